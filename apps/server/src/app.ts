@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { registerAccountRoutes } from './modules/account/routes.js';
+import { authHousekeepingJob } from './modules/auth/housekeeping-job.js';
+import { registerAuthRoutes } from './modules/auth/routes.js';
+import { registerCustomerRoutes } from './modules/customers/routes.js';
+import { registerSeatRoutes } from './modules/seats/routes.js';
+import { createSeatsJob } from './modules/seats/seat-batch-job.js';
+import { registerSystemRoutes } from './modules/system/routes.js';
+import { registerUploadRoutes } from './modules/uploads/routes.js';
+import { createHttpServer, setNotFound } from './platform/http/app.js';
+import type { AppContext } from './platform/http/context.js';
+import type { JobDefinition } from './platform/queue/jobs.js';
+
+/** Every background job of the product, for the worker role. */
+export const jobs: readonly JobDefinition[] = [createSeatsJob, authHousekeepingJob];
+
+/** The api role: the contract's calls, the uploads and the built console. */
+export async function buildApp(context: AppContext): Promise<FastifyInstance> {
+  const app = createHttpServer(context);
+  registerSystemRoutes(app, context);
+  registerAuthRoutes(app, context);
+  registerAccountRoutes(app, context);
+  registerSeatRoutes(app, context);
+  registerCustomerRoutes(app, context);
+  await registerUploadRoutes(app, context);
+  const servesConsole = Boolean(context.consoleDir && existsSync(`${context.consoleDir}/index.html`));
+  if (servesConsole) await app.register(fastifyStatic, { root: context.consoleDir as string, wildcard: false });
+  setNotFound(app, servesConsole);
+  return app;
+}

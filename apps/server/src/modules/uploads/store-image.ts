@@ -1,0 +1,47 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { AppContext } from '../../platform/http/context.js';
+import { AppError } from '../../platform/http/errors.js';
+import { sniffImageType } from './image-type.js';
+
+export const UPLOADS_URL_PREFIX = '/uploads/';
+
+export function uploadsDir(context: AppContext): string {
+  return path.join(context.config.dataDir, 'uploads');
+}
+
+/**
+ * Stores an image under DATA_DIR/uploads/<tenant>/<yyyymm>/<random>.<ext> and records it. The
+ * random name makes the public URL unguessable; the extension comes from the content.
+ */
+export async function storeImage(context: AppContext, caller: Principal, content: Buffer, originalName: string) {
+  const image = sniffImageType(content);
+  if (!image) {
+    throw new AppError('invalidInput', {
+      zh: 'file: 只能上传 JPEG、PNG、GIF 或 WebP 图片',
+      en: 'file: only JPEG, PNG, GIF or WebP images can be uploaded',
+    });
+  }
+  const month = new Date().toISOString().slice(0, 7).replace('-', '');
+  const relative = path.posix.join(caller.tenantId, month, `${randomBytes(16).toString('hex')}.${image.extension}`);
+  const target = path.join(uploadsDir(context), relative);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.writeFile(target, content, { flag: 'wx' });
+  const name = path.basename(originalName || 'image').slice(0, 200);
+  await context.pool.query(
+    `insert into upload (tenant_id, user_id, storage_path, original_name, size, content_type, sha256)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      caller.tenantId,
+      caller.userId,
+      relative,
+      name,
+      content.length,
+      image.type,
+      createHash('sha256').update(content).digest('hex'),
+    ],
+  );
+  return { url: UPLOADS_URL_PREFIX + relative, name, size: content.length, type: image.type };
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import { findUserByUsername, insertUser, roleIdOf } from '../modules/users/user-repository.js';
+import { hashPassword } from './auth/password.js';
+import { withTransaction } from './db/pool.js';
+
+export const PLATFORM_TENANT_ID = '000000';
+export const ADMIN_USERNAME = 'admin';
+
+/**
+ * On the first start, creates the platform tenant and its admin. The password comes from
+ * ADMIN_PASSWORD or is generated and returned so that it can be shown once; later starts
+ * change nothing.
+ */
+export async function ensurePlatformAdmin(
+  pool: pg.Pool,
+  configuredPassword: string | undefined,
+): Promise<{ generatedPassword?: string; created: boolean }> {
+  return withTransaction(pool, async (client) => {
+    // Processes starting together must not both create the admin.
+    await client.query('select pg_advisory_xact_lock(727274002)');
+    const existing = await client.query(
+      `select 1 from app_user u join role r on r.id = u.role_id where r.code = 'admin' limit 1`,
+    );
+    if (existing.rowCount) return { created: false };
+    if (await findUserByUsername(client, ADMIN_USERNAME)) {
+      throw new Error(
+        `the user name "${ADMIN_USERNAME}" is taken by a non-admin user; cannot create the platform admin`,
+      );
+    }
+    const password = configuredPassword ?? randomBytes(12).toString('base64url');
+    await client.query(`insert into tenant (id, name) values ($1, '平台') on conflict (id) do nothing`, [
+      PLATFORM_TENANT_ID,
+    ]);
+    const dept = await client.query<{ id: string }>(
+      `insert into dept (tenant_id, name) values ($1, '平台管理') returning id`,
+      [PLATFORM_TENANT_ID],
+    );
+    const deptId = dept.rows[0]?.id;
+    if (!deptId) throw new Error('platform department insert returned nothing');
+    await insertUser(client, {
+      tenantId: PLATFORM_TENANT_ID,
+      username: ADMIN_USERNAME,
+      passwordHash: await hashPassword(password),
+      nickname: '平台管理员',
+      deptId,
+      roleId: await roleIdOf(client, 'admin'),
+      mass: 1,
+      isOwner: true,
+      createdBy: null,
+    });
+    return configuredPassword ? { created: true } : { created: true, generatedPassword: password };
+  });
+}

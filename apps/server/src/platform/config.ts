@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const onOff = z.enum(['on', 'off']);
+
+/** Every setting the product reads from the environment; validated once at start. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** Port of the embedded PostgreSQL; never 5432, where a system server may listen. */
+  EMBEDDED_PG_PORT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(65535)
+    .refine((port) => port !== 5432, 'must not be 5432, which a system PostgreSQL may hold')
+    .default(54329),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+  CAPTCHA: onOff.default('on'),
+  REGISTRATION: z.enum(['open', 'closed']).default('open'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Access-token lifetime in seconds; the console refreshes at 3000 s, so it must be longer. */
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(3600).max(86_400).default(7200),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(3600)
+    .max(90 * 86_400)
+    .default(14 * 86_400),
+  /** Largest JSON body accepted, in bytes; larger ones get 413. */
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** How many proxies (load balancers) in front of the server to trust for the client address. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+});
+
+export type Config = z.infer<typeof EnvSchema> & {
+  /** Absolute DATA_DIR. */
+  dataDir: string;
+  captchaEnabled: boolean;
+  registrationOpen: boolean;
+  /** Check every reply against its contract schema: on under test, where drift must fail loudly. */
+  validateReplies: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a bad value throws a ConfigError whose message names the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(defined);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const config = parsed.data;
+  return {
+    ...config,
+    dataDir: path.resolve(config.DATA_DIR),
+    captchaEnabled: config.CAPTCHA === 'on',
+    registrationOpen: config.REGISTRATION === 'open',
+    validateReplies: env.NODE_ENV === 'test',
+  };
+}

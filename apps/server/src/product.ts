@@ -1,0 +1,84 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { Runner } from 'graphile-worker';
+import type { Logger } from 'pino';
+import { buildApp, jobs } from './app.js';
+import { createTokenCodec, loadSigningKey } from './platform/auth/tokens.js';
+import { ensurePlatformAdmin } from './platform/bootstrap-admin.js';
+import type { Config } from './platform/config.js';
+import { type RunningPostgres, startEmbeddedPostgres } from './platform/db/embedded-postgres.js';
+import { migrate } from './platform/db/migrate.js';
+import { createPool, ensureDatabase } from './platform/db/pool.js';
+import type { AppContext } from './platform/http/context.js';
+import { startWorker } from './platform/queue/jobs.js';
+
+export type RoleName = 'api' | 'worker';
+
+export interface RunningProduct {
+  url?: string;
+  adminPassword?: string;
+  stop(): Promise<void>;
+}
+
+export const CONSOLE_DIR = fileURLToPath(new URL('../../console/dist', import.meta.url));
+const EMBEDDED_DATABASE = 'wsconsole';
+
+/**
+ * Starts the given roles: the database (embedded unless DATABASE_URL is set), migrations, the
+ * platform admin, then the api server and/or the worker. stop() finishes in-flight requests
+ * and jobs, then closes the database.
+ */
+export async function startProduct(
+  config: Config,
+  roles: readonly RoleName[],
+  logger: Logger,
+): Promise<RunningProduct> {
+  let embedded: RunningPostgres | undefined;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    await fs.mkdir(config.dataDir, { recursive: true });
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(config.dataDir, 'pg'),
+      port: config.EMBEDDED_PG_PORT,
+      logger,
+    });
+    const url = new URL(embedded.adminUrl);
+    url.pathname = `/${EMBEDDED_DATABASE}`;
+    databaseUrl = url.toString();
+    await ensureDatabase(databaseUrl);
+  }
+  const pool = createPool(databaseUrl, logger);
+  let app: FastifyInstance | undefined;
+  let runner: Runner | undefined;
+  const stop = async () => {
+    await app?.close();
+    await runner?.stop();
+    await pool.end();
+    await embedded?.stop();
+  };
+  try {
+    await migrate(pool, logger);
+    const admin = await ensurePlatformAdmin(pool, config.ADMIN_PASSWORD);
+    if (admin.created) logger.info('platform admin "admin" created');
+    const context: AppContext = {
+      config,
+      pool,
+      logger,
+      tokens: createTokenCodec(await loadSigningKey(pool), config.ACCESS_TOKEN_TTL),
+      consoleDir: CONSOLE_DIR,
+    };
+    if (roles.includes('worker')) runner = await startWorker(context, jobs, logger);
+    let url: string | undefined;
+    if (roles.includes('api')) {
+      app = await buildApp(context);
+      await app.listen({ port: config.PORT, host: config.HOST });
+      url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
+    }
+    return { url, stop, ...(admin.generatedPassword ? { adminPassword: admin.generatedPassword } : {}) };
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+}

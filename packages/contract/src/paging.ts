@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+export const PAGE_SIZES = [10, 30, 50, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** `{page, pageSize}`; any page size outside PAGE_SIZES is refused, not clamped. */
+export const PageRequest = z.object({
+  page: z.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z
+    .number()
+    .int()
+    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), {
+      message: `must be one of ${PAGE_SIZES.join(', ')}`,
+    })
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type PageRequest = z.infer<typeof PageRequest>;
+
+export function pageOf<T extends z.ZodType>(record: T) {
+  return z.object({
+    total: z.number().int(),
+    size: z.number().int(),
+    current: z.number().int(),
+    pages: z.number().int(),
+    records: z.array(record),
+  });
+}
+export type Page<T> = { total: number; size: number; current: number; pages: number; records: T[] };
+
+export function toPage<T>(records: T[], total: number, request: PageRequest): Page<T> {
+  return {
+    total,
+    size: request.pageSize,
+    current: request.page,
+    pages: Math.ceil(total / request.pageSize),
+    records,
+  };
+}
