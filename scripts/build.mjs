@@ -1,0 +1,39 @@
+// Builds what is out of date: the server and contract (tsc -b, incremental) and the console (Vite),
+// which is rebuilt only when one of its sources is newer than its last build.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+function run(command, args, cwd = root) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+run(bin('tsc'), ['-b', 'apps/server']);
+
+const consoleDir = path.join(root, 'apps/console');
+const built = newestMtime(path.join(consoleDir, 'dist/index.html'));
+const sources = Math.max(
+  newestMtime(consoleDir),
+  newestMtime(path.join(root, 'packages/contract/src')),
+  newestMtime(path.join(root, 'package-lock.json')),
+);
+if (process.argv.includes('--force') || built < sources) {
+  run(bin('vite'), ['build', '--logLevel', 'warn'], consoleDir);
+}
