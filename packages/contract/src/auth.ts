@@ -28,7 +28,9 @@ export const Credentials = z.object({
   username: Username,
   password: z.string().min(1).max(128),
 });
+export type Credentials = z.infer<typeof Credentials>;
 export const Registration = Credentials.extend({ password: Password });
+export type Registration = z.infer<typeof Registration>;
 
 export const UserInfo = z.object({
   username: z.string(),

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
+import type { OutgoingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { TokenPair } from '@ws/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Runner } from 'graphile-worker';
-import type { OutgoingHttpHeaders } from 'node:http';
 import pg from 'pg';
 import pino from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, jobs } from '../app.js';
 import { createTokenCodec, loadSigningKey } from '../platform/auth/tokens.js';
 import { ensurePlatformAdmin } from '../platform/bootstrap-admin.js';
@@ -111,7 +111,10 @@ export async function createTestApp(
     async registerOperator(username) {
       registered += 1;
       const reply = await send('POST', '/api/auth/register', {
-        body: { username: username ?? `op${registered}_${randomBytes(3).toString('hex')}`, password: 'operator-pass-1' },
+        body: {
+          username: username ?? `op${registered}_${randomBytes(3).toString('hex')}`,
+          password: 'operator-pass-1',
+        },
       });
       if (reply.status !== 200) throw new Error(`registration failed: ${JSON.stringify(reply.body)}`);
       return reply.body.data;
@@ -126,4 +129,22 @@ export async function createTestApp(
     },
   };
   return testApp;
+}
+
+/**
+ * Creates a test app before the file's tests and stops it after them. The returned handle
+ * forwards to the app once it exists, so tests can use it as if it were the app itself.
+ */
+export function useTestApp(env: Record<string, string> = {}, options: { worker?: boolean } = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(env, options);
+  });
+  afterAll(() => current?.stop());
+  return new Proxy({} as TestApp, {
+    get(_target, key: keyof TestApp) {
+      if (!current) throw new Error('the test app is used before beforeAll ran');
+      return current[key];
+    },
+  });
 }

@@ -1,14 +1,12 @@
 import type { TokenPair } from '@ws/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, useTestApp } from '../../test/test-app.js';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: TokenPair;
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await t.registerOperator('account_owner');
 });
-afterAll(() => t.stop());
 
 describe('user info, nickname and password', () => {
   it('returns the signed-in user', async () => {
@@ -32,7 +30,10 @@ describe('user info, nickname and password', () => {
   it('changes the password and signs out the other sessions only', async () => {
     const user = await t.registerOperator('pw_changer');
     const laptop = await t.signIn('pw_changer', 'operator-pass-1');
-    const reply = await t.post('/api/auth/password', { token: user.access_token, body: { password: 'brand-new-pass' } });
+    const reply = await t.post('/api/auth/password', {
+      token: user.access_token,
+      body: { password: 'brand-new-pass' },
+    });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ code: 0, message: '更新成功', data: null });
     expect((await t.get('/api/blade-auth/oauth/user-info', { token: user.access_token })).status).toBe(200);

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestApp, useTestApp } from '../../test/test-app.js';
 import { LOGIN_THROTTLE } from './throttle.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.stop());
+const t = useTestApp();
 
 describe('POST /api/auth/login', () => {
   it('signs the admin in with a token pair and the user info', async () => {
@@ -73,13 +69,17 @@ describe('POST /api/auth/login', () => {
       });
       expect(failed.status).toBe(400);
     }
-    const blocked = await t.post('/api/auth/login', { body: { username: 'throttled_user', password: 'operator-pass-1' } });
+    const blocked = await t.post('/api/auth/login', {
+      body: { username: 'throttled_user', password: 'operator-pass-1' },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe(429);
     expect(blocked.body.error_description).toMatch(/登录失败次数过多/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Other users are unaffected.
-    expect((await t.post('/api/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } })).status).toBe(200);
+    expect((await t.post('/api/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } })).status).toBe(
+      200,
+    );
   });
 
   it('clears the user name count after a successful sign-in', async () => {
@@ -87,7 +87,9 @@ describe('POST /api/auth/login', () => {
     for (let i = 0; i < LOGIN_THROTTLE.perUsername - 1; i += 1) {
       await t.post('/api/auth/login', { body: { username: 'forgetful_user', password: 'nope-nope' } });
     }
-    expect((await t.post('/api/auth/login', { body: { username: 'forgetful_user', password: 'operator-pass-1' } })).status).toBe(200);
+    expect(
+      (await t.post('/api/auth/login', { body: { username: 'forgetful_user', password: 'operator-pass-1' } })).status,
+    ).toBe(200);
     const again = await t.post('/api/auth/login', { body: { username: 'forgetful_user', password: 'nope-nope' } });
     expect(again.status).toBe(400);
   });

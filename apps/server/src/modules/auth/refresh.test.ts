@@ -1,15 +1,14 @@
 import { createSigner } from 'fast-jwt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadSigningKey } from '../../platform/auth/tokens.js';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
+import { ADMIN_PASSWORD, useTestApp } from '../../test/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.stop());
+const t = useTestApp();
 
-const refresh = (refreshToken: string, extra: { tenantId?: string; headers?: Record<string, string>; path?: string } = {}) =>
+const refresh = (
+  refreshToken: string,
+  extra: { tenantId?: string; headers?: Record<string, string>; path?: string } = {},
+) =>
   t.post(extra.path ?? '/api/blade-auth/oauth/token', {
     query: {
       ...(extra.tenantId ? { tenantId: extra.tenantId } : {}),
@@ -100,7 +99,12 @@ describe('access tokens', () => {
     expect(forged.status).toBe(401);
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const sign = createSigner({ key: await loadSigningKey(t.pool), algorithm: 'HS256' });
-    const expired = sign({ sub: claims.sub, tid: claims.tid, sid: claims.sid, exp: Math.floor(Date.now() / 1000) - 10 });
+    const expired = sign({
+      sub: claims.sub,
+      tid: claims.tid,
+      sid: claims.sid,
+      exp: Math.floor(Date.now() / 1000) - 10,
+    });
     expect((await t.get('/api/blade-auth/oauth/user-info', { token: expired })).status).toBe(401);
     const otherKey = createSigner({ key: 'some-other-key-of-enough-length', algorithm: 'HS256' })({ ...claims });
     expect((await t.get('/api/blade-auth/oauth/user-info', { token: otherKey })).status).toBe(401);

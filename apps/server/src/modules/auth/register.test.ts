@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../../test/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.stop());
+const t = useTestApp();
 
 describe('POST /api/auth/register', () => {
   it('creates an operator who owns a new tenant, signed in at once', async () => {
@@ -50,7 +46,9 @@ describe('POST /api/auth/register', () => {
   it('can be closed', async () => {
     const closed = await createTestApp({ REGISTRATION: 'closed' });
     try {
-      const reply = await closed.post('/api/auth/register', { body: { username: 'late_comer', password: 'long-enough-1' } });
+      const reply = await closed.post('/api/auth/register', {
+        body: { username: 'late_comer', password: 'long-enough-1' },
+      });
       expect(reply.status).toBe(403);
       expect(reply.body.message).toMatch(/注册已关闭/);
       expect(reply.body.error_description).toBe(reply.body.message);

@@ -1,41 +1,22 @@
-import type { TokenPair } from '@ws/contract';
+import type { Registration, TokenPair } from '@ws/contract';
 import { hashPassword } from '../../platform/auth/password.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
-import { AppError } from '../../platform/http/errors.js';
 import { findUser, insertUser, roleIdOf } from '../users/user-repository.js';
+import { authError } from './auth-error.js';
 import { consumeCaptcha } from './captcha/captcha.js';
 import { type ClientMeta, openSession } from './sessions.js';
 import { createTenant } from './tenant-repository.js';
 
-export interface RegistrationRequest {
-  capId?: string | undefined;
-  capVal?: string | undefined;
-  username: string;
-  password: string;
-}
-
-const usernameTaken = () =>
-  new AppError(
-    'conflict',
-    { zh: 'username: 用户名已存在', en: 'username: this user name is taken' },
-    { errorDescription: true },
-  );
+const usernameTaken = () => authError('conflict', 'username: 用户名已存在', 'username: this user name is taken');
 
 /** A new operator who owns a new tenant, signed in at once. */
-export async function register(
-  context: AppContext,
-  request: RegistrationRequest,
-  meta: ClientMeta,
-): Promise<TokenPair> {
+export async function register(context: AppContext, request: Registration, meta: ClientMeta): Promise<TokenPair> {
   if (!context.config.registrationOpen) {
-    throw new AppError(
+    throw authError(
       'forbidden',
-      {
-        zh: '注册已关闭，请联系平台管理员开通账号',
-        en: 'Registration is closed; ask the platform admin for an account',
-      },
-      { errorDescription: true },
+      '注册已关闭，请联系平台管理员开通账号',
+      'Registration is closed; ask the platform admin for an account',
     );
   }
   if (context.config.captchaEnabled) await consumeCaptcha(context.pool, request.capId, request.capVal);

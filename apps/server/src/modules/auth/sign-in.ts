@@ -1,29 +1,17 @@
-import type { TokenPair } from '@ws/contract';
+import type { Credentials, TokenPair } from '@ws/contract';
 import { verifyPassword } from '../../platform/auth/password.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
-import { AppError } from '../../platform/http/errors.js';
 import { findUserByUsername } from '../users/user-repository.js';
+import { authError } from './auth-error.js';
 import { consumeCaptcha } from './captcha/captcha.js';
 import { type ClientMeta, openSession } from './sessions.js';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle.js';
 
-export interface SignInRequest {
-  capId?: string | undefined;
-  capVal?: string | undefined;
-  username: string;
-  password: string;
-}
-
-const wrongCredentials = () =>
-  new AppError(
-    'invalidInput',
-    { zh: '用户名或密码错误', en: 'Wrong user name or password' },
-    { errorDescription: true },
-  );
+const wrongCredentials = () => authError('invalidInput', '用户名或密码错误', 'Wrong user name or password');
 
 /** Throttle, captcha, password, then a new session. Every failure answers without a token. */
-export async function signIn(context: AppContext, request: SignInRequest, meta: ClientMeta): Promise<TokenPair> {
+export async function signIn(context: AppContext, request: Credentials, meta: ClientMeta): Promise<TokenPair> {
   await assertLoginAllowed(context.pool, request.username, meta.address);
   if (context.config.captchaEnabled) await consumeCaptcha(context.pool, request.capId, request.capVal);
   const user = await findUserByUsername(context.pool, request.username);

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { AppError } from '../../platform/http/errors.js';
+import { authError } from './auth-error.js';
 
 /** Failed sign-ins allowed in a moving window, per user name and per client address. */
 export const LOGIN_THROTTLE = { windowSeconds: 15 * 60, perUsername: 10, perAddress: 30 } as const;
@@ -23,13 +23,11 @@ export async function assertLoginAllowed(pool: pg.Pool, username: string, addres
     const limit = row.key === keys.user ? LOGIN_THROTTLE.perUsername : LOGIN_THROTTLE.perAddress;
     if (row.failures >= limit) {
       const minutes = Math.max(1, Math.ceil(row.retry_after / 60));
-      throw new AppError(
+      throw authError(
         'throttled',
-        {
-          zh: `登录失败次数过多，请 ${minutes} 分钟后再试`,
-          en: `Too many failed sign-ins, try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-        },
-        { errorDescription: true, retryAfterSeconds: Math.max(1, row.retry_after) },
+        `登录失败次数过多，请 ${minutes} 分钟后再试`,
+        `Too many failed sign-ins, try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+        Math.max(1, row.retry_after),
       );
     }
   }

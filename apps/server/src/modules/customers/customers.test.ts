@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, useTestApp } from '../../test/test-app.js';
 
-let t: TestApp;
+const t = useTestApp();
 let adminToken: string;
 beforeAll(async () => {
-  t = await createTestApp();
   adminToken = (await t.signIn('admin', ADMIN_PASSWORD)).access_token;
   for (let i = 1; i <= 12; i += 1) await t.registerOperator(`customer_${String(i).padStart(2, '0')}`);
 });
-afterAll(() => t.stop());
 
 describe('POST /api/auth/list (customers)', () => {
   it('pages the customer tenants with their owners, newest first', async () => {
@@ -19,7 +17,10 @@ describe('POST /api/auth/list (customers)', () => {
     expect(first.body.data.records[0]).toMatchObject({ username: 'customer_12', seat_count: 0 });
     expect(first.body.data.records[0].tenant_id).toMatch(/^\d{6}$/);
     const second = await t.post('/api/auth/list', { token: adminToken, body: { page: 2, pageSize: 10 } });
-    expect(second.body.data.records.map((r: { username: string }) => r.username)).toEqual(['customer_02', 'customer_01']);
+    expect(second.body.data.records.map((r: { username: string }) => r.username)).toEqual([
+      'customer_02',
+      'customer_01',
+    ]);
     const usernames = [...first.body.data.records, ...second.body.data.records].map((r) => r.username);
     expect(usernames).not.toContain('admin');
   });

@@ -1,14 +1,12 @@
 import type { TokenPair } from '@ws/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app.js';
 
-let t: TestApp;
+const t = useTestApp({}, { worker: true });
 let owner: TokenPair;
 beforeAll(async () => {
-  t = await createTestApp({}, { worker: true });
   owner = await t.registerOperator('seat_owner');
 });
-afterAll(() => t.stop());
 
 async function progressUntilFinished(token: string, taskId: string) {
   const deadline = Date.now() + 20_000;
@@ -100,10 +98,10 @@ describe('bulk seat creation', () => {
       `update seat_batch set status = 'running', next_index = 2, created = array['resume1'] where id = $1`,
       [start.body.data.taskId],
     );
-    await t.pool.query(`select graphile_worker.add_job('seats_create_batch', json_build_object('tenantId', $1::text, 'batchId', $2::text))`, [
-      owner.user_info.tenant_id,
-      start.body.data.taskId,
-    ]);
+    await t.pool.query(
+      `select graphile_worker.add_job('seats_create_batch', json_build_object('tenantId', $1::text, 'batchId', $2::text))`,
+      [owner.user_info.tenant_id, start.body.data.taskId],
+    );
     const again = await progressUntilFinished(owner.access_token, start.body.data.taskId);
     // resume2 and resume3 exist already, so the rerun skips them rather than duplicating.
     expect(again.created).toEqual(['resume1']);

@@ -1,16 +1,14 @@
 import type { TokenPair } from '@ws/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../test/multipart.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { renderCaptchaPng } from '../auth/captcha/captcha-image.js';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: TokenPair;
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await t.registerOperator('uploader');
 });
-afterAll(() => t.stop());
 
 const upload = (file: Buffer, filename: string, token: string | null = owner.access_token, field = 'file') => {
   const form = multipart(field, filename, 'image/jpeg', file);

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestApp, useTestApp } from '../../test/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ BODY_LIMIT: '4096' });
-});
-afterAll(() => t.stop());
+const t = useTestApp({ BODY_LIMIT: '4096' });
 
 const raw = (payload: string, contentType = 'application/json') =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': contentType }, payload });

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, useTestApp } from '../../../test/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ CAPTCHA: 'on' });
-});
-afterAll(() => t.stop());
+const t = useTestApp({ CAPTCHA: 'on' });
 
 async function newCaptcha() {
   const reply = await t.post('/api/auth/getcapt', { body: { capType: 'math' } });

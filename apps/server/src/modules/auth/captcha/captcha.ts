@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { AppError } from '../../../platform/http/errors.js';
+import { authError } from '../auth-error.js';
 import { captchaDataUrl } from './captcha-image.js';
 
 export const CAPTCHA_TTL_SECONDS = 5 * 60;
@@ -42,6 +42,4 @@ export async function consumeCaptcha(pool: pg.Pool, capId: string | undefined, c
   if (found.answer !== capVal.trim()) throw captchaError('验证码错误', 'Wrong captcha answer');
 }
 
-function captchaError(zh: string, en: string) {
-  return new AppError('invalidInput', { zh, en }, { errorDescription: true });
-}
+const captchaError = (zh: string, en: string) => authError('invalidInput', zh, en);
