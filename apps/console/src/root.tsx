@@ -2,12 +2,12 @@ import { App, ConfigProvider, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect } from 'react';
-import { setToaster } from './api/api-error';
-import { useLanguage } from './i18n/language';
-import { HomePage } from './pages/home/home-page';
-import { LoginPage } from './pages/login/login-page';
-import { navigate, usePath } from './router';
-import { useSession } from './session/session-store';
+import { setToaster } from './api/api-error.js';
+import { useLanguage } from './i18n/language.js';
+import { HomePage } from './pages/home/home-page.js';
+import { LoginPage } from './pages/login/login-page.js';
+import { navigate, usePath } from './router.js';
+import { useSession } from './session/session-store.js';
 
 /** The product's primary colour (spec: colour picker default). */
 const theme: ThemeConfig = { token: { colorPrimary: '#296EFF' } };

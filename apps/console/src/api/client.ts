@@ -6,13 +6,13 @@ import {
   type QueryOf,
   SUCCESS_CODE,
 } from '@ws/contract';
-import { currentLanguage } from '../i18n/language';
-import { texts } from '../i18n/texts';
-import { navigate } from '../router';
-import { clearSession, currentSession } from '../session/session-store';
-import { ApiError, showError } from './api-error';
+import { currentLanguage } from '../i18n/language.js';
+import { texts } from '../i18n/texts.js';
+import { navigate } from '../router.js';
+import { clearSession, currentSession } from '../session/session-store.js';
+import { ApiError, showError } from './api-error.js';
 
-export { ApiError } from './api-error';
+export { ApiError } from './api-error.js';
 
 interface CommonOptions {
   /** Leave the failure to the caller: no toast, no 401 sign-out. */

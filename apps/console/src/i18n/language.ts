@@ -1,6 +1,6 @@
 import type { Language } from '@ws/contract';
 import { useSyncExternalStore } from 'react';
-import { createStore, readItem, writeItem } from '../storage';
+import { createStore, readItem, writeItem } from '../storage.js';
 
 const KEY = 'language';
 

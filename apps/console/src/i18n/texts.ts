@@ -1,5 +1,5 @@
 import type { Language } from '@ws/contract';
-import { currentLanguage, useLanguage } from './language';
+import { currentLanguage, useLanguage } from './language.js';
 
 const zh = {
   title: 'WS Console',

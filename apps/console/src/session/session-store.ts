@@ -1,6 +1,6 @@
 import type { TokenPair, UserInfo } from '@ws/contract';
 import { useSyncExternalStore } from 'react';
-import { createStore, readItem, removeItem, writeItem } from '../storage';
+import { createStore, readItem, removeItem, writeItem } from '../storage.js';
 
 export interface Session {
   accessToken: string;

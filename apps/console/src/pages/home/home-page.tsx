@@ -1,10 +1,10 @@
 import { calls } from '@ws/contract';
 import { Button, Card, Typography } from 'antd';
 import { useEffect } from 'react';
-import { callApi } from '../../api/client';
-import { useTexts } from '../../i18n/texts';
-import { navigate } from '../../router';
-import { clearSession, type Session, updateUser } from '../../session/session-store';
+import { callApi } from '../../api/client.js';
+import { useTexts } from '../../i18n/texts.js';
+import { navigate } from '../../router.js';
+import { clearSession, type Session, updateUser } from '../../session/session-store.js';
 
 /** A plain signed-in page until the console shell (menu, tabs, themes) replaces it. */
 export function HomePage({ session }: { session: Session }) {

@@ -1,11 +1,11 @@
 import { calls, Username } from '@ws/contract';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { callApi } from '../../api/client';
-import { useTexts } from '../../i18n/texts';
-import { navigate } from '../../router';
-import { saveSession } from '../../session/session-store';
-import { useCaptcha } from './use-captcha';
+import { callApi } from '../../api/client.js';
+import { useTexts } from '../../i18n/texts.js';
+import { navigate } from '../../router.js';
+import { saveSession } from '../../session/session-store.js';
+import { useCaptcha } from './use-captcha.js';
 
 export type CredentialsMode = 'login' | 'register';
 

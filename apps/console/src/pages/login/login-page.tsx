@@ -1,7 +1,7 @@
 import { Button, Card, Tabs } from 'antd';
-import { setLanguage, useLanguage } from '../../i18n/language';
-import { useTexts } from '../../i18n/texts';
-import { CredentialsForm } from './credentials-form';
+import { setLanguage, useLanguage } from '../../i18n/language.js';
+import { useTexts } from '../../i18n/texts.js';
+import { CredentialsForm } from './credentials-form.js';
 
 export function LoginPage() {
   const t = useTexts();

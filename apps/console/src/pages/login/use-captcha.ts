@@ -1,6 +1,6 @@
 import { calls } from '@ws/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { callApi } from '../../api/client';
+import { callApi } from '../../api/client.js';
 
 export interface Captcha {
   capId: string;

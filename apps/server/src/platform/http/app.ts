@@ -26,6 +26,15 @@ export function createHttpServer(context: AppContext): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  // Once closing, answer in-flight requests with `Connection: close`; a kept-alive socket would
+  // otherwise hold the shutdown for Fastify's 72 s keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
