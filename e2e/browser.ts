@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+
+/** Debian's Chromium, not a downloaded one: playwright-core drives whatever browser it is given. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface BrowserSession {
+  /** The current test's page, in a context of its own (no cookies or storage from other tests). */
+  readonly page: Page;
+}
+
+/**
+ * Registers hooks for one browser per file and a fresh context per test. A failing test leaves a
+ * screenshot in e2e/artifacts/.
+ */
+export function useBrowser(): BrowserSession {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    if (!browser) throw new Error('the browser did not start');
+    context = await browser.newContext({ locale: 'zh-CN' });
+    // Well under the test timeout, so a missing element fails with Playwright's own clear message.
+    context.setDefaultTimeout(15_000);
+    page = await context.newPage();
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && page) {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      const name = task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
+      await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true }).catch(() => undefined);
+    }
+    await context?.close();
+    context = undefined;
+    page = undefined;
+  });
+
+  return {
+    get page() {
+      if (!page) throw new Error('no page: use the browser session inside a test');
+      return page;
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './browser.js';
+import { openSignInPage, pathOf, signIn, storedItems, submitCredentials, toastTexts } from './console-pages.js';
+
+const baseUrl = inject('baseUrl');
+const adminPassword = inject('adminPassword');
+
+const isCaptchaRequest = (url: string) => new URL(url).pathname === '/api/auth/getcapt';
+
+describe('sign-in page', () => {
+  const browser = useBrowser();
+
+  it('shows a captcha picture', async () => {
+    const { page } = browser;
+    await openSignInPage(page, baseUrl);
+    const src = await page.getByTestId('captcha-image').first().getAttribute('src');
+    expect(src).toMatch(/^data:image\/png;base64,.{100,}/);
+  });
+
+  it('refuses a wrong password with one toast, a new captcha and nothing stored', async () => {
+    const { page } = browser;
+    await openSignInPage(page, baseUrl);
+    const newCaptcha = page.waitForResponse((response) => isCaptchaRequest(response.url()));
+    await submitCredentials(page, 'login', { username: 'admin', password: 'not-the-password' });
+    await page.locator('.ant-message-notice', { hasText: '用户名或密码错误' }).waitFor();
+    expect((await newCaptcha).status()).toBe(200);
+    expect(await toastTexts(page)).toEqual(['用户名或密码错误']);
+    expect(pathOf(page)).toBe('/login');
+    expect(await storedItems(page)).toEqual({});
+    expect(await page.inputValue('#login_capVal')).toBe('');
+  });
+
+  it('signs the admin in and shows the signed-in page', async () => {
+    const { page } = browser;
+    await signIn(page, baseUrl, 'admin', adminPassword);
+    expect(pathOf(page)).toBe('/');
+    expect(await page.getByTestId('user-role').textContent()).toBe('admin');
+    expect(await page.getByTestId('user-tenant').textContent()).toBe('000000');
+    const stored = await storedItems(page);
+    expect(stored['ws-console-token']).toMatch(/\S{20,}/);
+    expect(stored['ws-console-refresh-token']).toMatch(/\S{20,}/);
+    expect(JSON.parse(stored['ws-console-user-info']!)).toMatchObject({ username: 'admin', role: 'admin' });
+  });
+
+  it('registers a new operator who lands signed in', async () => {
+    const { page } = browser;
+    const username = `op_${randomBytes(4).toString('hex')}`;
+    await openSignInPage(page, baseUrl);
+    await page.getByRole('tab', { name: '注册' }).click();
+    await page.getByTestId('captcha-image').last().waitFor();
+    await submitCredentials(page, 'register', { username, password: 'operator-pass-1' });
+    await page.getByTestId('signed-in').waitFor();
+    expect(pathOf(page)).toBe('/');
+    expect(await page.getByTestId('user-role').textContent()).toBe('operator');
+    expect(await page.getByTestId('user-nickname').textContent()).toBe(username);
+    expect(await page.getByTestId('user-tenant').textContent()).not.toBe('000000');
+    expect(await toastTexts(page)).toEqual([]);
+  });
+
+  it('signs out back to the sign-in page and forgets the session', async () => {
+    const { page } = browser;
+    await signIn(page, baseUrl, 'admin', adminPassword);
+    await page.getByTestId('sign-out').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await storedItems(page)).toEqual({});
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL((url) => url.pathname === '/login');
+  });
+
+  it('sends a signed-out visitor of a deep link to the sign-in page', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl}/accountmanage/wslist`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByTestId('captcha-image').first().waitFor();
+  });
+
+  it('signs out and says so when the server no longer accepts the token', async () => {
+    const { page } = browser;
+    await openSignInPage(page, baseUrl);
+    await page.evaluate(() => {
+      localStorage.setItem('ws-console-token', 'revoked-or-forged');
+      localStorage.setItem('ws-console-refresh-token', 'revoked-or-forged');
+      const user = { username: 'ghost', role: 'operator', nickname: 'ghost', tenant_id: '1' };
+      localStorage.setItem('ws-console-user-info', JSON.stringify(user));
+    });
+    await page.goto(`${baseUrl}/`);
+    await page.locator('.ant-message-notice', { hasText: '登录信息已失效，请重新登录' }).waitFor();
+    expect(pathOf(page)).toBe('/login');
+    expect(await storedItems(page)).toEqual({});
+  });
+
+  it('switches to English, keeps the choice and asks the server for English messages', async () => {
+    const { page } = browser;
+    await openSignInPage(page, baseUrl);
+    await page.getByTestId('language-toggle').click();
+    await page.getByRole('tab', { name: 'Register' }).waitFor();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Register' }).waitFor();
+    expect(await storedItems(page)).toEqual({ 'ws-console-language': 'en' });
+    await submitCredentials(page, 'login', { username: 'admin', password: 'not-the-password' });
+    await page.locator('.ant-message-notice', { hasText: 'Wrong user name or password' }).waitFor();
+  });
+});
+
+describe('served next to the console', () => {
+  it('publishes the OpenAPI document of the calls', async () => {
+    const response = await fetch(`${baseUrl}/api/docs`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi: string; paths: Record<string, { post?: unknown }> };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.paths['/api/auth/login']?.post).toBeDefined();
+  });
+
+  it("answers a console page's deep link with the console", async () => {
+    const response = await fetch(`${baseUrl}/accountmanage/wslist`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toMatch(/<script type="module"[^>]+src="\/assets\/index-[\w-]+\.js"/);
+  });
+});
