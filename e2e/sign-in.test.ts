@@ -113,11 +113,18 @@ describe('served next to the console', () => {
   });
 
   it("answers a console page's deep link with the console", async () => {
-    const response = await fetch(`${baseUrl}/accountmanage/wslist`);
+    const asBrowser = { headers: { accept: 'text/html,application/xhtml+xml' } };
+    const response = await fetch(`${baseUrl}/accountmanage/wslist`, asBrowser);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await response.text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).toMatch(/<script type="module"[^>]+src="\/assets\/index-[\w-]+\.js"/);
+    // A path with a dot is still a page when a browser asks for it.
+    expect((await fetch(`${baseUrl}/passenger/chat_record/john.doe`, asBrowser)).status).toBe(200);
+    // A missing asset or API call is a JSON 404, not the page.
+    const missing = await fetch(`${baseUrl}/assets/missing.js`);
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { code: number }).code).toBe(404);
   });
 });

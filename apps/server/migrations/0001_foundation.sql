@@ -107,11 +107,13 @@ create table captcha (
 );
 create index captcha_expires_idx on captcha (expires_at);
 
--- Failed sign-ins per user name ('user:<name>') and per address ('addr:<ip>') in a moving window.
-create table login_failure (
+-- Hits per key in a fixed window: failed sign-ins per user name ('login-user:<name>') and per
+-- address ('login-addr:<ip>'), captchas issued per address ('captcha-addr:<ip>').
+create table throttle_counter (
   key text primary key,
-  failures integer not null,
-  window_started_at timestamptz not null
+  hits integer not null,
+  window_started_at timestamptz not null,
+  window_seconds integer not null
 );
 
 create table seat_batch (

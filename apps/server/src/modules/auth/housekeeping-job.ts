@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/queue/jobs.js';
-import { LOGIN_THROTTLE } from './throttle.js';
 
 /** Removes spent sign-in state: expired captchas, old failure counts, dead tokens and sessions. */
 export const authHousekeepingJob = defineJob({
@@ -10,9 +9,9 @@ export const authHousekeepingJob = defineJob({
   cron: '*/15 * * * *',
   async handle(_payload, _helpers, context) {
     await context.pool.query('delete from captcha where expires_at < now()');
-    await context.pool.query('delete from login_failure where window_started_at < now() - make_interval(secs => $1)', [
-      LOGIN_THROTTLE.windowSeconds,
-    ]);
+    await context.pool.query(
+      'delete from throttle_counter where window_started_at < now() - make_interval(secs => window_seconds)',
+    );
     // Spent refresh tokens stay a day so that a replay is still recognised as reuse.
     await context.pool.query(`delete from refresh_token where expires_at < now() - interval '1 day'`);
     await context.pool.query(`delete from auth_session where revoked_at < now() - interval '30 days'`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, useTestApp } from '../../test/test-app.js';
-import { LOGIN_THROTTLE } from './throttle.js';
+import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_USER } from './throttle.js';
 
 const t = useTestApp();
 
@@ -63,7 +63,7 @@ describe('POST /api/auth/login', () => {
   it('throttles a user name after repeated failures, even for the right password', async () => {
     const reply = await t.registerOperator('throttled_user');
     expect(reply.user_info.username).toBe('throttled_user');
-    for (let i = 0; i < LOGIN_THROTTLE.perUsername; i += 1) {
+    for (let i = 0; i < LOGIN_FAILURES_PER_USER.limit; i += 1) {
       const failed = await t.post('/api/auth/login', {
         body: { username: 'throttled_user', password: 'wrong-password' },
       });
@@ -84,7 +84,7 @@ describe('POST /api/auth/login', () => {
 
   it('clears the user name count after a successful sign-in', async () => {
     await t.registerOperator('forgetful_user');
-    for (let i = 0; i < LOGIN_THROTTLE.perUsername - 1; i += 1) {
+    for (let i = 0; i < LOGIN_FAILURES_PER_USER.limit - 1; i += 1) {
       await t.post('/api/auth/login', { body: { username: 'forgetful_user', password: 'nope-nope' } });
     }
     expect(
@@ -99,7 +99,7 @@ describe('address throttling', () => {
   it('blocks an address that fails across many user names', async () => {
     const other = await createTestApp();
     try {
-      for (let i = 0; i < LOGIN_THROTTLE.perAddress; i += 1) {
+      for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS.limit; i += 1) {
         await other.post('/api/auth/login', { body: { username: `guess${i}`, password: 'guess-guess' } });
       }
       const blocked = await other.post('/api/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });

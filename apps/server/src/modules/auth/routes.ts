@@ -23,7 +23,7 @@ function idHeader(request: FastifyRequest, name: string): string | undefined {
 }
 
 export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
-  route(app, context, calls.getCaptcha, () => issueCaptcha(context.pool));
+  route(app, context, calls.getCaptcha, ({ address }) => issueCaptcha(context.pool, address));
 
   route(app, context, calls.login, async ({ body, request, audit }) => {
     const pair = await signIn(context, body, clientMeta(request));

@@ -1,53 +1,44 @@
 import type pg from 'pg';
+import { clearHits, countHit, secondsUntilAllowed, type ThrottleRule } from '../../platform/throttle.js';
 import { authError } from './auth-error.js';
 
-/** Failed sign-ins allowed in a moving window, per user name and per client address. */
-export const LOGIN_THROTTLE = { windowSeconds: 15 * 60, perUsername: 10, perAddress: 30 } as const;
+/** Failed sign-ins allowed in 15 minutes, per user name and per client address. */
+export const LOGIN_FAILURES_PER_USER: ThrottleRule = { name: 'login-user', limit: 10, windowSeconds: 15 * 60 };
+export const LOGIN_FAILURES_PER_ADDRESS: ThrottleRule = { name: 'login-addr', limit: 30, windowSeconds: 15 * 60 };
+/** Captchas one address may ask for in a minute: plenty for people, a wall for a flood. */
+export const CAPTCHAS_PER_ADDRESS: ThrottleRule = { name: 'captcha-addr', limit: 30, windowSeconds: 60 };
 
-const keysFor = (username: string, address: string) => ({
-  user: `user:${username.toLowerCase()}`,
-  address: `addr:${address}`,
-});
+const loginSubjects = (username: string, address: string) => [
+  { rule: LOGIN_FAILURES_PER_USER, subject: username },
+  { rule: LOGIN_FAILURES_PER_ADDRESS, subject: address },
+];
 
-/** Refuses the attempt (429) when either key has used up its failures in the current window. */
-export async function assertLoginAllowed(pool: pg.Pool, username: string, address: string): Promise<void> {
-  const keys = keysFor(username, address);
-  const { rows } = await pool.query<{ key: string; failures: number; retry_after: number }>(
-    `select key, failures,
-            ceil(extract(epoch from window_started_at + make_interval(secs => $2) - now()))::int as retry_after
-       from login_failure
-      where key = any($1) and window_started_at > now() - make_interval(secs => $2)`,
-    [[keys.user, keys.address], LOGIN_THROTTLE.windowSeconds],
+const tooMany = (seconds: number, zh: string, en: string) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return authError(
+    'throttled',
+    `${zh}，请 ${minutes} 分钟后再试`,
+    `${en}, try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+    seconds,
   );
-  for (const row of rows) {
-    const limit = row.key === keys.user ? LOGIN_THROTTLE.perUsername : LOGIN_THROTTLE.perAddress;
-    if (row.failures >= limit) {
-      const minutes = Math.max(1, Math.ceil(row.retry_after / 60));
-      throw authError(
-        'throttled',
-        `登录失败次数过多，请 ${minutes} 分钟后再试`,
-        `Too many failed sign-ins, try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-        Math.max(1, row.retry_after),
-      );
-    }
-  }
+};
+
+/** Refuses the attempt (429) when the user name or the address has used up its failures. */
+export async function assertLoginAllowed(pool: pg.Pool, username: string, address: string): Promise<void> {
+  const wait = await secondsUntilAllowed(pool, loginSubjects(username, address));
+  if (wait > 0) throw tooMany(wait, '登录失败次数过多', 'Too many failed sign-ins');
 }
 
 export async function recordLoginFailure(pool: pg.Pool, username: string, address: string): Promise<void> {
-  const keys = keysFor(username, address);
-  await pool.query(
-    `insert into login_failure (key, failures, window_started_at)
-     select key, 1, now() from unnest($1::text[]) as key
-     on conflict (key) do update set
-       failures = case when login_failure.window_started_at > now() - make_interval(secs => $2)
-                       then login_failure.failures + 1 else 1 end,
-       window_started_at = case when login_failure.window_started_at > now() - make_interval(secs => $2)
-                                then login_failure.window_started_at else now() end`,
-    [[keys.user, keys.address], LOGIN_THROTTLE.windowSeconds],
-  );
+  await countHit(pool, loginSubjects(username, address));
 }
 
 /** A successful sign-in clears its user name's count; the address keeps its count. */
 export async function clearLoginFailures(pool: pg.Pool, username: string): Promise<void> {
-  await pool.query('delete from login_failure where key = $1', [keysFor(username, '').user]);
+  await clearHits(pool, { rule: LOGIN_FAILURES_PER_USER, subject: username });
+}
+
+export async function countCaptchaRequest(pool: pg.Pool, address: string): Promise<void> {
+  const wait = await countHit(pool, [{ rule: CAPTCHAS_PER_ADDRESS, subject: address }]);
+  if (wait > 0) throw tooMany(wait, '获取验证码过于频繁', 'Too many captcha requests');
 }

@@ -83,8 +83,9 @@ export function createHttpServer(context: AppContext): FastifyInstance {
 }
 
 /**
- * 404 for unknown calls; with a built console, a GET of a page path (no /api, no file
- * extension) answers index.html so the console's router can show it.
+ * 404 for unknown calls; with a built console, a browser navigation (a GET asking for HTML,
+ * outside /api and /uploads) answers index.html so the console's router can show the page,
+ * whatever the path looks like (`/passenger/chat_record/john.doe` included).
  */
 export function setNotFound(app: FastifyInstance, servesConsole: boolean): void {
   app.setNotFoundHandler((request, reply) => {
@@ -92,9 +93,9 @@ export function setNotFound(app: FastifyInstance, servesConsole: boolean): void 
     const isPage =
       servesConsole &&
       request.method === 'GET' &&
+      (request.headers.accept ?? '').includes('text/html') &&
       !path.startsWith('/api/') &&
-      !path.startsWith('/uploads/') &&
-      !/\.\w+$/.test(path);
+      !path.startsWith('/uploads/');
     if (isPage) return reply.type('text/html').sendFile('index.html');
     const language = languageFrom(request.headers['accept-language']);
     return reply.status(404).send({ code: 404, message: errors.routeNotFound().messageIn(language), data: null });

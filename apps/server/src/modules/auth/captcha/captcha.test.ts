@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, useTestApp } from '../../../test/test-app.js';
+import { ADMIN_PASSWORD, createTestApp, useTestApp } from '../../../test/test-app.js';
+import { CAPTCHAS_PER_ADDRESS } from '../throttle.js';
 
 const t = useTestApp({ CAPTCHA: 'on' });
 
@@ -78,5 +79,25 @@ describe('maths captcha', () => {
       body: { capId, capVal: answer, username: 'with_captcha', password: 'long-enough-1' },
     });
     expect(ok.status).toBe(200);
+  });
+});
+
+describe('captcha flood', () => {
+  it('limits how many captchas one address gets per minute', async () => {
+    const flooded = await createTestApp();
+    try {
+      for (let i = 0; i < CAPTCHAS_PER_ADDRESS.limit; i += 1) {
+        expect((await flooded.post('/api/auth/getcapt', { body: { capType: 'math' } })).status).toBe(200);
+      }
+      const refused = await flooded.post('/api/auth/getcapt', { body: { capType: 'math' } });
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(/^获取验证码过于频繁/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+      const { rows } = await flooded.pool.query('select count(*)::int as n from captcha');
+      expect(rows[0].n).toBe(CAPTCHAS_PER_ADDRESS.limit);
+    } finally {
+      await flooded.stop();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { authError } from '../auth-error.js';
+import { countCaptchaRequest } from '../throttle.js';
 import { captchaDataUrl } from './captcha-image.js';
 
 export const CAPTCHA_TTL_SECONDS = 5 * 60;
@@ -14,7 +15,9 @@ function newChallenge(): { text: string; answer: number } {
   return { text: `${high} - ${low} = ?`, answer: high - low };
 }
 
-export async function issueCaptcha(pool: pg.Pool): Promise<{ capId: string; image: string }> {
+/** A new captcha for the address, within its per-minute allowance. */
+export async function issueCaptcha(pool: pg.Pool, address: string): Promise<{ capId: string; image: string }> {
+  await countCaptchaRequest(pool, address);
   const challenge = newChallenge();
   const capId = randomUUID();
   await pool.query(`insert into captcha (id, answer, expires_at) values ($1, $2, now() + make_interval(secs => $3))`, [
