@@ -115,4 +115,18 @@ describe('product lifecycle', () => {
     },
     TIMEOUT,
   );
+
+  it(
+    'refuses to start a second process on a data dir that a running one uses',
+    async () => {
+      const first = await startOnFreshDataDir();
+      const operator = await registerOperator(first);
+      await expect(startProduct(first.dataDir)).rejects.toThrow(/in use by another running WS Console process/);
+      // The running product and its database are untouched.
+      expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+      await expectSignIn(first, operator);
+      await expectCleanStop(first);
+    },
+    TIMEOUT,
+  );
 });

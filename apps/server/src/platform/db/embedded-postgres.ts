@@ -24,6 +24,9 @@ export interface RunningPostgres {
   stop(): Promise<void>;
 }
 
+/** Holds the pid of the process whose database this is, so a second process does not take it over. */
+const OWNER_FILE = 'owner.pid';
+
 interface Binaries {
   initdb: string;
   postgres: string;
@@ -55,7 +58,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (!(await exists(path.join(clusterDir, 'PG_VERSION')))) {
     await initCluster(binaries, clusterDir, password, runAs, logger);
   }
-  await stopLeftoverServer(clusterDir, logger);
+  await stopLeftoverServer(dir, clusterDir, logger);
 
   const flags = [
     '-D',
@@ -83,8 +86,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   });
   const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   await waitUntilReady(adminUrl, child, output);
+  const ownerFile = path.join(dir, OWNER_FILE);
+  await fs.writeFile(ownerFile, `${process.pid}\n`);
   logger.info({ port, dir: clusterDir }, 'embedded PostgreSQL started');
-  return { adminUrl, stop: () => stopChild(child) };
+  return {
+    adminUrl,
+    stop: async () => {
+      await stopChild(child);
+      await fs.rm(ownerFile, { force: true });
+    },
+  };
 }
 
 async function loadBinaries(): Promise<Binaries> {
@@ -194,7 +205,7 @@ async function initCluster(
  * then refuses to start. Stop that leftover (fast shutdown, so its data is kept), or drop a
  * stale pid file whose process is gone.
  */
-async function stopLeftoverServer(clusterDir: string, logger: Logger): Promise<void> {
+async function stopLeftoverServer(dir: string, clusterDir: string, logger: Logger): Promise<void> {
   const pidFile = path.join(clusterDir, 'postmaster.pid');
   const content = await fs.readFile(pidFile, 'utf8').catch(() => undefined);
   if (content === undefined) return;
@@ -204,6 +215,13 @@ async function stopLeftoverServer(clusterDir: string, logger: Logger): Promise<v
     await fs.rm(pidFile, { force: true });
     return;
   }
+  const owner = Number((await fs.readFile(path.join(dir, OWNER_FILE), 'utf8').catch(() => '')).trim());
+  if (owner && owner !== process.pid && (await isNodeProcess(owner))) {
+    throw new Error(
+      `The database in ${dir} is in use by another running WS Console process (pid ${owner}). ` +
+        'Stop that process first, or give this one another DATA_DIR.',
+    );
+  }
   logger.warn({ leftoverPid: pid }, 'stopping a PostgreSQL server left running by an earlier process');
   process.kill(pid, 'SIGINT');
   if (!(await waitForExit(pid, 30_000))) {
@@ -212,9 +230,13 @@ async function stopLeftoverServer(clusterDir: string, logger: Logger): Promise<v
   }
 }
 
-async function isPostgresProcess(pid: number): Promise<boolean> {
+const isPostgresProcess = (pid: number) => processRuns(pid, 'postgres');
+const isNodeProcess = (pid: number) => processRuns(pid, 'node');
+
+/** Whether the process lives and its command line mentions `program` (where /proc tells). */
+async function processRuns(pid: number, program: string): Promise<boolean> {
   const commandLine = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => undefined);
-  if (commandLine !== undefined) return commandLine.includes('postgres');
+  if (commandLine !== undefined) return commandLine.includes(program);
   try {
     process.kill(pid, 0);
     return true;
