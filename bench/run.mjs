@@ -4,8 +4,8 @@
 //   node run.mjs [--no-json]       (from the root: npm run bench)
 //
 // BENCH_DURATION: seconds per measured scenario (default 10); BENCH_LOG_LEVEL: the server's
-// LOG_LEVEL (default warn). Every run that measured something
-// writes results/latest.json; --no-json skips it.
+// LOG_LEVEL (default warn). A run that measured something writes results/latest.json, unless
+// --no-json is given.
 // Exits non-zero when any measured or warm-up request failed or the server did not stop cleanly.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, promises as fs, readdirSync, readFileSync } from 'node:fs';
@@ -76,10 +76,13 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 function startServer(env) {
   const child = spawn(process.execPath, [serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const server = { child, output: [], problems: [], exit: undefined };
+  const server = { child, output: [], problems: [], exit: undefined, stopRequestedAt: undefined };
   const keep = (line) => {
     server.output.push(line);
     if (server.output.length > 200) server.output.shift();
+    // Only lines at warn (40) or above are parsed: at LOG_LEVEL=info the server writes one line per
+    // request, and parsing them all would take CPU from the load generator in this process.
+    if (!/"level":[456]0\b/.test(line)) return;
     let entry;
     try {
       entry = JSON.parse(line);
@@ -87,7 +90,8 @@ function startServer(env) {
       return;
     }
     if (typeof entry.level === 'number' && entry.level >= 40) {
-      server.problems.push({ level: entry.level, msg: entry.msg, err: entry.err?.message, time: entry.time });
+      const duringShutdown = server.stopRequestedAt !== undefined && entry.time >= server.stopRequestedAt;
+      server.problems.push({ level: entry.level, msg: entry.msg, err: entry.err?.message, duringShutdown });
     }
   };
   for (const stream of [child.stdout, child.stderr]) {
@@ -129,6 +133,7 @@ const describeExit = ({ code, signal }) => (signal ? `signal ${signal}` : `exit 
 /** Sends SIGTERM and waits; the server finishes in-flight requests, stops its database and exits 0. */
 async function stopServer(server) {
   if (server.exit) return server.exit;
+  server.stopRequestedAt = Date.now();
   server.child.kill('SIGTERM');
   let timer;
   const timeout = new Promise((resolve) => {
@@ -184,7 +189,12 @@ function readProcStat(pid) {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name is in parentheses and may contain spaces; the fields after it are fixed.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), cpuTicks: Number(fields[11]) + Number(fields[12]) };
+    return {
+      ppid: Number(fields[1]),
+      ownTicks: Number(fields[11]) + Number(fields[12]),
+      // A PostgreSQL backend that exits hands its CPU time to the postmaster's "children" counters.
+      reapedChildrenTicks: Number(fields[13]) + Number(fields[14]),
+    };
   } catch {
     return undefined;
   }
@@ -213,8 +223,10 @@ function serverCpuSeconds(serverPid) {
     }
   }
   let databaseTicks = 0;
-  for (const pid of descendants) if (pid !== serverPid) databaseTicks += stats.get(pid).cpuTicks;
-  return { server: server.cpuTicks / clockTicksPerSecond, database: databaseTicks / clockTicksPerSecond };
+  for (const pid of descendants) {
+    if (pid !== serverPid) databaseTicks += stats.get(pid).ownTicks + stats.get(pid).reapedChildrenTicks;
+  }
+  return { server: server.ownTicks / clockTicksPerSecond, database: databaseTicks / clockTicksPerSecond };
 }
 
 /** CPU seconds the whole machine has been busy, so that other work on the shared cores shows up. */
@@ -374,6 +386,7 @@ async function main() {
   const stopOnInterrupt = () => {
     interrupted = true;
     currentRun?.stop();
+    server.stopRequestedAt = Date.now();
     server.child.kill('SIGTERM');
   };
   process.once('SIGINT', stopOnInterrupt);
@@ -455,7 +468,8 @@ async function main() {
   if (server.problems.length > 0) {
     const counts = {};
     for (const problem of server.problems) {
-      const key = `level ${problem.level}: ${problem.msg}${problem.err ? ` (${problem.err})` : ''}`;
+      const when = problem.duringShutdown ? 'after SIGTERM' : 'before SIGTERM';
+      const key = `${when}, level ${problem.level}: ${problem.msg}${problem.err ? ` (${problem.err})` : ''}`;
       counts[key] = (counts[key] ?? 0) + 1;
     }
     console.log(`Server logged ${server.problems.length} line(s) at warn or above:`);
