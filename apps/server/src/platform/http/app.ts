@@ -3,8 +3,16 @@ import { allCalls, buildOpenApiDocument, languageFrom } from '@ws/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import type { AppContext } from './context.js';
 import { AppError, errors } from './errors.js';
+import { InFlightCalls } from './in-flight.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** API handlers still running; closing waits for them. */
+    inFlight: InFlightCalls;
+  }
+}
 
 /** The HTTP server with the envelope, error catalogue, request ids and health probes; modules add routes. */
 export function createHttpServer(context: AppContext): FastifyInstance {
@@ -32,6 +40,9 @@ export function createHttpServer(context: AppContext): FastifyInstance {
   app.addHook('preClose', async () => {
     closing = true;
   });
+  const inFlight = new InFlightCalls();
+  app.decorate('inFlight', inFlight);
+  app.addHook('onClose', () => inFlight.drained(30_000));
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });

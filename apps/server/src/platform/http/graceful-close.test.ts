@@ -1,7 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import { defineCall, envelopeOf } from '@ws/contract';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { useTestApp } from '../../test/test-app.js';
 import { createHttpServer } from './app.js';
+import { route } from './route.js';
 
 const t = useTestApp();
 
@@ -38,5 +41,49 @@ describe('closing the HTTP server', () => {
     // for Fastify's 72 s keep-alive timeout, past this test's timeout.
     await closed;
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+  });
+
+  it('waits for a handler whose client went away before it finishes closing', async () => {
+    const app = createHttpServer(t.context);
+    const slowCall = defineCall({
+      id: 'test.slow',
+      method: 'GET',
+      path: '/api/test/slow',
+      tag: 'test',
+      summary: 'holds until released',
+      access: 'public',
+      kind: 'read',
+      reply: envelopeOf(z.object({ finished: z.boolean() })),
+    });
+    let release: () => void = () => undefined;
+    let handlerFinished = false;
+    const started = new Promise<void>((resolveStarted) => {
+      route(app, t.context, slowCall, async () => {
+        resolveStarted();
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await t.pool.query('select 1');
+        handlerFinished = true;
+        return { finished: true };
+      });
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const client = new AbortController();
+    const abandoned = fetch(`${url}/api/test/slow`, { signal: client.signal }).catch(() => 'aborted');
+    await started;
+    client.abort();
+    expect(await abandoned).toBe('aborted');
+
+    let closedWhileRunning: boolean | undefined;
+    const closed = app.close().then(() => {
+      closedWhileRunning = !handlerFinished;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(closedWhileRunning).toBeUndefined();
+    release();
+    await closed;
+    expect(closedWhileRunning).toBe(false);
   });
 });

@@ -47,33 +47,34 @@ export function route<C extends CallDefinition>(
   app.route({
     method: call.method,
     url: call.path,
-    handler: async (request, reply) => {
-      const language = languageFrom(request.headers['accept-language']);
-      const user = await authorize(context, call.access, request);
-      const body = call.body ? parseInput(call.body, request.body, 'body') : undefined;
-      const query = call.query ? parseInput(call.query, request.query, 'query') : undefined;
-      let auditTarget: string | undefined;
-      let actor: Actor | undefined = user;
-      const data = await handler({
-        body,
-        query,
-        user,
-        language,
-        address: request.ip,
-        request,
-        reply,
-        audit(target, signedIn) {
-          auditTarget = target;
-          if (signedIn) actor = signedIn;
-        },
-      } as CallInput<C>);
-      const envelope = { code: SUCCESS_CODE, message: SUCCESS_MESSAGES[call.kind][language], data: data ?? null };
-      if (validateReply) call.reply.parse(envelope);
-      if (call.kind !== 'read' && actor) {
-        await writeOperationLog(context, request, { actor, action: call.id, target: auditTarget });
-      }
-      return envelope;
-    },
+    handler: (request, reply) =>
+      app.inFlight.track(async () => {
+        const language = languageFrom(request.headers['accept-language']);
+        const user = await authorize(context, call.access, request);
+        const body = call.body ? parseInput(call.body, request.body, 'body') : undefined;
+        const query = call.query ? parseInput(call.query, request.query, 'query') : undefined;
+        let auditTarget: string | undefined;
+        let actor: Actor | undefined = user;
+        const data = await handler({
+          body,
+          query,
+          user,
+          language,
+          address: request.ip,
+          request,
+          reply,
+          audit(target, signedIn) {
+            auditTarget = target;
+            if (signedIn) actor = signedIn;
+          },
+        } as CallInput<C>);
+        const envelope = { code: SUCCESS_CODE, message: SUCCESS_MESSAGES[call.kind][language], data: data ?? null };
+        if (validateReply) call.reply.parse(envelope);
+        if (call.kind !== 'read' && actor) {
+          await writeOperationLog(context, request, { actor, action: call.id, target: auditTarget });
+        }
+        return envelope;
+      }),
   });
 }
 
