@@ -1,4 +1,6 @@
 import { type Page, type PageRequest, toPage } from '@ws/contract';
+import { PLATFORM_TENANT_ID } from '../../platform/bootstrap-admin.js';
+import { prepared } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 
 export interface CustomerQuery extends PageRequest {
@@ -16,15 +18,17 @@ export interface CustomerRecord {
   created_at: string;
 }
 
-const PLATFORM_TENANT = '000000';
-
 /** Escapes LIKE wildcards so a filter matches what the user typed, literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Customer tenants (all but the platform's own) with their owner, newest first. */
+/**
+ * Customer tenants (all but the platform's own) with their owner, newest first. One statement
+ * returns the page and the total (a window count); only a page past the end needs a second
+ * query for the total.
+ */
 export async function listCustomers(context: AppContext, query: CustomerQuery): Promise<Page<CustomerRecord>> {
   const filters = ['t.id <> $1'];
-  const values: unknown[] = [PLATFORM_TENANT];
+  const values: unknown[] = [PLATFORM_TENANT_ID];
   if (query.username) {
     values.push(likePattern(query.username));
     filters.push(`u.username ilike $${values.length}`);
@@ -34,18 +38,34 @@ export async function listCustomers(context: AppContext, query: CustomerQuery): 
     filters.push(`t.id = $${values.length}`);
   }
   const from = `from tenant t join app_user u on u.tenant_id = t.id and u.is_owner where ${filters.join(' and ')}`;
-  const [count, page] = await Promise.all([
-    context.pool.query<{ total: number }>(`select count(*)::int as total ${from}`, values),
-    context.pool.query<CustomerRecord>(
-      `select t.id as tenant_id, t.name as tenant_name, u.id as user_id, u.username, u.nickname,
+  const page = await context.pool.query<CustomerRecord & { total: number }>(
+    prepared(
+      // Seat counts only for the page's rows: in the outer query, after the limit.
+      `with page as (
+         select t.id, t.name, t.created_at, u.id as user_id, u.username, u.nickname, count(*) over ()::int as total
+           ${from}
+          order by t.created_at desc, t.id desc
+          limit $${values.length + 1} offset $${values.length + 2}
+       )
+       select p.id as tenant_id, p.name as tenant_name, p.user_id, p.username, p.nickname,
               (select count(*)::int from app_user s join role r on r.id = s.role_id
-                where s.tenant_id = t.id and r.code = 'seat') as seat_count,
-              to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at
-         ${from}
-        order by t.created_at desc, t.id desc
-        limit $${values.length + 1} offset $${values.length + 2}`,
+                where s.tenant_id = p.id and r.code = 'seat') as seat_count,
+              to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at, p.total
+         from page p
+        order by p.created_at desc, p.id desc`,
       [...values, query.pageSize, (query.page - 1) * query.pageSize],
     ),
-  ]);
-  return toPage(page.rows, count.rows[0]?.total ?? 0, query);
+  );
+  let total = page.rows[0]?.total;
+  if (total === undefined) {
+    const count = await context.pool.query<{ total: number }>(
+      prepared(`select count(*)::int as total ${from}`, values),
+    );
+    total = count.rows[0]?.total ?? 0;
+  }
+  return toPage(
+    page.rows.map(({ total: _total, ...record }) => record),
+    total,
+    query,
+  );
 }

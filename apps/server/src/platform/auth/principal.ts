@@ -1,6 +1,7 @@
 import type { Role } from '@ws/contract';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import { prepared } from '../db/pool.js';
 import type { TokenCodec } from './tokens.js';
 
 /** The signed-in caller, loaded fresh for every call so that revocation and role changes apply at once. */
@@ -32,13 +33,15 @@ export async function loadPrincipal(pool: pg.Pool, tokens: TokenCodec, token: st
   const claims = tokens.verifyAccess(token);
   if (!claims) return undefined;
   const { rows } = await pool.query<Principal>(
-    `select u.id as "userId", u.tenant_id as "tenantId", s.id as "sessionId", s.dept_id as "deptId",
+    prepared(
+      `select u.id as "userId", u.tenant_id as "tenantId", s.id as "sessionId", s.dept_id as "deptId",
             s.role_id as "roleId", r.code as role, u.username, u.nickname, u.mass
        from auth_session s
        join app_user u on u.tenant_id = s.tenant_id and u.id = s.user_id
        join role r on r.id = s.role_id
       where s.tenant_id = $1 and s.id = $2 and s.user_id = $3 and s.revoked_at is null`,
-    [claims.tid, claims.sid, claims.sub],
+      [claims.tid, claims.sid, claims.sub],
+    ),
   );
   return rows[0];
 }

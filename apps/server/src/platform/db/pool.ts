@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
 
@@ -49,4 +50,20 @@ export async function ensureDatabase(url: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+const preparedNames = new Map<string, string>();
+
+/**
+ * A named statement for a hot query: each connection parses and plans it once and then reuses
+ * the plan, where an unnamed query is planned on every call. The name is derived from the text,
+ * so one name always means one text.
+ */
+export function prepared(text: string, values: unknown[]): pg.QueryConfig {
+  let name = preparedNames.get(text);
+  if (!name) {
+    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    preparedNames.set(text, name);
+  }
+  return { name, text, values };
 }
