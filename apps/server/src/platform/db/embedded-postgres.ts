@@ -277,15 +277,21 @@ async function waitUntilReady(url: string, child: ChildProcess, output: string[]
   throw new Error(`PostgreSQL did not accept connections within 60 s: ${output.join('').trim().slice(-2000)}`);
 }
 
+/**
+ * Smart shutdown first (SIGTERM: lets connections the pool is still closing end by themselves),
+ * fast shutdown after 5 s (SIGINT: ends sessions, keeps data), immediate after 30 s (SIGQUIT).
+ */
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const escalate = setTimeout(() => child.kill('SIGQUIT'), 30_000);
+    const fast = setTimeout(() => child.kill('SIGINT'), 5_000);
+    const immediate = setTimeout(() => child.kill('SIGQUIT'), 30_000);
     child.once('exit', () => {
-      clearTimeout(escalate);
+      clearTimeout(fast);
+      clearTimeout(immediate);
       resolve();
     });
-    child.kill('SIGINT');
+    child.kill('SIGTERM');
   });
 }
 
