@@ -95,7 +95,7 @@ describe('product lifecycle', () => {
   );
 
   it(
-    'recovers after SIGKILL, adopting the PostgreSQL the killed process left running',
+    'recovers after SIGKILL by stopping the PostgreSQL the killed process left running',
     async () => {
       const first = await startOnFreshDataDir();
       const operator = await registerOperator(first);

@@ -148,3 +148,13 @@ export function useTestApp(env: Record<string, string> = {}, options: { worker?:
     },
   });
 }
+
+/** Runs `work` against an app of its own (for tests that need other settings or spoil the database), then stops it. */
+export async function withTestApp<T>(env: Record<string, string>, work: (app: TestApp) => Promise<T>): Promise<T> {
+  const app = await createTestApp(env);
+  try {
+    return await work(app);
+  } finally {
+    await app.stop();
+  }
+}

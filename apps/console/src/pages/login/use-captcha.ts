@@ -16,7 +16,7 @@ export function useCaptcha() {
     try {
       setCaptcha(await callApi(calls.getCaptcha, { body: { capType: 'math' }, signal }));
     } catch {
-      // Already shown by the API client; the placeholder stays clickable to try again.
+      // Already shown by the API client; the empty picture frame stays clickable to try again.
     }
   }, []);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, useTestApp } from '../../test/test-app.js';
+import { ADMIN_PASSWORD, useTestApp, withTestApp } from '../../test/test-app.js';
 import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_USER } from './throttle.js';
 
 const t = useTestApp();
@@ -97,15 +97,12 @@ describe('POST /api/auth/login', () => {
 
 describe('address throttling', () => {
   it('blocks an address that fails across many user names', async () => {
-    const other = await createTestApp();
-    try {
+    await withTestApp({}, async (other) => {
       for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS.limit; i += 1) {
         await other.post('/api/auth/login', { body: { username: `guess${i}`, password: 'guess-guess' } });
       }
       const blocked = await other.post('/api/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
       expect(blocked.status).toBe(429);
-    } finally {
-      await other.stop();
-    }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, useTestApp } from '../../test/test-app.js';
+import { useTestApp, withTestApp } from '../../test/test-app.js';
 
 const t = useTestApp();
 
@@ -44,17 +44,14 @@ describe('POST /api/auth/register', () => {
   });
 
   it('can be closed', async () => {
-    const closed = await createTestApp({ REGISTRATION: 'closed' });
-    try {
+    await withTestApp({ REGISTRATION: 'closed' }, async (closed) => {
       const reply = await closed.post('/api/auth/register', {
         body: { username: 'late_comer', password: 'long-enough-1' },
       });
       expect(reply.status).toBe(403);
       expect(reply.body.message).toMatch(/注册已关闭/);
       expect(reply.body.error_description).toBe(reply.body.message);
-    } finally {
-      await closed.stop();
-    }
+    });
   });
 
   it('writes an operation-log entry', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, useTestApp } from '../../test/test-app.js';
+import { ADMIN_PASSWORD, useTestApp, withTestApp } from '../../test/test-app.js';
 
 const t = useTestApp({ BODY_LIMIT: '4096' });
 
@@ -67,8 +67,7 @@ describe('API conventions', () => {
   });
 
   it('hides internals of an unexpected failure behind a request id', async () => {
-    const broken = await createTestApp();
-    try {
+    await withTestApp({}, async (broken) => {
       await broken.pool.query('drop table captcha');
       const reply = await broken.post('/api/auth/getcapt', {
         body: { capType: 'math' },
@@ -81,8 +80,6 @@ describe('API conventions', () => {
         data: null,
         requestId: 'req-500-check',
       });
-    } finally {
-      await broken.stop();
-    }
+    });
   });
 });

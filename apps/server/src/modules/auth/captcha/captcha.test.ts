@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, useTestApp } from '../../../test/test-app.js';
+import { ADMIN_PASSWORD, useTestApp, withTestApp } from '../../../test/test-app.js';
 import { CAPTCHAS_PER_ADDRESS } from '../throttle.js';
 
 const t = useTestApp({ CAPTCHA: 'on' });
@@ -84,8 +84,7 @@ describe('maths captcha', () => {
 
 describe('captcha flood', () => {
   it('limits how many captchas one address gets per minute', async () => {
-    const flooded = await createTestApp();
-    try {
+    await withTestApp({}, async (flooded) => {
       for (let i = 0; i < CAPTCHAS_PER_ADDRESS.limit; i += 1) {
         expect((await flooded.post('/api/auth/getcapt', { body: { capType: 'math' } })).status).toBe(200);
       }
@@ -96,8 +95,6 @@ describe('captcha flood', () => {
       expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
       const { rows } = await flooded.pool.query('select count(*)::int as n from captcha');
       expect(rows[0].n).toBe(CAPTCHAS_PER_ADDRESS.limit);
-    } finally {
-      await flooded.stop();
-    }
+    });
   });
 });
