@@ -1,11 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     projects: [
       {
-        // Resolve workspace packages to their TypeScript sources, so tests need no build.
-        resolve: { conditions: ['source'] },
+        // The contract from its TypeScript source, so server tests never run against a stale build.
+        resolve: {
+          alias: { '@ws/contract': fileURLToPath(new URL('packages/contract/src/index.ts', import.meta.url)) },
+        },
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],

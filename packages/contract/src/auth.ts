@@ -7,7 +7,11 @@ export const ROLES = ['admin', 'operator', 'seat'] as const;
 export const RoleCode = z.enum(ROLES);
 
 /** Ids are 64-bit in the database and travel as decimal strings so no client loses precision. */
-export const Id = z.string().regex(/^[1-9]\d{0,18}$/, 'must be a numeric id');
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
+export const Id = z
+  .string()
+  .regex(/^[1-9]\d{0,18}$/, 'must be a numeric id')
+  .refine((id) => !/^\d+$/.test(id) || BigInt(id) <= MAX_BIGINT, 'must be a numeric id');
 
 export const Username = z
   .string()

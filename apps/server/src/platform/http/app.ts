@@ -60,6 +60,9 @@ export function createHttpServer(context: AppContext): FastifyInstance {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const language = languageFrom(request.headers['accept-language']);
     const known = error instanceof AppError ? error : fromFrameworkError(error);
+    if (known && !(error instanceof AppError) && isDataException(error)) {
+      request.log.warn({ err: error }, 'database refused input that validation let through');
+    }
     if (known) {
       if (known.extra.retryAfterSeconds) reply.header('retry-after', String(known.extra.retryAfterSeconds));
       const message = known.messageIn(language);
@@ -113,6 +116,8 @@ export function setNotFound(app: FastifyInstance, servesConsole: boolean): void 
   });
 }
 
+const isDataException = (error: FastifyError) => typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code);
+
 /** Maps Fastify's own client errors (bad JSON, body too large, wrong content type) onto the catalogue. */
 function fromFrameworkError(error: FastifyError): AppError | undefined {
   switch (error.code) {
@@ -128,6 +133,11 @@ function fromFrameworkError(error: FastifyError): AppError | undefined {
       return errors.badJson();
   }
   if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return errors.badJson();
+  // A PostgreSQL data exception (class 22: out of range, bad encoding…) is always input that slipped
+  // past validation; answer it as bad input rather than as a server failure.
+  if (isDataException(error)) {
+    return new AppError('invalidInput', { zh: '请求参数不合法', en: 'Invalid input' });
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return new AppError(status === 413 ? 'tooLarge' : status === 415 ? 'unsupportedMedia' : 'invalidInput', {

@@ -82,4 +82,17 @@ describe('API conventions', () => {
       });
     });
   });
+
+  it('refuses NUL characters and ids beyond 64 bits as bad input', async () => {
+    const pair = await t.signIn('admin', ADMIN_PASSWORD);
+    const nul = await t.post('/api/auth/nickname', { token: pair.access_token, body: { nickname: 'a\u0000b' } });
+    expect(nul.status).toBe(400);
+    expect(nul.body.message).toBe('nickname: 不能包含空字符');
+    const huge = await t.get('/api/blade-system/dept/select', {
+      token: pair.access_token,
+      query: { userId: '9999999999999999999' },
+    });
+    expect(huge.status).toBe(400);
+    expect(huge.body.message).toMatch(/^userId: /);
+  });
 });
