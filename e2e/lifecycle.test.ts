@@ -48,7 +48,7 @@ async function expectCleanStop(product: ProductProcess): Promise<void> {
   expect(await processesUsing(product.dataDir)).toEqual([]);
 }
 
-describe('product lifecycle', () => {
+describe('product lifecycle', { timeout: TIMEOUT }, () => {
   let dataDir: string | undefined;
   let product: ProductProcess | undefined;
 
@@ -65,68 +65,52 @@ describe('product lifecycle', () => {
     product = undefined;
   });
 
-  it(
-    'exits with code 0 on SIGTERM and leaves no PostgreSQL running',
-    async () => {
-      const first = await startOnFreshDataDir();
-      expect(await processesUsing(first.dataDir)).toHaveLength(1);
-      await expectCleanStop(first);
-    },
-    TIMEOUT,
-  );
+  it('exits with code 0 on SIGTERM and leaves no PostgreSQL running', async () => {
+    const first = await startOnFreshDataDir();
+    expect(await processesUsing(first.dataDir)).toHaveLength(1);
+    await expectCleanStop(first);
+  });
 
-  it(
-    'keeps its data across a restart on the same data dir',
-    async () => {
-      const first = await startOnFreshDataDir();
-      const operator = await registerOperator(first);
-      await expectCleanStop(first);
+  it('keeps its data across a restart on the same data dir', async () => {
+    const first = await startOnFreshDataDir();
+    const operator = await registerOperator(first);
+    await expectCleanStop(first);
 
-      product = await startProduct(first.dataDir);
-      await expectSignIn(product, operator);
-      // The signing key and the session were kept too: a token from before the restart still works.
-      const userInfo = await fetch(`${product.url}/api/blade-auth/oauth/user-info`, {
-        headers: { token: operator.accessToken },
-      });
-      expect(userInfo.status).toBe(200);
-      await expectCleanStop(product);
-    },
-    TIMEOUT,
-  );
+    product = await startProduct(first.dataDir);
+    await expectSignIn(product, operator);
+    // The signing key and the session were kept too: a token from before the restart still works.
+    const userInfo = await fetch(`${product.url}/api/blade-auth/oauth/user-info`, {
+      headers: { token: operator.accessToken },
+    });
+    expect(userInfo.status).toBe(200);
+    await expectCleanStop(product);
+  });
 
-  it(
-    'recovers after SIGKILL by stopping the PostgreSQL the killed process left running',
-    async () => {
-      const first = await startOnFreshDataDir();
-      const operator = await registerOperator(first);
-      first.child.kill('SIGKILL');
-      expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
-      // The orphan is what makes this case hard: the next start must deal with it.
-      const orphans = await processesUsing(first.dataDir);
-      expect(orphans).toHaveLength(1);
+  it('recovers after SIGKILL by stopping the PostgreSQL the killed process left running', async () => {
+    const first = await startOnFreshDataDir();
+    const operator = await registerOperator(first);
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    // The orphan is what makes this case hard: the next start must deal with it.
+    const orphans = await processesUsing(first.dataDir);
+    expect(orphans).toHaveLength(1);
 
-      product = await startProduct(first.dataDir);
-      const ready = await fetch(`${product.url}/readyz`);
-      expect(ready.status).toBe(200);
-      await expectSignIn(product, operator);
-      expect(await processesUsing(first.dataDir)).not.toContain(orphans[0]);
+    product = await startProduct(first.dataDir);
+    const ready = await fetch(`${product.url}/readyz`);
+    expect(ready.status).toBe(200);
+    await expectSignIn(product, operator);
+    expect(await processesUsing(first.dataDir)).not.toContain(orphans[0]);
 
-      await expectCleanStop(product);
-    },
-    TIMEOUT,
-  );
+    await expectCleanStop(product);
+  });
 
-  it(
-    'refuses to start a second process on a data dir that a running one uses',
-    async () => {
-      const first = await startOnFreshDataDir();
-      const operator = await registerOperator(first);
-      await expect(startProduct(first.dataDir)).rejects.toThrow(/in use by another running WS Console process/);
-      // The running product and its database are untouched.
-      expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
-      await expectSignIn(first, operator);
-      await expectCleanStop(first);
-    },
-    TIMEOUT,
-  );
+  it('refuses to start a second process on a data dir that a running one uses', async () => {
+    const first = await startOnFreshDataDir();
+    const operator = await registerOperator(first);
+    await expect(startProduct(first.dataDir)).rejects.toThrow(/in use by another running WS Console process/);
+    // The running product and its database are untouched.
+    expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+    await expectSignIn(first, operator);
+    await expectCleanStop(first);
+  });
 });
