@@ -35,6 +35,7 @@ describe('probes and conventions', () => {
     const reply = await t.get('/api/docs');
     expect(reply.status).toBe(200);
     expect(reply.body.openapi).toBe('3.1.0');
+    expect(reply.body.info.version).toMatch(/^\d+\.\d+\.\d+/);
     const login = reply.body.paths['/api/auth/login'].post;
     expect(login.operationId).toBe('auth.login');
     expect(login.requestBody.content['application/json'].schema.required).toEqual(

@@ -1,11 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { allCalls, buildOpenApiDocument, languageFrom } from '@ws/contract';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { allCalls, buildOpenApiDocument, type Language, languageFrom } from '@ws/contract';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  LogController,
+} from 'fastify';
 import type { AppContext } from './context.js';
 import { AppError, errors } from './errors.js';
 import { InFlightCalls } from './in-flight.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** The server package's version, for the OpenAPI document (src/ and dist/ sit at the same depth). */
+const SERVER_VERSION: string = JSON.parse(
+  readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+).version;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,16 +74,7 @@ export function createHttpServer(context: AppContext): FastifyInstance {
     if (known && !(error instanceof AppError) && isDataException(error)) {
       request.log.warn({ err: error }, 'database refused input that validation let through');
     }
-    if (known) {
-      if (known.extra.retryAfterSeconds) reply.header('retry-after', String(known.extra.retryAfterSeconds));
-      const message = known.messageIn(language);
-      return reply.status(known.status).send({
-        code: known.status,
-        message,
-        data: null,
-        ...(known.extra.errorDescription ? { error_description: message } : {}),
-      });
-    }
+    if (known) return sendError(reply, known, language);
     request.log.error({ err: error }, 'unhandled error');
     const message =
       language === 'en'
@@ -90,7 +92,7 @@ export function createHttpServer(context: AppContext): FastifyInstance {
       return reply.status(503).send({ status: 'database unreachable' });
     }
   });
-  const openApi = buildOpenApiDocument(allCalls, '0.1.0');
+  const openApi = buildOpenApiDocument(allCalls, SERVER_VERSION);
   app.get('/api/docs', async () => openApi);
 
   return app;
@@ -111,8 +113,19 @@ export function setNotFound(app: FastifyInstance, servesConsole: boolean): void 
       !path.startsWith('/api/') &&
       !path.startsWith('/uploads/');
     if (isPage) return reply.type('text/html').sendFile('index.html');
-    const language = languageFrom(request.headers['accept-language']);
-    return reply.status(404).send({ code: 404, message: errors.routeNotFound().messageIn(language), data: null });
+    return sendError(reply, errors.routeNotFound(), languageFrom(request.headers['accept-language']));
+  });
+}
+
+/** The catalogue's reply for an AppError: `{code, message, data: null}`, plus what the error asks for. */
+function sendError(reply: FastifyReply, error: AppError, language: Language) {
+  if (error.extra.retryAfterSeconds) reply.header('retry-after', String(error.extra.retryAfterSeconds));
+  const message = error.messageIn(language);
+  return reply.status(error.status).send({
+    code: error.status,
+    message,
+    data: null,
+    ...(error.extra.errorDescription ? { error_description: message } : {}),
   });
 }
 
