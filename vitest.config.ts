@@ -19,6 +19,17 @@ export default defineConfig({
         },
       },
       {
+        resolve: {
+          alias: { '@ws/contract': fileURLToPath(new URL('packages/contract/src/index.ts', import.meta.url)) },
+        },
+        test: {
+          name: 'console',
+          include: ['apps/console/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          restoreMocks: true,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

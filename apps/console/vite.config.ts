@@ -21,17 +21,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        // Libraries change less often than the console: separate chunks stay cached across releases.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+)[\\/]/, priority: 15 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
-          ],
-        },
-      },
-    },
+    // No manual chunk groups: they would merge every page's libraries (all of antd, ECharts) into
+    // chunks the sign-in page must load. Rolldown's own splitting follows the route-level imports.
+    chunkSizeWarningLimit: 600,
   },
 });

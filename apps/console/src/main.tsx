@@ -1,6 +1,8 @@
+import './i18n/i18n.js';
+import './app/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Root } from './root.js';
+import { Root } from './app/root.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

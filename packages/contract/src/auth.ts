@@ -5,6 +5,7 @@ import { PageRequest, pageOf } from './paging.js';
 
 export const ROLES = ['admin', 'operator', 'seat'] as const;
 export const RoleCode = z.enum(ROLES);
+export type RoleCode = z.infer<typeof RoleCode>;
 
 /** Ids are 64-bit in the database and travel as decimal strings so no client loses precision. */
 const MAX_BIGINT = 9_223_372_036_854_775_807n;

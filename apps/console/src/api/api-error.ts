@@ -1,11 +1,15 @@
 import type { MessageArgsProps } from 'antd';
 
-/** The part of antd's message API the handler needs. */
+/** The part of antd's message API the console needs. */
 export interface Toaster {
   error(args: MessageArgsProps): unknown;
+  success(args: MessageArgsProps): unknown;
 }
 
-/** A failed call: `status` is the HTTP status (0 when the server could not be reached). */
+/**
+ * A failed call: `status` is the HTTP status (0 when the server could not be reached), `code` the
+ * body's code when the server answered with one.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** Set once the user has been told, so no second toast repeats it. */
@@ -13,6 +17,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly code?: number,
     readonly requestId?: string,
   ) {
     super(message);
@@ -27,7 +32,7 @@ export function setToaster(instance: Toaster | undefined): void {
 }
 
 /**
- * The one place errors reach the user. The API client calls it for every failed call, so pages
+ * The one place errors reach the user. The request wrapper calls it for every failed call, so pages
  * only catch to react (refresh a captcha), never to show the error again.
  */
 export function showError(error: unknown, options: { key?: string } = {}): void {
@@ -39,4 +44,8 @@ export function showError(error: unknown, options: { key?: string } = {}): void 
   }
   const text = error instanceof Error ? error.message : String(error);
   toaster?.error({ content: text, ...(options.key ? { key: options.key } : {}) });
+}
+
+export function showSuccess(text: string): void {
+  toaster?.success({ content: text });
 }

@@ -5,18 +5,23 @@ import {
   type ErrorEnvelope,
   type QueryOf,
   SUCCESS_CODE,
+  SUCCESS_MESSAGES,
 } from '@ws/contract';
+import { translate } from '../i18n/i18n.js';
 import { currentLanguage } from '../i18n/language.js';
-import { texts } from '../i18n/texts.js';
-import { navigate } from '../router.js';
-import { clearSession, currentSession } from '../session/session-store.js';
-import { ApiError, showError } from './api-error.js';
+import { endSession } from '../session/session-commands.js';
+import { currentSession } from '../session/session-store.js';
+import { SILENT_ERROR_CODES } from '../settings/settings.js';
+import { ApiError, showError, showSuccess } from './api-error.js';
 
 export { ApiError } from './api-error.js';
 
 interface CommonOptions {
-  /** Leave the failure to the caller: no toast, no 401 sign-out. */
+  /** Leave the failure to the caller: no toast and no sign-out on 401. */
   silent?: boolean;
+  /** Show the call kind's success toast (新增成功, 更新成功, 删除成功) when it succeeds. */
+  notifySuccess?: boolean;
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -29,71 +34,66 @@ export type CallOptions<C> = CommonOptions &
 type OptionsArgument<C> =
   Record<string, never> extends CallOptions<C> ? [options?: CallOptions<C>] : [options: CallOptions<C>];
 
+type LooseOptions = CommonOptions & { body?: unknown; query?: Record<string, unknown>; form?: FormData };
+
+/** HTTP statuses that are answers to read (specification section 8); anything else is a failure to reach the API. */
+const isAnswer = (status: number) => status >= 200 && status <= 500;
+
 /**
- * Makes one contract call and returns the `data` of its envelope. Every failure is shown once
- * through showError and then thrown as an ApiError; a 401 also ends the session.
+ * The request wrapper: makes one contract call and returns the `data` of its envelope. A failure is
+ * shown once (unless its code is whitelisted or the caller asked for silence) and thrown as an
+ * ApiError; a 401 ends the session and leads to /login.
  */
 export async function callApi<C extends CallDefinition>(call: C, ...[options]: OptionsArgument<C>): Promise<DataOf<C>> {
-  const {
-    body,
-    query,
-    form,
-    silent = false,
-    signal,
-  } = (options ?? {}) as CommonOptions & {
-    body?: unknown;
-    query?: Record<string, unknown>;
-    form?: FormData;
-  };
+  const loose = (options ?? {}) as LooseOptions;
   try {
-    return (await send(call, { body, query, form, signal })) as DataOf<C>;
+    const data = (await send(call, loose)) as DataOf<C>;
+    if (loose.notifySuccess) showSuccess(SUCCESS_MESSAGES[call.kind][currentLanguage()]);
+    return data;
   } catch (caught) {
     // A caller that gave up (unmounted) needs no toast.
-    if (signal?.aborted) throw caught;
-    const error =
-      caught instanceof ApiError ? caught : new ApiError(0, caught instanceof Error ? caught.message : String(caught));
-    if (!silent) report(error);
+    if (loose.signal?.aborted) throw caught;
+    const error = caught instanceof ApiError ? caught : new ApiError(0, translate('networkError'));
+    if (!loose.silent) report(error);
     throw error;
   }
 }
 
-async function send(
-  call: CallDefinition,
-  input: { body?: unknown; query?: Record<string, unknown>; form?: FormData; signal?: AbortSignal | undefined },
-): Promise<unknown> {
+async function send(call: CallDefinition, options: LooseOptions): Promise<unknown> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
+    ...options.headers,
   };
   const token = currentSession()?.accessToken;
   if (call.access !== 'public' && token) headers.token = token;
   let payload: BodyInit | undefined;
-  if (input.form) {
-    payload = input.form;
-  } else if (input.body !== undefined) {
+  if (options.form) {
+    payload = options.form;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
-    payload = JSON.stringify(input.body);
+    payload = JSON.stringify(options.body);
   }
 
   let response: Response;
   try {
-    response = await fetch(urlOf(call.path, input.query), {
+    response = await fetch(urlOf(call.path, options.query), {
       method: call.method,
       headers,
       body: payload,
       credentials: 'same-origin',
-      signal: input.signal,
+      signal: options.signal ?? null,
     });
   } catch {
-    throw new ApiError(0, texts().networkError);
+    throw new ApiError(0, translate('networkError'));
   }
+  if (!isAnswer(response.status)) throw new ApiError(response.status, translate('networkError'));
 
   const envelope = await readJson(response);
-  if (response.ok && envelope?.code === SUCCESS_CODE) return envelope.data;
+  if (response.status === 200 && envelope?.code === SUCCESS_CODE) return envelope.data;
   // Sign-in failures carry the text meant for the user in error_description.
-  const message = envelope?.error_description || envelope?.message || texts().unknownError;
-  const status = response.ok ? (envelope?.code ?? response.status) : response.status;
-  throw new ApiError(status, message, envelope?.requestId);
+  const message = envelope?.error_description || envelope?.message || translate('unknownError');
+  throw new ApiError(response.status, message, envelope?.code, envelope?.requestId);
 }
 
 function urlOf(path: string, query: Record<string, unknown> | undefined): string {
@@ -116,14 +116,14 @@ async function readJson(response: Response): Promise<(Partial<ErrorEnvelope> & {
 }
 
 function report(error: ApiError): void {
+  if (error.code !== undefined && SILENT_ERROR_CODES.includes(error.code)) return;
   if (error.status !== 401) {
     showError(error);
     return;
   }
   // The session is gone on the server: forget it here too and ask for a new sign-in. The shared
   // key makes simultaneous failing calls show one toast between them.
-  clearSession();
-  navigate('/login', { replace: true });
-  showError(new ApiError(401, texts().sessionExpired), { key: 'session-expired' });
+  endSession();
+  showError(new ApiError(401, translate('sessionExpired')), { key: 'session-expired' });
   error.shown = true;
 }

@@ -1,16 +1,19 @@
 import type { Language } from '@ws/contract';
 import { useSyncExternalStore } from 'react';
-import { createStore, readItem, writeItem } from '../storage.js';
+import { settings } from '../settings/settings.js';
+import { createPersistedStore } from '../storage/storage.js';
 
-const KEY = 'language';
+export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 
-const store = createStore<Language>(readItem(KEY) === 'en' ? 'en' : 'zh');
+const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+
+/** The chosen language, kept in storage; zh until the user picks another. */
+const store = createPersistedStore<Language>('language', settings.defaultLanguage, isLanguage);
 
 export const currentLanguage = store.get;
+export const subscribeLanguage = store.subscribe;
 
 export function setLanguage(language: Language): void {
-  writeItem(KEY, language);
-  document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
   store.set(language);
 }
 

@@ -1,10 +1,11 @@
 import { calls, Username } from '@ws/contract';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { callApi } from '../../api/client.js';
-import { useTexts } from '../../i18n/texts.js';
-import { navigate } from '../../router.js';
-import { saveSession } from '../../session/session-store.js';
+import { startSession } from '../../session/session-commands.js';
+import { settings } from '../../settings/settings.js';
 import { useCaptcha } from './use-captcha.js';
 
 export type CredentialsMode = 'login' | 'register';
@@ -17,7 +18,8 @@ interface CredentialsValues {
 
 /** Sign-in and registration share their fields; registration only asks for a longer password. */
 export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
-  const t = useTexts();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   const [form] = Form.useForm<CredentialsValues>();
   const { captcha, refresh } = useCaptcha();
   const [busy, setBusy] = useState(false);
@@ -32,8 +34,8 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
         capId: captcha?.capId,
       };
       const pair = await callApi(mode === 'login' ? calls.login : calls.register, { body });
-      saveSession(pair);
-      navigate('/', { replace: true });
+      startSession(pair);
+      await navigate(settings.firstPage, { replace: true });
     } catch {
       // The API client has shown the error and nothing was stored. A captcha answers once, so get a new one.
       form.setFieldValue('capVal', '');
@@ -47,15 +49,15 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
     <Form form={form} name={mode} layout="vertical" requiredMark={false} onFinish={submit} disabled={busy}>
       <Form.Item
         name="username"
-        label={t.username}
+        label={t('username')}
         rules={[
-          { required: true, whitespace: true, message: t.usernameRequired },
+          { required: true, whitespace: true, message: t('usernameRequired') },
           {
             // The contract's own rule, so the form refuses exactly what the server would.
             validator: (_rule, value: string | undefined) =>
               !value || Username.safeParse(value).success
                 ? Promise.resolve()
-                : Promise.reject(new Error(t.usernameFormat)),
+                : Promise.reject(new Error(t('usernameFormat'))),
           },
         ]}
       >
@@ -63,28 +65,37 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
       </Form.Item>
       <Form.Item
         name="password"
-        label={t.password}
+        label={t('password')}
         rules={[
-          { required: true, message: t.passwordRequired },
-          ...(mode === 'register' ? [{ min: 8, message: t.passwordLength }] : []),
+          { required: true, message: t('passwordRequired') },
+          ...(mode === 'register' ? [{ min: 8, message: t('passwordLength') }] : []),
         ]}
       >
         <Input.Password autoComplete={mode === 'login' ? 'current-password' : 'new-password'} maxLength={128} />
       </Form.Item>
-      <Form.Item label={t.captcha} required>
+      <Form.Item label={t('captcha')} required>
         <div style={{ display: 'flex', gap: 8 }}>
-          <Form.Item name="capVal" noStyle rules={[{ required: true, whitespace: true, message: t.captchaRequired }]}>
+          <Form.Item
+            name="capVal"
+            noStyle
+            rules={[{ required: true, whitespace: true, message: t('captchaRequired') }]}
+          >
             <Input autoComplete="off" maxLength={16} />
           </Form.Item>
           <button
             type="button"
             onClick={() => void refresh()}
-            title={t.captchaHint}
-            aria-label={t.captchaHint}
+            title={t('captchaHint')}
+            aria-label={t('captchaHint')}
             style={{ padding: 0, border: 'none', background: 'none', cursor: 'pointer', height: 32, width: 120 }}
           >
             {captcha ? (
-              <img data-testid="captcha-image" src={captcha.image} alt={t.captcha} style={{ height: 32, width: 120 }} />
+              <img
+                data-testid="captcha-image"
+                src={captcha.image}
+                alt={t('captcha')}
+                style={{ height: 32, width: 120 }}
+              />
             ) : (
               <span style={{ display: 'block', height: 32, background: '#f0f0f0' }} />
             )}
@@ -92,7 +103,7 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
         </div>
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={busy}>
-        {mode === 'login' ? t.signIn : t.register}
+        {mode === 'login' ? t('signIn') : t('register')}
       </Button>
     </Form>
   );

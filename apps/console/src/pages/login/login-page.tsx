@@ -1,15 +1,16 @@
-import { Button, Card, Tabs } from 'antd';
+import { Button, Card, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { setLanguage, useLanguage } from '../../i18n/language.js';
-import { useTexts } from '../../i18n/texts.js';
 import { CredentialsForm } from './credentials-form.js';
 
-export function LoginPage() {
-  const t = useTexts();
+/** /login: sign-in and registration side by side, with the language switch. */
+export default function LoginPage() {
+  const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f5f7fa' }}>
+    <main className="login-page">
       <Card
-        title={t.title}
+        title={t('title')}
         style={{ width: 400, maxWidth: 'calc(100vw - 32px)' }}
         extra={
           <Button
@@ -17,14 +18,15 @@ export function LoginPage() {
             data-testid="language-toggle"
             onClick={() => setLanguage(language === 'zh' ? 'en' : 'zh')}
           >
-            {t.switchLanguage}
+            {language === 'zh' ? 'English' : '中文'}
           </Button>
         }
       >
+        <Typography.Paragraph type="secondary">{t('loginSlogan')}</Typography.Paragraph>
         <Tabs
           items={[
-            { key: 'login', label: t.signInTab, children: <CredentialsForm mode="login" /> },
-            { key: 'register', label: t.registerTab, children: <CredentialsForm mode="register" /> },
+            { key: 'login', label: t('signInTab'), children: <CredentialsForm mode="login" /> },
+            { key: 'register', label: t('registerTab'), children: <CredentialsForm mode="register" /> },
           ]}
         />
       </Card>

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { guard } from '../router/guard.js';
+import { endSession } from '../session/session-commands.js';
+import { SessionJobs } from '../session/session-jobs.js';
+import { tokenMissing, useSession } from '../session/session-store.js';
+import { useLocked } from '../shell/lock/lock-store.js';
+import { setNavigator } from './navigation.js';
+import type { RouteMeta } from './routes.js';
+
+/** The root route: applies the navigation guard to every navigation and runs the session's jobs. */
+export function RouteGuard() {
+  const location = useLocation();
+  const matches = useMatches();
+  const navigate = useNavigate();
+  const session = useSession();
+  const locked = useLocked();
+
+  useEffect(() => {
+    setNavigator((to, options) => void navigate(to, options));
+    return () => setNavigator(undefined);
+  }, [navigate]);
+
+  const meta = matches
+    .map((match) => match.handle as RouteMeta | undefined)
+    .findLast((handle) => handle?.isAuth !== undefined);
+  const decision = guard({
+    path: location.pathname,
+    isAuth: meta?.isAuth ?? true,
+    signedIn: session !== null,
+    tokenMissing: tokenMissing(),
+    locked,
+    role: session?.user.role,
+  });
+
+  useEffect(() => {
+    if (decision.kind === 'force-logout') endSession();
+  }, [decision.kind]);
+
+  if (decision.kind === 'force-logout') return null;
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  return (
+    <>
+      {session && <SessionJobs />}
+      <Outlet />
+    </>
+  );
+}

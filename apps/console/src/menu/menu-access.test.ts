@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { resources } from '../i18n/locales/index.js';
+import { MENU, type MenuNode } from './menu.js';
+import { entryOf, leavesOf, mayOpen, menuFor, searchMenu, targetOf } from './menu-access.js';
+
+const zhName = (entry: { name: string }) => (resources.zh.menu as unknown as Record<string, string>)[entry.name]!;
+const enName = (entry: { name: string }) => (resources.en.menu as unknown as Record<string, string>)[entry.name]!;
+const paths = (menu: readonly MenuNode[]) => leavesOf(menu).map((leaf) => leaf.path);
+
+describe('menu', () => {
+  it('has every path of the specification', () => {
+    const all = paths(MENU);
+    for (const path of [
+      '/terrace/port_record',
+      '/terrace/user',
+      '/terrace/log',
+      '/terrace/notice',
+      '/ipmanager/systemip',
+      '/ipmanager/myip',
+      '/accountmanage/warehousing',
+      '/accountmanage/wslist',
+      '/accountmanage/registration',
+      '/accountmanage/recycle',
+      '/groupManage/pullGroup',
+      '/passenger/list',
+      '/passenger/data',
+      '/passenger/fanTag',
+      '/passenger/chat_record',
+      '/dataManager/fansData',
+      '/content/material',
+      '/content/script',
+      '/content/keyword',
+      '/content/friendsvia',
+      '/marketingTasks/massHair',
+      '/marketingTasks/explosivePowder',
+      '/marketingTasks/cultureTask',
+      '/marketingTasks/vermicelliOrder',
+      '/marketingTasks/diversionlink',
+      '/bill/rate',
+      '/bill/useRate',
+      '/bill/translate',
+      '/bill/useTranslate',
+      '/bill/payport',
+      '/systemlog/operate',
+      '/help/index',
+      '/notice/index',
+      '/log/index',
+      '/info/index',
+      '/wel/index',
+      '/wel/dashboard',
+    ]) {
+      expect(all).toContain(path);
+    }
+  });
+
+  it('names every entry in both languages', () => {
+    const nodes = [...MENU, ...leavesOf(MENU)];
+    expect(nodes.filter((node) => !zhName(node) || !enName(node)).map((node) => node.name)).toEqual([]);
+  });
+
+  it('hides platform management and registration from operators', () => {
+    const operator = paths(menuFor('operator'));
+    expect(operator.some((path) => path.startsWith('/terrace'))).toBe(false);
+    expect(operator).not.toContain('/accountmanage/registration');
+    expect(operator).toContain('/accountmanage/wslist');
+    const admin = paths(menuFor('admin'));
+    expect(admin).toContain('/terrace/user');
+    expect(admin).toContain('/accountmanage/registration');
+    expect(mayOpen('/terrace/notice', 'operator')).toBe(false);
+    expect(mayOpen('/accountmanage/registration', 'operator')).toBe(false);
+    expect(mayOpen('/passenger/list', 'operator')).toBe(true);
+  });
+
+  it('finds the entry of a parameter route', () => {
+    expect(entryOf('/passenger/chat_record/12345')?.name).toBe('chatRecord');
+    expect(entryOf('/passenger/listing')).toBeUndefined();
+  });
+
+  it('searches leaf names by prefix, ignoring case, without hidden entries', () => {
+    const menu = menuFor('admin');
+    expect(searchMenu(menu, 'con', enName).map((leaf) => leaf.path)).toEqual([
+      '/passenger/list',
+      '/passenger/data',
+      '/passenger/fanTag',
+    ]);
+    expect(searchMenu(menu, 'CONTACT L', enName).map((leaf) => leaf.path)).toEqual(['/passenger/list']);
+    expect(searchMenu(menu, '账号', zhName).map((leaf) => leaf.path)).toEqual([
+      '/accountmanage/warehousing',
+      '/accountmanage/wslist',
+      '/content/script',
+    ]);
+    expect(searchMenu(menu, 'console', enName)).toEqual([]);
+    expect(searchMenu(menu, '  ', enName)).toEqual([]);
+    expect(searchMenu(menuFor('operator'), 'customers', enName)).toEqual([]);
+  });
+
+  it('opens external entries in the embedded-page route', () => {
+    const docs = leavesOf(MENU).find((leaf) => leaf.url)!;
+    expect(targetOf(docs)).toBe(`/myiframe/other-api-docs?src=${encodeURIComponent(`${location.origin}/api/docs`)}`);
+  });
+});

@@ -1,0 +1,196 @@
+import type { RoleCode } from '@ws/contract';
+
+/** The icons menu entries may use; menu-icons.tsx maps each name to its component. */
+export type IconName =
+  | 'platform'
+  | 'record'
+  | 'users'
+  | 'changelog'
+  | 'notice'
+  | 'ip'
+  | 'server'
+  | 'proxy'
+  | 'numbers'
+  | 'import'
+  | 'list'
+  | 'register'
+  | 'recycle'
+  | 'group'
+  | 'contacts'
+  | 'chart'
+  | 'tag'
+  | 'chat'
+  | 'data'
+  | 'content'
+  | 'material'
+  | 'profile'
+  | 'keyword'
+  | 'greeting'
+  | 'promotion'
+  | 'broadcast'
+  | 'burst'
+  | 'warmup'
+  | 'order'
+  | 'link'
+  | 'bill'
+  | 'rate'
+  | 'usage'
+  | 'payment'
+  | 'log'
+  | 'help'
+  | 'user'
+  | 'dashboard'
+  | 'more'
+  | 'docs';
+
+export interface MenuNode {
+  /** Absolute path; for a group, the prefix its default page lives under. */
+  path: string;
+  /** Key of the entry's name in the `menu` namespace. */
+  name: string;
+  icon: IconName;
+  /** meta.roles: only these roles see the entry and may open its route. Absent: every signed-in role. */
+  roles?: readonly RoleCode[];
+  /** Where the group's own path leads. */
+  defaultPath?: string;
+  children?: readonly MenuNode[];
+  /** A route of its own that the menu does not list. */
+  hidden?: boolean;
+  /** An external page, opened in the embedded-page route; resolved when the menu is built. */
+  url?: () => string;
+}
+
+const ADMIN = ['admin'] as const;
+
+/**
+ * The console's menu, defined once (specification section 2). The admin and operator variants are
+ * this tree filtered by `roles`; every route of the console comes from it too.
+ */
+export const MENU: readonly MenuNode[] = [
+  {
+    path: '/terrace',
+    name: 'terrace',
+    icon: 'platform',
+    roles: ADMIN,
+    defaultPath: '/terrace/user',
+    children: [
+      { path: '/terrace/port_record', name: 'portRecord', icon: 'record' },
+      { path: '/terrace/user', name: 'customers', icon: 'users' },
+      { path: '/terrace/log', name: 'updateLogAdmin', icon: 'changelog' },
+      { path: '/terrace/notice', name: 'noticeAdmin', icon: 'notice' },
+    ],
+  },
+  {
+    path: '/ipmanager',
+    name: 'ipmanager',
+    icon: 'ip',
+    defaultPath: '/ipmanager/systemip',
+    children: [
+      { path: '/ipmanager/systemip', name: 'systemIp', icon: 'server' },
+      { path: '/ipmanager/myip', name: 'myIp', icon: 'proxy' },
+    ],
+  },
+  {
+    path: '/accountmanage',
+    name: 'accountmanage',
+    icon: 'numbers',
+    defaultPath: '/accountmanage/wslist',
+    children: [
+      { path: '/accountmanage/warehousing', name: 'warehousing', icon: 'import' },
+      { path: '/accountmanage/wslist', name: 'wslist', icon: 'list' },
+      { path: '/accountmanage/registration', name: 'registration', icon: 'register', roles: ADMIN },
+      { path: '/accountmanage/recycle', name: 'recycle', icon: 'recycle' },
+    ],
+  },
+  {
+    path: '/groupManage',
+    name: 'groupManage',
+    icon: 'group',
+    defaultPath: '/groupManage/pullGroup',
+    children: [{ path: '/groupManage/pullGroup', name: 'pullGroup', icon: 'group' }],
+  },
+  {
+    path: '/passenger',
+    name: 'passenger',
+    icon: 'contacts',
+    defaultPath: '/passenger/chat_record',
+    children: [
+      { path: '/passenger/list', name: 'contactList', icon: 'contacts' },
+      { path: '/passenger/data', name: 'contactData', icon: 'chart' },
+      { path: '/passenger/fanTag', name: 'contactTags', icon: 'tag' },
+      { path: '/passenger/chat_record', name: 'chatRecord', icon: 'chat' },
+    ],
+  },
+  {
+    path: '/dataManager',
+    name: 'dataManager',
+    icon: 'data',
+    defaultPath: '/dataManager/fansData',
+    children: [{ path: '/dataManager/fansData', name: 'fansData', icon: 'data' }],
+  },
+  {
+    path: '/content',
+    name: 'content',
+    icon: 'content',
+    defaultPath: '/content/material',
+    children: [
+      { path: '/content/material', name: 'material', icon: 'material' },
+      { path: '/content/script', name: 'script', icon: 'profile' },
+      { path: '/content/keyword', name: 'keyword', icon: 'keyword' },
+      { path: '/content/friendsvia', name: 'friendsvia', icon: 'greeting' },
+    ],
+  },
+  {
+    path: '/marketingTasks',
+    name: 'marketingTasks',
+    icon: 'promotion',
+    defaultPath: '/marketingTasks/massHair',
+    children: [
+      { path: '/marketingTasks/massHair', name: 'massHair', icon: 'broadcast' },
+      { path: '/marketingTasks/explosivePowder', name: 'explosivePowder', icon: 'burst' },
+      { path: '/marketingTasks/cultureTask', name: 'cultureTask', icon: 'warmup' },
+      { path: '/marketingTasks/vermicelliOrder', name: 'vermicelliOrder', icon: 'order' },
+      { path: '/marketingTasks/diversionlink', name: 'diversionlink', icon: 'link' },
+    ],
+  },
+  {
+    path: '/bill',
+    name: 'bill',
+    icon: 'bill',
+    defaultPath: '/bill/rate',
+    children: [
+      { path: '/bill/rate', name: 'rate', icon: 'rate' },
+      { path: '/bill/useRate', name: 'useRate', icon: 'usage' },
+      { path: '/bill/translate', name: 'translate', icon: 'rate' },
+      { path: '/bill/useTranslate', name: 'useTranslate', icon: 'usage' },
+      { path: '/bill/payport', name: 'payport', icon: 'payment' },
+    ],
+  },
+  {
+    path: '/systemlog',
+    name: 'systemlog',
+    icon: 'log',
+    defaultPath: '/systemlog/operate',
+    children: [{ path: '/systemlog/operate', name: 'operate', icon: 'log' }],
+  },
+  {
+    path: '/other',
+    name: 'other',
+    icon: 'more',
+    defaultPath: '/wel/index',
+    children: [
+      { path: '/wel/index', name: 'welcome', icon: 'dashboard' },
+      { path: '/wel/dashboard', name: 'dashboard', icon: 'dashboard', hidden: true },
+      { path: '/notice/index', name: 'notices', icon: 'notice' },
+      { path: '/log/index', name: 'updateLog', icon: 'changelog' },
+      { path: '/help/index', name: 'help', icon: 'help' },
+      { path: '/info/index', name: 'info', icon: 'user' },
+      {
+        path: '/other/api-docs',
+        name: 'apiDocs',
+        icon: 'docs',
+        url: () => new URL('/api/docs', window.location.origin).href,
+      },
+    ],
+  },
+];

@@ -1,0 +1,125 @@
+import { calls } from '@ws/contract';
+import { Button, Card, Descriptions, Form, Input, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showSuccess } from '../../api/api-error.js';
+import { callApi } from '../../api/client.js';
+import { updateUser, useSession } from '../../session/session-store.js';
+
+/** /info/index: the read-only account, the editable nickname and a password change. */
+export default function InfoPage() {
+  const { t } = useTranslation('pages');
+  return (
+    <Card data-testid="info-page">
+      <Tabs
+        items={[
+          { key: 'profile', label: t('infoProfileTab'), children: <ProfileForm /> },
+          { key: 'password', label: t('infoPasswordTab'), children: <PasswordForm /> },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function ProfileForm() {
+  const { t } = useTranslation('pages');
+  const session = useSession();
+  const [busy, setBusy] = useState(false);
+  if (!session) return null;
+  const { user } = session;
+
+  const save = async ({ nickname }: { nickname: string }) => {
+    setBusy(true);
+    try {
+      updateUser(await callApi(calls.changeNickname, { body: { nickname }, notifySuccess: true }));
+    } catch {
+      // Shown by the request wrapper; the field keeps what was typed.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Descriptions column={1} size="small" style={{ maxWidth: 520, marginBottom: 16 }}>
+        <Descriptions.Item label={t('infoRole')}>{t(`roleNames.${user.role}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('infoTenant')}>{user.tenant_id}</Descriptions.Item>
+      </Descriptions>
+      <Form
+        name="profile"
+        layout="vertical"
+        style={{ maxWidth: 520 }}
+        initialValues={{ username: user.username, nickname: user.nickname }}
+        onFinish={save}
+        disabled={busy}
+      >
+        <Form.Item name="username" label={t('infoAccount')}>
+          <Input readOnly disabled />
+        </Form.Item>
+        <Form.Item
+          name="nickname"
+          label={t('infoNickname')}
+          rules={[{ required: true, whitespace: true, message: t('infoNicknameRequired') }]}
+        >
+          <Input maxLength={32} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t('infoSave')}
+        </Button>
+      </Form>
+    </>
+  );
+}
+
+function PasswordForm() {
+  const { t } = useTranslation(['pages', 'shell']);
+  const [form] = Form.useForm<{ password: string; confirm: string }>();
+  const [busy, setBusy] = useState(false);
+
+  const save = async ({ password }: { password: string }) => {
+    setBusy(true);
+    try {
+      await callApi(calls.changePassword, { body: { password } });
+      form.resetFields();
+      showSuccess(t('pages:infoPasswordChanged'));
+    } catch {
+      // Shown by the request wrapper.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form form={form} name="password" layout="vertical" style={{ maxWidth: 520 }} onFinish={save} disabled={busy}>
+      <Form.Item
+        name="password"
+        label={t('pages:infoNewPassword')}
+        rules={[
+          { required: true, message: t('shell:passwordRequired') },
+          { min: 8, message: t('shell:passwordLength') },
+        ]}
+      >
+        <Input.Password autoComplete="new-password" maxLength={128} />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={t('pages:infoConfirmPassword')}
+        dependencies={['password']}
+        rules={[
+          { required: true, message: t('shell:passwordRequired') },
+          ({ getFieldValue }) => ({
+            validator: (_rule, value) =>
+              !value || value === getFieldValue('password')
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('pages:infoPasswordMismatch'))),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" maxLength={128} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={busy}>
+        {t('pages:infoSave')}
+      </Button>
+    </Form>
+  );
+}

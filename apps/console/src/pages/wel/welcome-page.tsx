@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { calls } from '@ws/contract';
+import { Card, Col, Descriptions, Row, Statistic, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { callApi } from '../../api/client.js';
+import { menuFor } from '../../menu/menu-access.js';
+import { MenuIcon } from '../../menu/menu-icons.js';
+import { useSession } from '../../session/session-store.js';
+import { useNetworkSamples } from '../../shell/network/network-monitor.js';
+
+/** /wel/index: the signed-in user, the server's state and the way into each part of the menu. */
+export default function WelcomePage() {
+  const { t } = useTranslation('pages');
+  const { t: tMenu } = useTranslation('menu');
+  const session = useSession();
+  const samples = useNetworkSamples();
+  const role = session?.user.role;
+  const customers = useQuery({
+    queryKey: ['customers-total'],
+    queryFn: ({ signal }) => callApi(calls.customers, { body: { page: 1, pageSize: 10 }, signal }),
+    enabled: role === 'admin',
+  });
+  const groups = useMemo(() => (role ? menuFor(role) : []), [role]);
+  if (!session) return null;
+  const { user } = session;
+  const latest = samples.at(-1);
+
+  return (
+    <div data-testid="welcome-page">
+      <Card style={{ marginBottom: 16 }}>
+        <Typography.Title level={3}>{t('welcomeGreeting', { name: user.nickname || user.username })}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t('welcomeIntro')}</Typography.Paragraph>
+        <Descriptions size="small" column={{ xs: 1, md: 3 }}>
+          <Descriptions.Item label={t('infoAccount')}>{user.username}</Descriptions.Item>
+          <Descriptions.Item label={t('infoRole')}>{t(`roleNames.${user.role}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('infoTenant')}>{user.tenant_id}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        <Col xs={24} md={12}>
+          <Card>
+            <Statistic
+              title={t('welcomeServer')}
+              value={latest ? (latest.latencyMs === null ? t('welcomeServerDown') : `${latest.latencyMs} ms`) : '…'}
+              valueStyle={{ color: latest?.latencyMs === null ? '#cf1322' : undefined }}
+            />
+            <Link to="/wel/dashboard">{tMenu('dashboard')}</Link>
+          </Card>
+        </Col>
+        {role === 'admin' && (
+          <Col xs={24} md={12}>
+            <Card>
+              <Statistic title={t('welcomeCustomers')} value={customers.data?.total ?? '…'} />
+              <Link to="/terrace/user">{tMenu('customers')}</Link>
+            </Card>
+          </Col>
+        )}
+      </Row>
+      <Card title={t('welcomeShortcuts')}>
+        <Row gutter={[12, 12]}>
+          {groups.map((group) => (
+            <Col key={group.path} xs={12} md={8} lg={6}>
+              <Link to={group.defaultPath ?? group.path} className="welcome-shortcut">
+                <MenuIcon name={group.icon} /> {tMenu(group.name as 'wslist')}
+              </Link>
+            </Col>
+          ))}
+        </Row>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useSyncExternalStore } from 'react';
+import { settings } from '../../settings/settings.js';
+import { createPersistedStore } from '../../storage/storage.js';
+import { THEME_NAMES, type ThemeName } from './themes.js';
+
+const isThemeName = (value: unknown): value is ThemeName => THEME_NAMES.includes(value as ThemeName);
+const isColor = (value: unknown): value is string => typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
+
+/** The chosen theme and primary colour, kept in storage. */
+const themeStore = createPersistedStore<ThemeName>('theme', 'default', isThemeName);
+const colorStore = createPersistedStore<string>('color', settings.defaultColor, isColor);
+
+export const setTheme = (theme: ThemeName) => themeStore.set(theme);
+export function setColor(color: string): void {
+  if (isColor(color)) colorStore.set(color.toUpperCase());
+}
+
+export const useTheme = () => useSyncExternalStore(themeStore.subscribe, themeStore.get);
+export const useColor = () => useSyncExternalStore(colorStore.subscribe, colorStore.get);

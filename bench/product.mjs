@@ -1,0 +1,95 @@
+// The built product as a child process, started the way e2e/product.ts starts it (that file is
+// TypeScript, so .mjs scripts cannot import it): own ports, a fresh data dir, CAPTCHA=off.
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
+const READY_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 60_000;
+
+/** Ports that were free a moment ago, held open together so that no two are the same. */
+async function freePorts(count) {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise((resolve, reject) => {
+          const server = net.createServer().on('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => server.address().port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+/**
+ * Starts the product and waits for GET /readyz → 200. Returns { url, stop }; stop() sends SIGTERM,
+ * waits for the exit (SIGKILL after a minute), removes the data dir and returns { code, signal }.
+ */
+export async function startProduct(adminPassword) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ws-bench-'));
+  // The embedded PostgreSQL runs as the postgres OS user and must pass through the data dir.
+  await fs.chmod(dataDir, 0o711);
+  const [port, pgPort] = await freePorts(2);
+  // An inherited DATABASE_URL would point the server at another database instead of its embedded one.
+  const { DATABASE_URL: _external, ...inherited } = process.env;
+  const env = {
+    ...inherited,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    CAPTCHA: 'off',
+    ADMIN_PASSWORD: adminPassword,
+    LOG_LEVEL: 'warn',
+  };
+  const child = spawn(process.execPath, [serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding('utf8').on('data', (chunk) => {
+      output = (output + chunk).slice(-4000);
+    });
+  }
+  let exit;
+  let stopping;
+  const exited = new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      exit = { code, signal };
+      resolve(exit);
+    });
+  });
+  const product = {
+    url: `http://127.0.0.1:${port}`,
+    output: () => output.trim(),
+    // Once only: Ctrl-C and the caller's clean-up may both ask.
+    stop: () => {
+      stopping ??= (async () => {
+        if (!exit) child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+        const result = await exited.finally(() => clearTimeout(timer));
+        await fs.rm(dataDir, { recursive: true, force: true });
+        return result;
+      })();
+      return stopping;
+    },
+  };
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!exit && Date.now() < deadline) {
+    const response = await fetch(`${product.url}/readyz`, { signal: AbortSignal.timeout(5000) }).catch(() => undefined);
+    if (response?.status === 200) return product;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const why = exit
+    ? `exited during start (${JSON.stringify(exit)})`
+    : `was not ready within ${READY_TIMEOUT_MS / 1000} s`;
+  await product.stop();
+  throw new Error(`The product ${why}:\n${output.trim()}`);
+}
