@@ -93,11 +93,16 @@ async function signInThroughUi(browser, baseUrl) {
     await page.waitForLoadState('networkidle');
     // The menu may still be rendering after network idle; its absence is reported below, not here.
     await page.waitForSelector('[data-testid="side-menu"], [data-menu-path]', { timeout: 10_000 }).catch(() => {});
-    const found = await page.evaluate(() => [
-      ...[...document.querySelectorAll('[data-testid="side-menu"] a[href]')].map((link) => link.href),
-      // Leaves of collapsed groups are not links in the DOM, so the console marks every leaf too.
-      ...[...document.querySelectorAll('[data-menu-path]')].map((leaf) => leaf.getAttribute('data-menu-path')),
-    ]);
+    // A collapsed group renders no leaves at all, so open each one (bounded, in case a click opens nothing).
+    const closedGroups = page.locator('[data-testid="side-menu"] [aria-expanded="false"]');
+    for (let clicks = 0; clicks < 50 && (await closedGroups.count()) > 0; clicks++) await closedGroups.first().click();
+    // A leaf's link says where it really goes (an embedded page's path differs from its menu path);
+    // an element that only carries data-menu-path (a pop-up of a collapsed menu) gives that path.
+    const found = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="side-menu"] a[href], [data-menu-path]')].map((element) =>
+        element instanceof HTMLAnchorElement && element.href ? element.href : element.getAttribute('data-menu-path'),
+      ),
+    );
     const menuPaths = found.map((href) => new URL(href, baseUrl)).filter((url) => url.origin === baseUrl);
     if (menuPaths.length === 0) {
       throw new Error(

@@ -23,11 +23,30 @@ export async function submitCredentials(
   await page.click(`#${form} button[type=submit]`);
 }
 
-/** Signs in through the form and waits for the signed-in page. */
+/** Signs in through the form and waits for the first tab's page inside the layout. */
 export async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
   await openSignInPage(page, baseUrl);
   await submitCredentials(page, 'login', { username, password });
-  await page.getByTestId('signed-in').waitFor();
+  await page.waitForURL((url) => url.pathname === '/accountmanage/wslist');
+  await page.getByTestId('side-menu').waitFor();
+}
+
+/** A stored value's content (the console keeps `{type, content, datetime}` under `ws-console-<key>`). */
+export function storedContent(items: Record<string, string>, key: string): unknown {
+  const raw = items[`ws-console-${key}`];
+  return raw === undefined ? undefined : (JSON.parse(raw) as { content: unknown }).content;
+}
+
+/** The values (paths) of the open tabs, in order. */
+export function openTabs(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-testid=tabs-bar] [data-tab]')
+    .evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('data-tab') ?? ''));
+}
+
+/** The path of the active tab. */
+export function activeTab(page: Page): Promise<string | null> {
+  return page.locator('[data-testid=tabs-bar] .ant-tabs-tab-active [data-tab]').getAttribute('data-tab');
 }
 
 /** Everything the console keeps in localStorage. */

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.js';
-import { openSignInPage, pathOf, signIn, storedItems, submitCredentials, toastTexts } from './console-pages.js';
+import {
+  openSignInPage,
+  pathOf,
+  signIn,
+  storedContent,
+  storedItems,
+  submitCredentials,
+  toastTexts,
+} from './console-pages.js';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -31,16 +39,22 @@ describe('sign-in page', () => {
     expect(await page.inputValue('#login_capVal')).toBe('');
   });
 
-  it('signs the admin in and shows the signed-in page', async () => {
+  it('signs the admin in, stores the session and opens the first tab', async () => {
     const { page } = browser;
     await signIn(page, baseUrl, 'admin', adminPassword);
-    expect(pathOf(page)).toBe('/');
-    expect(await page.getByTestId('user-role').textContent()).toBe('admin');
-    expect(await page.getByTestId('user-tenant').textContent()).toBe('000000');
+    expect(pathOf(page)).toBe('/accountmanage/wslist');
+    expect(await page.title()).toBe('账号列表 - WS Console');
+    await page.getByTestId('user-menu').waitFor();
     const stored = await storedItems(page);
-    expect(stored['ws-console-token']).toMatch(/\S{20,}/);
-    expect(stored['ws-console-refresh-token']).toMatch(/\S{20,}/);
-    expect(JSON.parse(stored['ws-console-user-info']!)).toMatchObject({ username: 'admin', role: 'admin' });
+    expect(storedContent(stored, 'token')).toMatch(/\S{20,}/);
+    expect(storedContent(stored, 'refresh-token')).toMatch(/\S{20,}/);
+    expect(JSON.parse(stored['ws-console-token']!)).toMatchObject({ type: 'string', datetime: expect.any(Number) });
+    expect(storedContent(stored, 'user-info')).toMatchObject({ username: 'admin', role: 'admin', tenant_id: '000000' });
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'ws-console-access-token')?.value).toBe(storedContent(stored, 'token'));
+    expect(cookies.find((cookie) => cookie.name === 'ws-console-refresh-token')?.value).toBe(
+      storedContent(stored, 'refresh-token'),
+    );
   });
 
   it('registers a new operator who lands signed in', async () => {
@@ -50,20 +64,24 @@ describe('sign-in page', () => {
     await page.getByRole('tab', { name: '注册' }).click();
     await page.getByTestId('captcha-image').last().waitFor();
     await submitCredentials(page, 'register', { username, password: 'operator-pass-1' });
-    await page.getByTestId('signed-in').waitFor();
-    expect(pathOf(page)).toBe('/');
-    expect(await page.getByTestId('user-role').textContent()).toBe('operator');
-    expect(await page.getByTestId('user-nickname').textContent()).toBe(username);
-    expect(await page.getByTestId('user-tenant').textContent()).not.toBe('000000');
+    await page.waitForURL((url) => url.pathname === '/accountmanage/wslist');
+    expect(await page.getByTestId('user-menu').textContent()).toContain(username);
+    const user = storedContent(await storedItems(page), 'user-info') as { role: string; tenant_id: string };
+    expect(user.role).toBe('operator');
+    expect(user.tenant_id).not.toBe('000000');
     expect(await toastTexts(page)).toEqual([]);
   });
 
   it('signs out back to the sign-in page and forgets the session', async () => {
     const { page } = browser;
     await signIn(page, baseUrl, 'admin', adminPassword);
-    await page.getByTestId('sign-out').click();
+    await page.getByTestId('user-menu').click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: '退出登录' }).click();
+    await page.locator('.ant-modal-confirm', { hasText: '退出系统, 是否继续?' }).waitFor();
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
     await page.waitForURL((url) => url.pathname === '/login');
     expect(await storedItems(page)).toEqual({});
+    expect((await page.context().cookies()).filter((cookie) => cookie.name.startsWith('ws-console-'))).toEqual([]);
     await page.goto(`${baseUrl}/`);
     await page.waitForURL((url) => url.pathname === '/login');
   });
@@ -79,14 +97,16 @@ describe('sign-in page', () => {
     const { page } = browser;
     await openSignInPage(page, baseUrl);
     await page.evaluate(() => {
-      localStorage.setItem('ws-console-token', 'revoked-or-forged');
-      localStorage.setItem('ws-console-refresh-token', 'revoked-or-forged');
-      const user = { username: 'ghost', role: 'operator', nickname: 'ghost', tenant_id: '1' };
-      localStorage.setItem('ws-console-user-info', JSON.stringify(user));
+      const stored = (content: unknown) =>
+        JSON.stringify({ type: typeof content === 'string' ? 'string' : 'object', content, datetime: Date.now() });
+      localStorage.setItem('ws-console-token', stored('revoked-or-forged'));
+      localStorage.setItem('ws-console-refresh-token', stored('revoked-or-forged'));
+      const user = { username: 'ghost', role: 'operator', nickname: 'ghost', tenant_id: '1', user_id: '9' };
+      localStorage.setItem('ws-console-user-info', stored(user));
     });
     await page.goto(`${baseUrl}/`);
     await page.locator('.ant-message-notice', { hasText: '登录信息已失效，请重新登录' }).waitFor();
-    expect(pathOf(page)).toBe('/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     expect(await storedItems(page)).toEqual({});
   });
 
@@ -97,7 +117,7 @@ describe('sign-in page', () => {
     await page.getByRole('tab', { name: 'Register' }).waitFor();
     await page.reload();
     await page.getByRole('tab', { name: 'Register' }).waitFor();
-    expect(await storedItems(page)).toEqual({ 'ws-console-language': 'en' });
+    expect(storedContent(await storedItems(page), 'language')).toBe('en');
     await submitCredentials(page, 'login', { username: 'admin', password: 'not-the-password' });
     await page.locator('.ant-message-notice', { hasText: 'Wrong user name or password' }).waitFor();
   });

@@ -7,7 +7,9 @@ const isTabList = (value: unknown): value is Tab[] =>
 
 /** The open tabs, kept in storage so a reload finds them again. */
 const store = createPersistedStore<Tab[]>('tabs', [FIRST_TAB], isTabList);
-store.set(normalizeTabs(store.get()));
+const normalized = normalizeTabs(store.get());
+// Only a repaired list is written back: merely loading the console stores nothing.
+if (JSON.stringify(normalized) !== JSON.stringify(store.get())) store.set(normalized);
 
 export const currentTabs = store.get;
 
