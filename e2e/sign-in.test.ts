@@ -43,7 +43,7 @@ describe('sign-in page', () => {
     const { page } = browser;
     await signIn(page, baseUrl, 'admin', adminPassword);
     expect(pathOf(page)).toBe('/accountmanage/wslist');
-    expect(await page.title()).toBe('账号列表 - WS Console');
+    await expect.poll(() => page.title()).toBe('账号列表 - WS Console');
     await page.getByTestId('user-menu').waitFor();
     const stored = await storedItems(page);
     expect(storedContent(stored, 'token')).toMatch(/\S{20,}/);
