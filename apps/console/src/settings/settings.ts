@@ -1,3 +1,12 @@
+/**
+ * `VITE_SUPPORT_WHATSAPP` (digits with country code) names the support number when the console is
+ * built; without it the line shows a number from the range reserved for fiction (+1 555 01xx).
+ */
+function supportLine(configured: string | undefined) {
+  const digits = (configured ?? '').replace(/\D/g, '') || '15550100199';
+  return { label: `+${digits}`, href: `https://wa.me/${digits}` };
+}
+
 /** The console's constants (specification sections 2, 4 and 9), in one place. */
 export const settings = {
   title: 'WS Console',
@@ -15,8 +24,8 @@ export const settings = {
   /** How long a lazily loaded page chunk may take before the load counts as failed. */
   chunkLoadTimeoutMs: 120_000,
   agentClientPath: '/client/',
-  /** The support line in the top bar: a WhatsApp click-to-chat link. */
-  support: { label: '+1 555 010 0199', href: 'https://wa.me/15550100199' },
+  /** The support line in the top bar: a WhatsApp click-to-chat link to the number given at build time. */
+  support: supportLine(import.meta.env.VITE_SUPPORT_WHATSAPP),
 } as const;
 
 /** Codes whose failures the request wrapper rejects without a toast; the caller handles them. */

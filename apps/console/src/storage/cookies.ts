@@ -20,5 +20,7 @@ export function getCookie(name: string): string | undefined {
 }
 
 export function removeCookie(name: string): void {
-  setCookie(name, '', 0);
+  // An expiry in the past as well as max-age 0, which not every cookie jar honours.
+  // biome-ignore lint/suspicious/noDocumentCookie: see setCookie
+  document.cookie = `${encodeURIComponent(name)}=; path=/; max-age=0; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 }

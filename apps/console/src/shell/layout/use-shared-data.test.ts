@@ -1,0 +1,53 @@
+import type { UserInfo } from '@ws/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentSession, saveTokens } from '../../session/session-store.js';
+import { settings } from '../../settings/settings.js';
+import { runPeriodically } from '../../utils/periodic.js';
+import { loadSharedData } from './use-shared-data.js';
+
+const user: UserInfo = {
+  username: 'op',
+  user_id: '2',
+  dept_id: '1',
+  role_id: '2',
+  role: 'operator',
+  nickname: 'first',
+  mass: 0,
+  tenant_id: '100001',
+};
+
+describe('shared data', () => {
+  let stop: () => void = () => undefined;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    saveTokens({ access_token: 'tok', refresh_token: 'ref', token_type: 'bearer', expires_in: 7200, user_info: user });
+  });
+  afterEach(() => {
+    stop();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('reloads the user on open and every 60 s', async () => {
+    let served = 0;
+    const fetchMock = vi.fn(async () => {
+      served += 1;
+      const data = { ...user, nickname: `reload ${served}` };
+      return new Response(JSON.stringify({ code: 0, message: 'ok', data }), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    stop = runPeriodically(loadSharedData, settings.sharedDataIntervalMs);
+
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(currentSession()?.user.nickname).toBe('reload 1');
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(currentSession()?.user.nickname).toBe('reload 4');
+    expect(String(fetchMock.mock.calls[0]?.[0 as never])).toBe('/api/blade-auth/oauth/user-info');
+  });
+});
