@@ -10,6 +10,7 @@ import {
 import { translate } from '../i18n/i18n.js';
 import { currentLanguage } from '../i18n/language.js';
 import { endSession } from '../session/session-commands.js';
+import { tokenRefresh } from '../session/session-jobs.js';
 import { currentSession } from '../session/session-store.js';
 import { SILENT_ERROR_CODES } from '../settings/settings.js';
 import { ApiError, showError, showSuccess } from './api-error.js';
@@ -60,6 +61,8 @@ export async function callApi<C extends CallDefinition>(call: C, ...[options]: O
 }
 
 async function send(call: CallDefinition, options: LooseOptions): Promise<unknown> {
+  // A token past its refresh age is refreshed before it is used (the refresh call itself is public).
+  if (call.access !== 'public') await tokenRefresh.refreshIfDue();
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),

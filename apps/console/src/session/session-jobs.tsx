@@ -6,7 +6,7 @@ import { translate } from '../i18n/i18n.js';
 import { loadItem } from '../storage/storage.js';
 import { endSession } from './session-commands.js';
 import { currentSession, type Session, saveTokens } from './session-store.js';
-import { startTokenRefresher } from './token-refresher.js';
+import { createTokenRefresh } from './token-refresher.js';
 
 /** Switch mode (specification section 6) is off unless this console was told to turn it on. */
 export const switchModeOn = () => loadItem<boolean>('switch-mode') === true;
@@ -42,8 +42,11 @@ export async function refreshSession(session: Session, choice?: { deptId: string
   }
 }
 
-/** Runs while someone is signed in: the token refresher (every 10 s, refresh at 3000 s). */
+/** The console's one token refresh, shared by the 10 s check and the request wrapper. */
+export const tokenRefresh = createTokenRefresh({ session: currentSession, refresh: refreshSession });
+
+/** Runs while someone is signed in: the token check every 10 s. */
 export function SessionJobs() {
-  useEffect(() => startTokenRefresher({ session: currentSession, refresh: refreshSession }), []);
+  useEffect(() => tokenRefresh.start(), []);
   return null;
 }

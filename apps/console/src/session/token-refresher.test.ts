@@ -1,7 +1,7 @@
 import type { UserInfo } from '@ws/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from './session-store.js';
-import { startTokenRefresher } from './token-refresher.js';
+import { createTokenRefresh } from './token-refresher.js';
 
 const user = { username: 'admin', role: 'admin' } as UserInfo;
 
@@ -18,7 +18,7 @@ describe('token refresher', () => {
     const refresh = vi.fn(async () => {
       session = { ...session!, accessToken: 'b', issuedAt: Date.now() };
     });
-    stop = startTokenRefresher({ session: () => session, refresh });
+    stop = createTokenRefresh({ session: () => session, refresh }).start();
 
     await vi.advanceTimersByTimeAsync(2_990_000);
     expect(refresh).not.toHaveBeenCalled();
@@ -32,7 +32,7 @@ describe('token refresher', () => {
     const session: Session = { accessToken: 'a', refreshToken: 'r', issuedAt: Date.now() - 3_000_000, user };
     let finish: () => void = () => undefined;
     const refresh = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    stop = startTokenRefresher({ session: () => session, refresh });
+    stop = createTokenRefresh({ session: () => session, refresh }).start();
 
     await vi.advanceTimersByTimeAsync(10_000);
     await vi.advanceTimersByTimeAsync(50_000); // five more checks while the first is pending
@@ -42,9 +42,21 @@ describe('token refresher', () => {
     expect(refresh).toHaveBeenCalledTimes(2);
   });
 
+  it('refreshes on demand when due, sharing the refresh already running', async () => {
+    const session: Session = { accessToken: 'a', refreshToken: 'r', issuedAt: Date.now() - 3_000_000, user };
+    const refresh = vi.fn(async () => undefined);
+    const tokens = createTokenRefresh({ session: () => session, refresh });
+    const first = tokens.refreshIfDue();
+    expect(tokens.refreshIfDue()).toBe(first);
+    await first;
+    expect(refresh).toHaveBeenCalledTimes(1);
+    const young = createTokenRefresh({ session: () => ({ ...session, issuedAt: Date.now() }), refresh });
+    expect(young.refreshIfDue()).toBeUndefined();
+  });
+
   it('does nothing while signed out and stops when told', async () => {
     const refresh = vi.fn(async () => undefined);
-    stop = startTokenRefresher({ session: () => null, refresh });
+    stop = createTokenRefresh({ session: () => null, refresh }).start();
     await vi.advanceTimersByTimeAsync(100_000);
     expect(refresh).not.toHaveBeenCalled();
     stop();

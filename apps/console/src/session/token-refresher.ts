@@ -2,28 +2,27 @@ import { settings } from '../settings/settings.js';
 import { runPeriodically } from '../utils/periodic.js';
 import type { Session } from './session-store.js';
 
-export interface TokenRefresherDeps {
+export interface TokenRefreshDeps {
   session: () => Session | null;
   /** Exchanges the refresh token and stores the new pair. */
   refresh: (session: Session) => Promise<void>;
   now?: () => number;
   tokenTimeSeconds?: number;
-  intervalMs?: number;
 }
 
 /**
- * Checks the access token's age every 10 s and refreshes it once it is 3000 s old (specification
- * section 4). Only one refresh runs at a time, however slow the server is.
+ * The access token's refresh (specification section 4): due once the token is 3000 s old, and never
+ * two at a time, however slow the server is. `refreshIfDue` is also awaited before calls, so a
+ * console reopened after hours refreshes first instead of being signed out by a stale token.
  */
-export function startTokenRefresher({
+export function createTokenRefresh({
   session,
   refresh,
   now = Date.now,
   tokenTimeSeconds = settings.tokenTime,
-  intervalMs = settings.tokenCheckIntervalMs,
-}: TokenRefresherDeps): () => void {
+}: TokenRefreshDeps) {
   let inFlight: Promise<void> | undefined;
-  const check = () => {
+  const refreshIfDue = (): Promise<void> | undefined => {
     const current = session();
     if (!current || inFlight) return inFlight;
     if (now() - current.issuedAt < tokenTimeSeconds * 1000) return undefined;
@@ -32,5 +31,10 @@ export function startTokenRefresher({
     });
     return inFlight;
   };
-  return runPeriodically(check, intervalMs, { immediate: false });
+  return {
+    refreshIfDue,
+    /** Checks every 10 s; returns the stop function. */
+    start: (intervalMs: number = settings.tokenCheckIntervalMs) =>
+      runPeriodically(refreshIfDue, intervalMs, { immediate: false }),
+  };
 }
