@@ -23,6 +23,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Saves a full-page screenshot as e2e/artifacts/<name>.png. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+}
+
 export interface BrowserSession {
   /** The current test's page, in a context of its own (no cookies or storage from other tests). */
   readonly page: Page;
@@ -52,9 +58,8 @@ export function useBrowser(): BrowserSession {
   });
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail' && page) {
-      mkdirSync(ARTIFACTS, { recursive: true });
       const name = task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
-      await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true }).catch(() => undefined);
+      await saveScreenshot(page, name).catch(() => undefined);
     }
     await context?.close();
     context = undefined;

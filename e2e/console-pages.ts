@@ -1,4 +1,6 @@
-import type { Page } from 'playwright-core';
+import { randomBytes } from 'node:crypto';
+import type { TokenPair } from '@ws/contract';
+import type { Locator, Page } from 'playwright-core';
 
 /** What the sign-in page's forms are called (their antd form names, which prefix the field ids). */
 export type FormName = 'login' | 'register';
@@ -61,4 +63,100 @@ export function toastTexts(page: Page): Promise<string[]> {
 
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
+}
+
+/** Posts to the API as a script would (no browser, so no captcha picture is spent) and returns the reply's data. */
+export async function postApi<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const reply = (await response.json()) as { code: number; data: T; message?: string };
+  if (response.status !== 200 || reply.code !== 0) throw new Error(`${path}: ${response.status} ${reply.message}`);
+  return reply.data;
+}
+
+/** A new session of an existing user, opened through the API (CAPTCHA=off needs no captcha fields). */
+export function apiSignIn(baseUrl: string, username: string, password: string): Promise<TokenPair> {
+  return postApi<TokenPair>(baseUrl, '/api/auth/login', { username, password });
+}
+
+export interface RegisteredOperator {
+  username: string;
+  password: string;
+  /** The session registration opened. */
+  pair: TokenPair;
+}
+
+/** Registers a fresh operator (in a tenant of its own) through the API. */
+export async function apiRegister(baseUrl: string): Promise<RegisteredOperator> {
+  const username = `op_${randomBytes(4).toString('hex')}`;
+  const password = 'operator-pass-1';
+  const pair = await postApi<TokenPair>(baseUrl, '/api/auth/register', { username, password });
+  return { username, password, pair };
+}
+
+/**
+ * Stores a session the way sign-in does, then opens `path` in the layout. The values are written
+ * from a public page of the console's origin, which loads no captcha.
+ */
+export async function openSignedIn(page: Page, baseUrl: string, pair: TokenPair, path = '/accountmanage/wslist') {
+  await page.goto(`${baseUrl}/404`);
+  await page.evaluate((session) => {
+    const store = (key: string, content: unknown) =>
+      localStorage.setItem(
+        `ws-console-${key}`,
+        JSON.stringify({ type: typeof content === 'string' ? 'string' : 'object', content, datetime: Date.now() }),
+      );
+    store('token', session.access_token);
+    store('refresh-token', session.refresh_token);
+    store('user-info', session.user_info);
+  }, pair);
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByTestId('side-menu').waitFor();
+}
+
+/** The side menu on screen (the sider, or the drawer's while it is open). */
+export function sideMenu(page: Page): Locator {
+  return page.locator('[data-testid=side-menu]:visible');
+}
+
+/** Opens a page through the side menu, unfolding its group (by its name) first when it is folded. */
+export async function openFromMenu(page: Page, group: string, path: string): Promise<void> {
+  const link = sideMenu(page).locator(`a[data-menu-path="${path}"]`);
+  if (!(await link.isVisible())) await sideMenu(page).locator('.ant-menu-submenu-title', { hasText: group }).click();
+  await link.click();
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** The items of the dropdown menu on screen. */
+export function dropdownItems(page: Page): Locator {
+  return page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item');
+}
+
+/** Chooses an item of the open dropdown menu by its whole text and waits until the menu has gone. */
+export async function chooseDropdownItem(page: Page, text: string): Promise<void> {
+  await dropdownItems(page)
+    .filter({ hasText: new RegExp(`^${text}$`) })
+    .click();
+  await page.waitForFunction(() => !document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)'));
+}
+
+/** Logs out through the user menu and its confirmation. */
+export async function logOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await chooseDropdownItem(page, '退出登录');
+  await confirmDialog(page);
+  await page.waitForURL((url) => url.pathname === '/login');
+}
+
+/** Presses OK in the confirmation dialog on screen. */
+export async function confirmDialog(page: Page): Promise<void> {
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+}
+
+/** A computed style property of the first element the locator finds. */
+export function computedStyle(locator: Locator, property: string): Promise<string> {
+  return locator.first().evaluate((element, name) => getComputedStyle(element).getPropertyValue(name).trim(), property);
 }
