@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../e2e/chromium.mjs';
 import { repoRoot, startProduct } from './product.mjs';
 
 const LOGIN_BUDGET_KB = 400;
@@ -23,22 +23,6 @@ const ALWAYS_MEASURED = ['/accountmanage/wslist', '/info/index'];
 const resultsFile = path.join(repoRoot, 'bench/results/route-sizes.json');
 const writeJson = !process.argv.includes('--no-json');
 
-function launchBrowser() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
 
 /** Opens `route` in a new context (empty HTTP cache, so nothing is counted warm) and sums its same-origin scripts. */
 async function measureRoute(browser, baseUrl, route, storageState) {
@@ -165,7 +149,7 @@ async function main() {
   let browserVersion;
   let error;
   try {
-    browser = await launchBrowser();
+    browser = await launchChromium();
     browserVersion = browser.version();
     rows.push(await measureRoute(browser, product.url, '/login'));
     await checkApiSignIn(product.url);

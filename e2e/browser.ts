@@ -1,30 +1,26 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { launchChromium } from './chromium.mjs';
 
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 
-/** Debian's Chromium, not a downloaded one: playwright-core drives whatever browser it is given. */
+/** The browser every end-to-end test drives. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return launchChromium();
 }
 
-/** Saves a full-page screenshot as e2e/artifacts/<name>.png. */
+/**
+ * Saves a full-page screenshot as e2e/artifacts/<name>.png, once the finite animations (a menu
+ * closing, colours fading to a new theme) have ended; endless ones such as spinners are ignored.
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  const settled = () =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity);
+  await page.waitForFunction(settled, undefined, { timeout: 5_000 }).catch(() => undefined);
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
 }

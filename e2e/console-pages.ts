@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { TokenPair } from '@ws/contract';
 import type { Locator, Page } from 'playwright-core';
 
+/** The first tab's page, where sign-in lands. */
+export const FIRST_PAGE = '/accountmanage/wslist';
+
+/** A URL test for waitForURL: the page is at this path. */
+export const atPath = (path: string) => (url: URL) => url.pathname === path;
+
 /** What the sign-in page's forms are called (their antd form names, which prefix the field ids). */
 export type FormName = 'login' | 'register';
 
@@ -99,10 +105,10 @@ export async function apiRegister(baseUrl: string): Promise<RegisteredOperator> 
 
 /**
  * Stores a session the way sign-in does, then opens `path` in the layout. The values are written
- * from a public page of the console's origin, which loads no captcha.
+ * from a JSON document of the console's origin: no console runs there to react to them half-written.
  */
-export async function openSignedIn(page: Page, baseUrl: string, pair: TokenPair, path = '/accountmanage/wslist') {
-  await page.goto(`${baseUrl}/404`);
+export async function openSignedIn(page: Page, baseUrl: string, pair: TokenPair, path = FIRST_PAGE) {
+  await page.goto(`${baseUrl}/api/docs`);
   await page.evaluate((session) => {
     const store = (key: string, content: unknown) =>
       localStorage.setItem(
@@ -122,12 +128,14 @@ export function sideMenu(page: Page): Locator {
   return page.locator('[data-testid=side-menu]:visible');
 }
 
-/** Opens a page through the side menu, unfolding its group (by its name) first when it is folded. */
+/** Opens a menu page through the side menu, unfolding its group (by its name) first when it is folded. */
 export async function openFromMenu(page: Page, group: string, path: string): Promise<void> {
   const link = sideMenu(page).locator(`a[data-menu-path="${path}"]`);
   if (!(await link.isVisible())) await sideMenu(page).locator('.ant-menu-submenu-title', { hasText: group }).click();
   await link.click();
   await page.waitForURL((url) => url.pathname === path);
+  // The page is open once its tab is active; the URL alone can change before the page renders.
+  await page.locator(`[data-testid=tabs-bar] .ant-tabs-tab-active [data-tab="${path}"]`).waitFor();
 }
 
 /** The items of the dropdown menu on screen. */
@@ -135,12 +143,17 @@ export function dropdownItems(page: Page): Locator {
   return page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item');
 }
 
+/** Waits until no dropdown menu is on screen (a chosen item's menu closes with an animation). */
+export async function dropdownsClosed(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)'));
+}
+
 /** Chooses an item of the open dropdown menu by its whole text and waits until the menu has gone. */
 export async function chooseDropdownItem(page: Page, text: string): Promise<void> {
   await dropdownItems(page)
     .filter({ hasText: new RegExp(`^${text}$`) })
     .click();
-  await page.waitForFunction(() => !document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)'));
+  await dropdownsClosed(page);
 }
 
 /** Logs out through the user menu and its confirmation. */

@@ -1,11 +1,14 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
 import {
   activeTab,
   apiRegister,
   apiSignIn,
+  atPath,
   chooseDropdownItem,
   dropdownItems,
+  FIRST_PAGE,
   openFromMenu,
   openSignedIn,
   openSignInPage,
@@ -20,12 +23,10 @@ import {
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
 
-const FIRST = '/accountmanage/wslist';
 const TAB_ACTIONS = ['关闭', '关闭其他', '关闭全部'];
 
-const signInAdmin = async (page: Parameters<typeof openSignedIn>[0], path?: string) =>
+const signInAdmin = async (page: Page, path?: string) =>
   openSignedIn(page, baseUrl, await apiSignIn(baseUrl, 'admin', adminPassword), path);
-const onPath = (path: string) => (url: URL) => url.pathname === path;
 
 describe('navigation guard', () => {
   const browser = useBrowser();
@@ -33,7 +34,7 @@ describe('navigation guard', () => {
   it('sends a signed-out visitor of a deep link to the sign-in page', async () => {
     const { page } = browser;
     await page.goto(`${baseUrl}/info/index`);
-    await page.waitForURL(onPath('/login'));
+    await page.waitForURL(atPath('/login'));
     await page.getByTestId('captcha-image').first().waitFor();
     await saveScreenshot(page, 'sign-in');
   });
@@ -42,9 +43,9 @@ describe('navigation guard', () => {
     const { page } = browser;
     await signInAdmin(page, '/info/index');
     await page.goto(`${baseUrl}/`);
-    await page.waitForURL(onPath(FIRST));
+    await page.waitForURL(atPath(FIRST_PAGE));
     await page.goto(`${baseUrl}/login`);
-    await page.waitForURL(onPath(FIRST));
+    await page.waitForURL(atPath(FIRST_PAGE));
     await page.getByTestId('side-menu').waitFor();
   });
 
@@ -52,7 +53,7 @@ describe('navigation guard', () => {
     const { page } = browser;
     await signInAdmin(page);
     await page.goto(`${baseUrl}/passenger`);
-    await page.waitForURL(onPath('/passenger/chat_record'));
+    await page.waitForURL(atPath('/passenger/chat_record'));
     await page.getByTestId('not-built').waitFor();
   });
 
@@ -60,10 +61,10 @@ describe('navigation guard', () => {
     const { page } = browser;
     await signInAdmin(page);
     await page.goto(`${baseUrl}/no/such/page`);
-    await page.waitForURL(onPath('/404'));
+    await page.waitForURL(atPath('/404'));
     await page.getByTestId('error-404').waitFor();
     await page.getByRole('button', { name: '返回首页' }).click();
-    await page.waitForURL(onPath(FIRST));
+    await page.waitForURL(atPath(FIRST_PAGE));
     await page.getByTestId('side-menu').waitFor();
   });
 
@@ -73,7 +74,7 @@ describe('navigation guard', () => {
     await page.evaluate(() => localStorage.removeItem('ws-console-token'));
     expect(Object.keys(await storedItems(page))).toContain('ws-console-user-info');
     await page.goto(`${baseUrl}/info/index`);
-    await page.waitForURL(onPath('/login'));
+    await page.waitForURL(atPath('/login'));
     await page.getByTestId('captcha-image').first().waitFor();
     expect(await storedItems(page)).toEqual({});
   });
@@ -89,7 +90,7 @@ describe('navigation guard', () => {
     await page.fill('#profile_nickname', 'after-revocation');
     await page.click('#profile button[type=submit]');
     await page.locator('.ant-message-notice', { hasText: '登录信息已失效，请重新登录' }).waitFor();
-    await page.waitForURL(onPath('/login'));
+    await page.waitForURL(atPath('/login'));
     expect(await storedItems(page)).toEqual({});
   });
 });
@@ -104,30 +105,34 @@ describe('tabs', () => {
     await openFromMenu(page, '其他', '/info/index');
     await openFromMenu(page, '其他', '/help/index');
     await openFromMenu(page, '账号管理', '/accountmanage/recycle');
-    await expect.poll(() => openTabs(page)).toEqual([FIRST, '/info/index', '/help/index', '/accountmanage/recycle']);
+    await expect
+      .poll(() => openTabs(page))
+      .toEqual([FIRST_PAGE, '/info/index', '/help/index', '/accountmanage/recycle']);
   };
 
   it('adds a tab per page in order, titles the document after it and never closes the first', async () => {
     const { page } = browser;
     await signInAdmin(page);
-    expect(await openTabs(page)).toEqual([FIRST]);
+    expect(await openTabs(page)).toEqual([FIRST_PAGE]);
     await openFromMenu(page, '其他', '/info/index');
     await expect.poll(() => page.title()).toBe('个人信息 - WS Console');
     expect(await activeTab(page)).toBe('/info/index');
     await openFromMenu(page, '其他', '/help/index');
     await openFromMenu(page, '账号管理', '/accountmanage/recycle');
-    await expect.poll(() => openTabs(page)).toEqual([FIRST, '/info/index', '/help/index', '/accountmanage/recycle']);
+    await expect
+      .poll(() => openTabs(page))
+      .toEqual([FIRST_PAGE, '/info/index', '/help/index', '/accountmanage/recycle']);
     expect(await activeTab(page)).toBe('/accountmanage/recycle');
     await expect.poll(() => page.title()).toBe('回收站 - WS Console');
     // An open page gets no second tab; its tab becomes active.
     await openFromMenu(page, '其他', '/info/index');
     await expect.poll(() => activeTab(page)).toBe('/info/index');
     expect(await openTabs(page)).toHaveLength(4);
-    expect(await tab(FIRST).locator('.ant-tabs-tab-remove').count()).toBe(0);
+    expect(await tab(FIRST_PAGE).locator('.ant-tabs-tab-remove').count()).toBe(0);
     expect(await tab('/help/index').locator('.ant-tabs-tab-remove').count()).toBe(1);
     // Clicking a tab opens its page.
     await tab('/help/index').click();
-    await page.waitForURL(onPath('/help/index'));
+    await page.waitForURL(atPath('/help/index'));
     await expect.poll(() => page.title()).toBe('帮助中心 - WS Console');
   });
 
@@ -135,11 +140,11 @@ describe('tabs', () => {
     const { page } = browser;
     await openFourTabs();
     await tab('/accountmanage/recycle').locator('.ant-tabs-tab-remove').click();
-    await page.waitForURL(onPath('/help/index'));
-    await expect.poll(() => openTabs(page)).toEqual([FIRST, '/info/index', '/help/index']);
+    await page.waitForURL(atPath('/help/index'));
+    await expect.poll(() => openTabs(page)).toEqual([FIRST_PAGE, '/info/index', '/help/index']);
     expect(await activeTab(page)).toBe('/help/index');
     await tab('/info/index').locator('.ant-tabs-tab-remove').click();
-    await expect.poll(() => openTabs(page)).toEqual([FIRST, '/help/index']);
+    await expect.poll(() => openTabs(page)).toEqual([FIRST_PAGE, '/help/index']);
     expect(pathOf(page)).toBe('/help/index');
     expect(await activeTab(page)).toBe('/help/index');
   });
@@ -150,44 +155,44 @@ describe('tabs', () => {
     await page.locator('[data-tab="/info/index"]').click({ button: 'right' });
     await expect.poll(() => dropdownItems(page).allTextContents()).toEqual(TAB_ACTIONS);
     await chooseDropdownItem(page, '关闭其他');
-    await expect.poll(() => openTabs(page)).toEqual([FIRST, '/info/index']);
-    await page.waitForURL(onPath('/info/index'));
+    await expect.poll(() => openTabs(page)).toEqual([FIRST_PAGE, '/info/index']);
+    await page.waitForURL(atPath('/info/index'));
     expect(await activeTab(page)).toBe('/info/index');
 
     // The first tab's own "close" is disabled.
-    await page.locator(`[data-tab="${FIRST}"]`).click({ button: 'right' });
+    await page.locator(`[data-tab="${FIRST_PAGE}"]`).click({ button: 'right' });
     await dropdownItems(page).first().waitFor();
     expect(await dropdownItems(page).first().getAttribute('class')).toContain('ant-dropdown-menu-item-disabled');
     await chooseDropdownItem(page, '关闭全部');
-    await expect.poll(() => openTabs(page)).toEqual([FIRST]);
-    await page.waitForURL(onPath(FIRST));
-    expect(await activeTab(page)).toBe(FIRST);
+    await expect.poll(() => openTabs(page)).toEqual([FIRST_PAGE]);
+    await page.waitForURL(atPath(FIRST_PAGE));
+    expect(await activeTab(page)).toBe(FIRST_PAGE);
   });
 
   it('offers the same through the "more" button, for the active tab', async () => {
     const { page } = browser;
     await openFourTabs();
     await page.locator('[data-tab="/help/index"]').click();
-    await page.waitForURL(onPath('/help/index'));
+    await expect.poll(() => activeTab(page)).toBe('/help/index');
     await page.getByTestId('tabs-more').click();
     await expect.poll(() => dropdownItems(page).allTextContents()).toEqual(TAB_ACTIONS);
     await chooseDropdownItem(page, '关闭其他');
-    await expect.poll(() => openTabs(page)).toEqual([FIRST, '/help/index']);
+    await expect.poll(() => openTabs(page)).toEqual([FIRST_PAGE, '/help/index']);
     expect(pathOf(page)).toBe('/help/index');
     await page.getByTestId('tabs-more').click();
     await chooseDropdownItem(page, '关闭全部');
-    await expect.poll(() => openTabs(page)).toEqual([FIRST]);
-    await page.waitForURL(onPath(FIRST));
+    await expect.poll(() => openTabs(page)).toEqual([FIRST_PAGE]);
+    await page.waitForURL(atPath(FIRST_PAGE));
   });
 
   it('keeps the tabs across a reload', async () => {
     const { page } = browser;
     await openFourTabs();
     await page.locator('[data-tab="/help/index"]').click();
-    await page.waitForURL(onPath('/help/index'));
+    await expect.poll(() => activeTab(page)).toBe('/help/index');
     await page.reload();
     await page.getByTestId('help-page').waitFor();
-    expect(await openTabs(page)).toEqual([FIRST, '/info/index', '/help/index', '/accountmanage/recycle']);
+    expect(await openTabs(page)).toEqual([FIRST_PAGE, '/info/index', '/help/index', '/accountmanage/recycle']);
     expect(await activeTab(page)).toBe('/help/index');
     await expect.poll(() => page.title()).toBe('帮助中心 - WS Console');
   });
@@ -215,15 +220,13 @@ describe('menu search', () => {
     const { page } = browser;
     await signInAdmin(page, '/info/index');
     await search('账号');
-    await expect
-      .poll(resultRows)
-      .toEqual([
-        ['账号入库', '/accountmanage/warehousing'],
-        ['账号列表', '/accountmanage/wslist'],
-        ['账号资料', '/content/script'],
-      ]);
+    await expect.poll(resultRows).toEqual([
+      ['账号入库', '/accountmanage/warehousing'],
+      ['账号列表', '/accountmanage/wslist'],
+      ['账号资料', '/content/script'],
+    ]);
     await input().press('Enter');
-    await page.waitForURL(onPath('/accountmanage/warehousing'));
+    await page.waitForURL(atPath('/accountmanage/warehousing'));
     await input().waitFor({ state: 'hidden' });
     await expect.poll(() => activeTab(page)).toBe('/accountmanage/warehousing');
   });
@@ -238,7 +241,7 @@ describe('menu search', () => {
     expect(pathOf(page)).toBe('/info/index');
   });
 
-  it("finds no admin-only page for an operator", async () => {
+  it('finds no admin-only page for an operator', async () => {
     const { page } = browser;
     await openSignedIn(page, baseUrl, (await apiRegister(baseUrl)).pair);
     await search('用户管理');
@@ -258,8 +261,11 @@ describe('menu by role', () => {
     await openSignInPage(page, baseUrl);
     await page.getByRole('tab', { name: '注册' }).click();
     await page.getByTestId('captcha-image').last().waitFor();
-    await submitCredentials(page, 'register', { username: `op_${Date.now().toString(36)}`, password: 'operator-pass-1' });
-    await page.waitForURL(onPath(FIRST));
+    await submitCredentials(page, 'register', {
+      username: `op_${Date.now().toString(36)}`,
+      password: 'operator-pass-1',
+    });
+    await page.waitForURL(atPath(FIRST_PAGE));
     const menu = sideMenu(page);
     await menu.locator('a[data-menu-path="/accountmanage/warehousing"]').waitFor();
     expect(await menu.locator('.ant-menu-submenu-title', { hasText: '账号管理' }).count()).toBe(1);
@@ -267,7 +273,7 @@ describe('menu by role', () => {
     expect(await menu.locator('a[data-menu-path="/accountmanage/registration"]').count()).toBe(0);
     for (const path of ['/terrace/user', '/accountmanage/registration']) {
       await page.goto(`${baseUrl}${path}`);
-      await page.waitForURL(onPath('/403'));
+      await page.waitForURL(atPath('/403'));
       await page.getByTestId('error-403').waitFor();
     }
   });

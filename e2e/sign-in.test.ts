@@ -51,7 +51,9 @@ describe('sign-in page', () => {
     expect(JSON.parse(stored['ws-console-token']!)).toMatchObject({ type: 'string', datetime: expect.any(Number) });
     expect(storedContent(stored, 'user-info')).toMatchObject({ username: 'admin', role: 'admin', tenant_id: '000000' });
     const cookies = await page.context().cookies();
-    expect(cookies.find((cookie) => cookie.name === 'ws-console-access-token')?.value).toBe(storedContent(stored, 'token'));
+    expect(cookies.find((cookie) => cookie.name === 'ws-console-access-token')?.value).toBe(
+      storedContent(stored, 'token'),
+    );
     expect(cookies.find((cookie) => cookie.name === 'ws-console-refresh-token')?.value).toBe(
       storedContent(stored, 'refresh-token'),
     );
