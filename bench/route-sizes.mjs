@@ -23,7 +23,6 @@ const ALWAYS_MEASURED = ['/accountmanage/wslist', '/info/index'];
 const resultsFile = path.join(repoRoot, 'bench/results/route-sizes.json');
 const writeJson = !process.argv.includes('--no-json');
 
-
 /** Opens `route` in a new context (empty HTTP cache, so nothing is counted warm) and sums its same-origin scripts. */
 async function measureRoute(browser, baseUrl, route, storageState) {
   const context = await browser.newContext({ storageState });
