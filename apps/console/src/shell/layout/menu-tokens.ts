@@ -17,7 +17,7 @@ export function menuComponentTokens(palette: ThemePalette, primary: string) {
     itemSelectedBg: active,
     itemSelectedColor: activeText,
     itemActiveBg: active,
-    subMenuItemSelectedColor: activeText,
+    subMenuItemSelectedColor: palette.siderOpenText ?? activeText,
     groupTitleColor: palette.siderText,
     itemBorderRadius: 6,
     itemMarginInline: 8,

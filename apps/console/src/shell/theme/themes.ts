@@ -11,6 +11,8 @@ export interface ThemePalette {
   siderText: string;
   siderActiveText: string;
   siderActiveBg: string;
+  /** The title of the group holding the current page, when the active text would not read on the menu. */
+  siderOpenText?: string;
   logoBg: string;
   logoText: string;
   headerBg: string;
@@ -140,6 +142,7 @@ export const THEMES: Record<ThemeName, ThemePalette> = {
     siderText: 'rgba(246,202,157,0.75)',
     siderActiveText: '#20222a',
     siderActiveBg: '#f6ca9d',
+    siderOpenText: '#f6ca9d',
     logoBg: '#20222a',
     logoText: '#f6ca9d',
     headerBg: '#20222a',
