@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Empty, Input, type InputRef, Modal, Tooltip } from 'antd';
-import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type MenuEntry, menuFor, searchMenu, targetOf } from '../../menu/menu-access.js';
@@ -20,16 +20,25 @@ export function MenuSearch() {
   const menu = useMemo(() => (session ? menuFor(session.user.role) : []), [session]);
   const results = searchMenu(menu, query, (entry) => tMenu(entry.name as 'wslist'));
 
-  const close = () => {
+  const close = useCallback(() => {
     setOpen(false);
     setQuery('');
     setHighlighted(0);
-  };
+  }, []);
   const choose = (entry: MenuEntry | undefined) => {
     if (!entry) return;
     close();
     void navigate(targetOf(entry));
   };
+  // Esc closes even before focus has reached the dialog (antd's own Esc needs focus inside it).
+  useEffect(() => {
+    if (!open) return;
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, [open, close]);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown') setHighlighted((index) => Math.min(index + 1, results.length - 1));
     else if (event.key === 'ArrowUp') setHighlighted((index) => Math.max(index - 1, 0));
