@@ -1,7 +1,6 @@
 import type { Language } from '@ws/contract';
-import { useSyncExternalStore } from 'react';
 import { settings } from '../settings/settings.js';
-import { createPersistedStore } from '../storage/storage.js';
+import { createPersistedStore, useStore } from '../storage/storage.js';
 
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 
@@ -18,5 +17,5 @@ export function setLanguage(language: Language): void {
 }
 
 export function useLanguage(): Language {
-  return useSyncExternalStore(store.subscribe, store.get);
+  return useStore(store);
 }

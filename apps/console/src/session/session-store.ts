@@ -1,7 +1,14 @@
 import type { TokenPair, UserInfo } from '@ws/contract';
-import { useSyncExternalStore } from 'react';
-import { getCookie, removeCookie, setCookie } from '../storage/cookies.js';
-import { createStore, loadEntry, loadItem, removeItem, STORAGE_PREFIX, saveItem } from '../storage/storage.js';
+import { removeCookie, setCookie } from '../storage/cookies.js';
+import {
+  createStore,
+  loadEntry,
+  loadItem,
+  removeItem,
+  STORAGE_PREFIX,
+  saveItem,
+  useStore,
+} from '../storage/storage.js';
 
 export interface Session {
   accessToken: string;
@@ -12,7 +19,7 @@ export interface Session {
 }
 
 const KEYS = { access: 'token', refresh: 'refresh-token', user: 'user-info' } as const;
-export const COOKIES = { access: `${STORAGE_PREFIX}access-token`, refresh: `${STORAGE_PREFIX}refresh-token` } as const;
+const COOKIES = { access: `${STORAGE_PREFIX}access-token`, refresh: `${STORAGE_PREFIX}refresh-token` } as const;
 
 /**
  * What storage holds: a whole session, nothing, or a user without a token, which the guard treats
@@ -29,7 +36,6 @@ function load(): Session | null {
 const store = createStore<Session | null>(load());
 
 export const currentSession = store.get;
-export const subscribeSession = store.subscribe;
 
 /** Whether storage still has user info while the token is gone: the guard then forces a logout. */
 export function tokenMissing(): boolean {
@@ -63,11 +69,8 @@ export function clearTokens(): void {
 }
 
 export function useSession(): Session | null {
-  return useSyncExternalStore(store.subscribe, store.get);
+  return useStore(store);
 }
-
-/** For tests and diagnostics: the token cookie as the browser holds it. */
-export const accessTokenCookie = () => getCookie(COOKIES.access);
 
 // Another tab signing in, refreshing or out changes the same storage; follow it so both agree.
 window.addEventListener('storage', (event) => {

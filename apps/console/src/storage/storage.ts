@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * The console's persistent storage. Every key starts with one prefix, so the console never collides
  * with other apps on the same origin, and every value is kept as `{type, content, datetime}`:
@@ -68,7 +70,7 @@ export function removeItem(key: string): void {
   }
 }
 
-/** A value outside React that components read with useSyncExternalStore. */
+/** A value outside React that components read with useStore. */
 export function createStore<T>(initial: T) {
   let value = initial;
   const listeners = new Set<() => void>();
@@ -88,7 +90,10 @@ export function createStore<T>(initial: T) {
   };
 }
 
-export type Store<T> = ReturnType<typeof createStore<T>>;
+/** Reads a store in a component, re-rendering when it changes. */
+export function useStore<T>(store: { get: () => T; subscribe: (listener: () => void) => () => void }): T {
+  return useSyncExternalStore(store.subscribe, store.get);
+}
 
 /** A store kept in storage under `key`: loaded once, saved on every change. */
 export function createPersistedStore<T extends string | number | boolean | object>(

@@ -7,5 +7,3 @@ export const resources = {
   zh: { shell: shellTexts.zh, menu: menuTexts.zh, pages: pageTexts.zh },
   en: { shell: shellTexts.en, menu: menuTexts.en, pages: pageTexts.en },
 } as const;
-
-export type Namespace = keyof (typeof resources)['zh'];

@@ -3,14 +3,15 @@ import { App, Avatar, Button, Card, Form, Input, Space, Typography } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { endSession } from '../../session/session-commands.js';
 import { useSession } from '../../session/session-store.js';
+import { useConfirmLogout } from '../../session/use-confirm-logout.js';
 import { lockActions } from '../../shell/lock/lock-store.js';
 
 /** /lock: the user's name and the lock password; also a way out through logout. */
 export default function LockPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const logout = useConfirmLogout();
   const navigate = useNavigate();
   const session = useSession();
   const [form] = Form.useForm<{ password: string }>();
@@ -30,8 +31,6 @@ export default function LockPage() {
       setBusy(false);
     }
   };
-  const logout = () =>
-    modal.confirm({ title: t('logoutTitle'), okText: t('confirm'), cancelText: t('cancel'), onOk: endSession });
 
   return (
     <main className="login-page" data-testid="lock-page">

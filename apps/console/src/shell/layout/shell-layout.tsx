@@ -2,7 +2,7 @@ import { ConfigProvider, Drawer, Layout, Progress } from 'antd';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useSession } from '../../session/session-store.js';
-import { createPersistedStore } from '../../storage/storage.js';
+import { createPersistedStore, useStore } from '../../storage/storage.js';
 import { isDrawerLevel, useScreenLevel } from '../screen/screen-level.js';
 import { TabsBar } from '../tabs/tabs-bar.js';
 import { useColor, useTheme } from '../theme/theme-store.js';
@@ -28,7 +28,7 @@ function SignedInLayout() {
   const color = useColor();
   const level = useScreenLevel();
   const drawer = isDrawerLevel(level);
-  const [collapsed, setCollapsed] = useState(collapsedStore.get);
+  const collapsed = useStore(collapsedStore);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   const navigation = useNavigation();
@@ -45,7 +45,6 @@ function SignedInLayout() {
     if (drawer) setDrawerOpen((open) => !open);
     else {
       collapsedStore.set(!collapsed);
-      setCollapsed(!collapsed);
     }
   };
   const menu = (narrow: boolean) => (

@@ -1,5 +1,4 @@
-import { useSyncExternalStore } from 'react';
-import { createPersistedStore } from '../../storage/storage.js';
+import { createPersistedStore, useStore } from '../../storage/storage.js';
 
 /**
  * The screen lock. It keeps a passer-by out of an unattended console; it is not an account
@@ -44,5 +43,5 @@ export const lockActions = {
 export const isLocked = lockedStore.get;
 
 export function useLocked(): boolean {
-  return useSyncExternalStore(lockedStore.subscribe, lockedStore.get);
+  return useStore(lockedStore);
 }

@@ -1,6 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { settings } from '../../settings/settings.js';
-import { createStore } from '../../storage/storage.js';
+import { createStore, useStore } from '../../storage/storage.js';
 import { runPeriodically } from '../../utils/periodic.js';
 
 /** Four bars at best, one at worst (or when the ping failed). */
@@ -65,5 +64,5 @@ export function startNetworkMonitor({
 }
 
 export function useNetworkSamples(): readonly PingSample[] {
-  return useSyncExternalStore(networkSamples.subscribe, networkSamples.get);
+  return useStore(networkSamples);
 }

@@ -1,5 +1,4 @@
-import { useSyncExternalStore } from 'react';
-import { createPersistedStore } from '../../storage/storage.js';
+import { createPersistedStore, useStore } from '../../storage/storage.js';
 import { closeAllTabs, closeOtherTabs, closeTab, FIRST_TAB, normalizeTabs, openTab, type Tab } from './tab-list.js';
 
 const isTabList = (value: unknown): value is Tab[] =>
@@ -10,8 +9,6 @@ const store = createPersistedStore<Tab[]>('tabs', [FIRST_TAB], isTabList);
 const normalized = normalizeTabs(store.get());
 // Only a repaired list is written back: merely loading the console stores nothing.
 if (JSON.stringify(normalized) !== JSON.stringify(store.get())) store.set(normalized);
-
-export const currentTabs = store.get;
 
 export const tabsActions = {
   open: (tab: Tab) => store.set(openTab(store.get(), tab)),
@@ -27,5 +24,5 @@ export const tabsActions = {
 };
 
 export function useTabs(): Tab[] {
-  return useSyncExternalStore(store.subscribe, store.get);
+  return useStore(store);
 }

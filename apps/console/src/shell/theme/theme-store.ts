@@ -1,6 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { settings } from '../../settings/settings.js';
-import { createPersistedStore } from '../../storage/storage.js';
+import { createPersistedStore, useStore } from '../../storage/storage.js';
 import { THEME_NAMES, type ThemeName } from './themes.js';
 
 const isThemeName = (value: unknown): value is ThemeName => THEME_NAMES.includes(value as ThemeName);
@@ -15,5 +14,5 @@ export function setColor(color: string): void {
   if (isColor(color)) colorStore.set(color.toUpperCase());
 }
 
-export const useTheme = () => useSyncExternalStore(themeStore.subscribe, themeStore.get);
-export const useColor = () => useSyncExternalStore(colorStore.subscribe, colorStore.get);
+export const useTheme = () => useStore(themeStore);
+export const useColor = () => useStore(colorStore);

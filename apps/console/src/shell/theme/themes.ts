@@ -5,6 +5,12 @@ export type ThemeName = (typeof THEME_NAMES)[number];
 /** `PRIMARY` in a palette stands for the colour chosen with the colour picker. */
 export const PRIMARY = 'var(--shell-primary)';
 
+/**
+ * A palette value with `PRIMARY` replaced by the chosen colour, for places the shell's custom
+ * property does not reach (antd tokens, pop-ups rendered outside the layout).
+ */
+export const withPrimary = (value: string, primary: string) => value.replaceAll(PRIMARY, primary);
+
 /** How a theme paints the shell: side menu, logo area, top bar, tab bar and the page background. */
 export interface ThemePalette {
   siderBg: string;

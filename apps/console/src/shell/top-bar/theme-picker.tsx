@@ -1,13 +1,14 @@
 import { BgColorsOutlined, CheckOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { setTheme, useTheme } from '../theme/theme-store.js';
-import { THEME_NAMES, THEMES } from '../theme/themes.js';
+import { setTheme, useColor, useTheme } from '../theme/theme-store.js';
+import { THEME_NAMES, THEMES, withPrimary } from '../theme/themes.js';
 
 /** The theme picker: the nine themes, each with a swatch of its menu and top bar. */
 export function ThemePicker() {
   const { t } = useTranslation();
   const current = useTheme();
+  const color = useColor();
   const items = THEME_NAMES.map((name) => {
     const palette = THEMES[name];
     const swatch =
@@ -17,10 +18,8 @@ export function ThemePicker() {
       'data-theme-option': name,
       label: (
         <span className="theme-option">
-          <span
-            className="theme-swatch"
-            style={{ background: swatch.replaceAll('var(--shell-primary)', 'var(--shell-primary, #296EFF)') }}
-          />
+          {/* The menu renders outside the layout, where the shell's colour property is not set. */}
+          <span className="theme-swatch" style={{ background: withPrimary(swatch, color) }} />
           {t(`themes.${name}`)}
           {name === current && <CheckOutlined />}
         </span>

@@ -1,29 +1,22 @@
 import { DownOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Dropdown, type MenuProps } from 'antd';
+import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { endSession } from '../../session/session-commands.js';
 import { switchModeOn } from '../../session/session-jobs.js';
 import { useSession } from '../../session/session-store.js';
+import { useConfirmLogout } from '../../session/use-confirm-logout.js';
 import { SwitchDialog } from './switch-dialog.js';
 
 /** The user's menu: personal info, switch department/role (switch mode only), logout with confirmation. */
 export function UserDropdown() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirmLogout = useConfirmLogout();
   const navigate = useNavigate();
   const session = useSession();
   const [switching, setSwitching] = useState(false);
   if (!session) return null;
 
-  const confirmLogout = () =>
-    modal.confirm({
-      title: t('logoutTitle'),
-      okText: t('confirm'),
-      cancelText: t('cancel'),
-      onOk: endSession,
-    });
   const items: MenuProps['items'] = [
     { key: 'info', icon: <UserOutlined />, label: t('userInfo'), onClick: () => void navigate('/info/index') },
     ...(switchModeOn()
