@@ -16,13 +16,18 @@ export function launchBrowser(): Promise<Browser> {
  * closing, colours fading to a new theme) have ended; endless ones such as spinners are ignored.
  */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  await animationsSettled(page).catch(() => undefined);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+}
+
+/** Waits (up to 5 s) until no finite animation or transition is running on the page. */
+export async function animationsSettled(page: Page): Promise<void> {
   const settled = () =>
     document
       .getAnimations()
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity);
-  await page.waitForFunction(settled, undefined, { timeout: 5_000 }).catch(() => undefined);
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+  await page.waitForFunction(settled, undefined, { timeout: 5_000 });
 }
 
 export interface BrowserSession {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TokenPair } from '@ws/contract';
 import type { Locator, Page } from 'playwright-core';
+import { animationsSettled } from './browser.js';
 
 /** The first tab's page, where sign-in lands. */
 export const FIRST_PAGE = '/accountmanage/wslist';
@@ -35,7 +36,7 @@ export async function submitCredentials(
 export async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
   await openSignInPage(page, baseUrl);
   await submitCredentials(page, 'login', { username, password });
-  await page.waitForURL((url) => url.pathname === '/accountmanage/wslist');
+  await page.waitForURL(atPath(FIRST_PAGE));
   await page.getByTestId('side-menu').waitFor();
 }
 
@@ -133,7 +134,7 @@ export async function openFromMenu(page: Page, group: string, path: string): Pro
   const link = sideMenu(page).locator(`a[data-menu-path="${path}"]`);
   if (!(await link.isVisible())) await sideMenu(page).locator('.ant-menu-submenu-title', { hasText: group }).click();
   await link.click();
-  await page.waitForURL((url) => url.pathname === path);
+  await page.waitForURL(atPath(path));
   // The page is open once its tab is active; the URL alone can change before the page renders.
   await page.locator(`[data-testid=tabs-bar] .ant-tabs-tab-active [data-tab="${path}"]`).waitFor();
 }
@@ -160,13 +161,18 @@ export async function chooseDropdownItem(page: Page, text: string): Promise<void
 export async function logOut(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();
   await chooseDropdownItem(page, '退出登录');
+  await page.locator('.ant-modal-confirm', { hasText: '退出系统, 是否继续?' }).waitFor();
   await confirmDialog(page);
-  await page.waitForURL((url) => url.pathname === '/login');
+  await page.waitForURL(atPath('/login'));
 }
 
-/** Presses OK in the confirmation dialog on screen. */
+/** Presses OK in the confirmation dialog on screen, once it has finished opening. */
 export async function confirmDialog(page: Page): Promise<void> {
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  const ok = page.locator('.ant-modal-confirm .ant-btn-primary');
+  await ok.waitFor();
+  // A click while the dialog still zooms in can be lost (seen once in 8 full runs here).
+  await animationsSettled(page);
+  await ok.click();
 }
 
 /** A computed style property of the first element the locator finds. */

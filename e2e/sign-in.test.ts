@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.js';
 import {
+  logOut,
   openSignInPage,
   pathOf,
   signIn,
@@ -77,11 +78,7 @@ describe('sign-in page', () => {
   it('signs out back to the sign-in page and forgets the session', async () => {
     const { page } = browser;
     await signIn(page, baseUrl, 'admin', adminPassword);
-    await page.getByTestId('user-menu').click();
-    await page.locator('.ant-dropdown-menu-item', { hasText: '退出登录' }).click();
-    await page.locator('.ant-modal-confirm', { hasText: '退出系统, 是否继续?' }).waitFor();
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
-    await page.waitForURL((url) => url.pathname === '/login');
+    await logOut(page);
     expect(await storedItems(page)).toEqual({});
     expect((await page.context().cookies()).filter((cookie) => cookie.name.startsWith('ws-console-'))).toEqual([]);
     await page.goto(`${baseUrl}/`);
