@@ -13,6 +13,7 @@ import { migrate } from './platform/db/migrate.js';
 import { createPool, ensureDatabase } from './platform/db/pool.js';
 import type { AppContext } from './platform/http/context.js';
 import { startWorker } from './platform/queue/jobs.js';
+import { loadWhatsAppSettings } from './whatsapp/settings.js';
 
 export type RoleName = 'api' | 'worker';
 
@@ -67,6 +68,7 @@ export async function startProduct(
       pool,
       logger,
       tokens: createTokenCodec(await loadSigningKey(pool), config.ACCESS_TOKEN_TTL),
+      whatsapp: await loadWhatsAppSettings(pool, config),
       consoleDir: CONSOLE_DIR,
     };
     if (roles.includes('worker')) runner = await startWorker(context, jobs, logger);

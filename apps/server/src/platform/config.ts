@@ -42,6 +42,27 @@ const EnvSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** How many proxies (load balancers) in front of the server to trust for the client address. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Meta app secret: webhooks are signed with it. Generated and kept in the database when unset. */
+  WHATSAPP_APP_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The token Meta echoes in the webhook verification handshake. Generated when unset. */
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
+  WHATSAPP_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'must look like v23.0')
+    .default('v23.0'),
+  /** 32 bytes, base64: encrypts access tokens at rest. Unset: a key file under DATA_DIR is used. */
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .refine((key) => Buffer.from(key, 'base64').length === 32, 'must be 32 bytes in base64')
+    .optional(),
+  /** The local Cloud API emulator, in the same process, on SANDBOX_PORT (default PORT + 1). */
+  SANDBOX: onOff.default('on'),
+  SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SANDBOX_SEED: z.coerce.number().int().min(0).default(1),
+  /** The demo tenant created on a new database; its operator signs in as "demo". */
+  DEMO: onOff.default('on'),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
 });
 
 export type Config = z.infer<typeof EnvSchema> & {
@@ -51,6 +72,9 @@ export type Config = z.infer<typeof EnvSchema> & {
   registrationOpen: boolean;
   /** Check every reply against its contract schema: on under test, where drift must fail loudly. */
   validateReplies: boolean;
+  sandboxEnabled: boolean;
+  sandboxPort: number;
+  demoEnabled: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -70,5 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaEnabled: config.CAPTCHA === 'on',
     registrationOpen: config.REGISTRATION === 'open',
     validateReplies: env.NODE_ENV === 'test',
+    sandboxEnabled: config.SANDBOX === 'on',
+    sandboxPort: config.SANDBOX_PORT ?? (config.PORT === 65535 ? 65534 : config.PORT + 1),
+    demoEnabled: config.DEMO === 'on',
   };
 }

@@ -16,6 +16,7 @@ import { loadConfig } from '../platform/config.js';
 import { createPool, type Pool } from '../platform/db/pool.js';
 import type { AppContext } from '../platform/http/context.js';
 import { startWorker } from '../platform/queue/jobs.js';
+import { loadWhatsAppSettings } from '../whatsapp/settings.js';
 
 export const ADMIN_PASSWORD = 'admin-pass-1234';
 
@@ -72,6 +73,7 @@ export async function createTestApp(
     pool,
     logger,
     tokens: createTokenCodec(await loadSigningKey(pool), config.ACCESS_TOKEN_TTL),
+    whatsapp: await loadWhatsAppSettings(pool, config),
   };
   const app = await buildApp(context);
   await app.ready();

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type pg from 'pg';
+import { loadStoredSecret } from '../stored-secret.js';
 
 /** Claims of an access token: who, in which tenant, and which sign-in (session) it belongs to. */
 export interface AccessClaims {
@@ -17,17 +18,8 @@ export interface TokenCodec {
 }
 
 /** The signing key lives in the database so every api process signs and checks alike. */
-export async function loadSigningKey(pool: pg.Pool): Promise<string> {
-  await pool.query('insert into app_secret (name, value) values ($1, $2) on conflict (name) do nothing', [
-    'access-token-key',
-    randomBytes(48).toString('base64url'),
-  ]);
-  const { rows } = await pool.query<{ value: string }>('select value from app_secret where name = $1', [
-    'access-token-key',
-  ]);
-  const key = rows[0]?.value;
-  if (!key) throw new Error('access-token signing key is missing');
-  return key;
+export function loadSigningKey(pool: pg.Pool): Promise<string> {
+  return loadStoredSecret(pool, 'access-token-key');
 }
 
 export function createTokenCodec(key: string, accessTtlSeconds: number): TokenCodec {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { TokenCodec } from '../auth/tokens.js';
 import type { Config } from '../config.js';
+import type { WhatsAppSettings } from '../../whatsapp/settings.js';
 import type { Pool } from '../db/pool.js';
 
 /** What every module gets: configuration, the database, tokens and the logger. */
@@ -9,6 +10,7 @@ export interface AppContext {
   pool: Pool;
   tokens: TokenCodec;
   logger: Logger;
+  whatsapp: WhatsAppSettings;
   /** Absolute path of the built console, when it was built. */
   consoleDir?: string;
 }
