@@ -196,6 +196,8 @@ select ensure_message_partitions(3);
 
 -- Outbound work: one row per queued message, drained by the number's send lane in priority
 -- order once not_before has passed. Rows leave the queue when the message is sent or refused.
+-- claimed_at is set just before the request to Meta: a claimed row found by a lane's next owner
+-- was interrupted mid-send, and is failed rather than sent a second time.
 create table send_queue (
   tenant_id text not null,
   number_id bigint not null,
@@ -204,6 +206,7 @@ create table send_queue (
   priority smallint not null default 1,
   not_before timestamptz not null default now(),
   attempts integer not null default 0,
+  claimed_at timestamptz,
   primary key (tenant_id, number_id, message_id)
 );
 create index send_queue_order_idx on send_queue (tenant_id, number_id, priority, message_id);
@@ -229,6 +232,51 @@ create table portfolio_reach (
   primary key (tenant_id, portfolio_id, contact_id)
 );
 create index portfolio_reach_time_idx on portfolio_reach (tenant_id, portfolio_id, reached_at);
+
+-- Grants messaging-limit slots to contacts, in the order asked, in one round trip. A contact
+-- reached in the last 24 h needs no new slot. Reservations of one portfolio are serialised by
+-- locking its row, so lanes of different workers never overdraw the limit together.
+-- next_free_at: when the oldest counted reach leaves the moving window.
+create function reserve_portfolio_reach(p_tenant text, p_portfolio bigint, p_contacts bigint[])
+returns table (contact_id bigint, granted boolean, next_free_at timestamptz) language plpgsql as $$
+declare
+  day_ago timestamptz := now() - interval '24 hours';
+  reach_limit integer;
+  used integer;
+  oldest timestamptz;
+begin
+  select messaging_limit into reach_limit from wa_portfolio where tenant_id = p_tenant and id = p_portfolio for update;
+  select count(*), min(r.reached_at) into used, oldest
+    from portfolio_reach r
+    where r.tenant_id = p_tenant and r.portfolio_id = p_portfolio and r.reached_at > day_ago;
+  return query
+  with asked as (
+    select a.contact_id, min(a.position) as position
+    from unnest(p_contacts) with ordinality as a (contact_id, position)
+    group by a.contact_id
+  ),
+  marked as (
+    select a.contact_id, a.position, exists (
+      select 1 from portfolio_reach r
+      where r.tenant_id = p_tenant and r.portfolio_id = p_portfolio and r.contact_id = a.contact_id
+        and r.reached_at > day_ago
+    ) as already
+    from asked a
+  ),
+  ranked as (
+    select m.contact_id, m.already,
+      m.already or reach_limit is null
+        or row_number() over (partition by m.already order by m.position) <= reach_limit - used as granted
+    from marked m
+  ),
+  upserted as (
+    insert into portfolio_reach (tenant_id, portfolio_id, contact_id, reached_at)
+    select p_tenant, p_portfolio, r.contact_id, now() from ranked r where r.granted and not r.already
+    on conflict on constraint portfolio_reach_pkey do update set reached_at = excluded.reached_at
+    returning portfolio_reach.contact_id
+  )
+  select r.contact_id, r.granted, coalesce(oldest, now()) + interval '24 hours' from ranked r;
+end $$;
 
 create table wa_group (
   tenant_id text not null,

@@ -1,0 +1,228 @@
+import type pg from 'pg';
+import { prepared } from '../../platform/db/pool.js';
+import type { IntentFacts, Purpose } from './rules.js';
+
+/** A queued message as the lane sees it: what to send, and the facts the rules need. */
+export interface QueuedSend {
+  id: string;
+  /** Kept as PostgreSQL's text: a Date would drop the microseconds that find the row. */
+  createdAt: string;
+  attempts: number;
+  /** Set when an earlier owner was sending it and stopped before recording the outcome. */
+  interrupted: boolean;
+  type: string;
+  content: Record<string, unknown>;
+  contactId: string | null;
+  /** The recipient: a contact's wa_id or a group's Meta id. */
+  to: string | null;
+  facts: IntentFacts;
+}
+
+const DUE_SENDS = `
+  select q.message_id::text as id, q.message_created_at::text as created_at, q.attempts, q.claimed_at is not null as interrupted,
+         m.type, m.body, m.purpose, m.contact_id::text as contact_id, m.group_ref is not null as to_group,
+         coalesce(c.wa_id, g.group_id) as recipient,
+         c.id is not null as has_contact,
+         (extract(epoch from c.opted_in_at) * 1000)::float8 as opted_in_at,
+         coalesce(c.opt_in_evidence, '') <> '' as has_evidence,
+         (extract(epoch from c.opted_out_at) * 1000)::float8 as opted_out_at, c.opt_out_channel,
+         (extract(epoch from v.last_inbound_at) * 1000)::float8 as last_inbound_at,
+         t.status as template_status, t.category as template_category
+    from send_queue q
+    join message m on m.tenant_id = q.tenant_id and m.created_at = q.message_created_at and m.id = q.message_id
+    left join contact c on c.tenant_id = m.tenant_id and c.id = m.contact_id and c.deleted_at is null
+    left join conversation v on v.tenant_id = m.tenant_id and v.number_id = m.number_id and v.contact_id = m.contact_id
+    left join wa_template t on t.tenant_id = m.tenant_id and t.id = m.template_id
+    left join wa_group g on g.tenant_id = m.tenant_id and g.id = m.group_ref and g.status = 'active'
+   where q.tenant_id = $1 and q.number_id = $2 and q.not_before <= now()
+   order by q.priority, q.message_id
+   limit $3`;
+
+/** The next due messages of one lane, in priority order, with their facts, in one round trip. */
+export async function fetchDueSends(
+  db: pg.Pool,
+  tenantId: string,
+  numberId: string,
+  limit: number,
+): Promise<QueuedSend[]> {
+  const { rows } = await db.query(prepared(DUE_SENDS, [tenantId, numberId, limit]));
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.created_at,
+    attempts: row.attempts,
+    interrupted: row.interrupted,
+    type: row.type,
+    content: row.body,
+    contactId: row.contact_id,
+    to: row.recipient,
+    facts: {
+      isTemplate: row.type === 'template',
+      declaredPurpose: row.purpose as Purpose | null,
+      toGroup: row.to_group,
+      template: row.template_status ? { status: row.template_status, category: row.template_category } : null,
+      contact: row.has_contact
+        ? {
+            optedInAt: row.opted_in_at,
+            hasOptInEvidence: row.has_evidence,
+            optedOutAt: row.opted_out_at,
+            optOutChannel: row.opt_out_channel,
+            lastInboundAt: row.last_inbound_at,
+          }
+        : null,
+    },
+  }));
+}
+
+/** Marks messages as being sent, just before the requests go out (see send_queue.claimed_at). */
+export async function claimSends(db: pg.Pool, tenantId: string, numberId: string, ids: string[]): Promise<void> {
+  await db.query(
+    prepared(
+      `update send_queue set claimed_at = now(), attempts = attempts + 1
+        where tenant_id = $1 and number_id = $2 and message_id = any($3::bigint[])`,
+      [tenantId, numberId, ids],
+    ),
+  );
+}
+
+/** What became of one queued message. */
+export type SendOutcome =
+  | { kind: 'sent'; id: string; createdAt: string; metaMessageId: string }
+  | { kind: 'refused'; id: string; createdAt: string; reason: string }
+  | { kind: 'failed'; id: string; createdAt: string; errorCode: number | null; reason: string }
+  | { kind: 'deferred'; id: string; createdAt: string; until: Date };
+
+const RECORD_OUTCOMES = `
+  with outcome as (
+    select * from unnest($3::bigint[], $4::timestamptz[], $5::text[], $6::text[], $7::int[], $8::text[], $9::timestamptz[])
+      as o (id, created_at, kind, meta_id, error_code, reason, until)
+  ),
+  finished as (
+    update message m
+       set status = case o.kind when 'sent' then 'accepted' else o.kind end,
+           meta_message_id = coalesce(o.meta_id, m.meta_message_id),
+           error_code = o.error_code, error_title = o.reason,
+           failed_at = case when o.kind = 'failed' then now() end,
+           status_at = now()
+      from outcome o
+     where o.kind <> 'deferred' and m.tenant_id = $1 and m.created_at = o.created_at and m.id = o.id
+       and m.status = 'queued'
+    returning m.contact_id, o.kind
+  ),
+  talked as (
+    insert into conversation (tenant_id, number_id, contact_id, last_outbound_at, last_message_at)
+    select distinct $1, $2::bigint, contact_id, now(), now() from finished where kind = 'sent' and contact_id is not null
+    on conflict (tenant_id, number_id, contact_id) do update
+       set last_outbound_at = excluded.last_outbound_at, last_message_at = excluded.last_message_at
+  ),
+  removed as (
+    delete from send_queue q using outcome o
+     where o.kind <> 'deferred' and q.tenant_id = $1 and q.number_id = $2 and q.message_id = o.id
+  ),
+  postponed as (
+    update send_queue q set not_before = o.until, claimed_at = null
+      from outcome o
+     where o.kind = 'deferred' and q.tenant_id = $1 and q.number_id = $2 and q.message_id = o.id
+  )
+  select count(*)::int as finished from finished`;
+
+/** Records a lane's outcomes in one round trip: message statuses, the queue, the conversations. */
+export async function recordOutcomes(
+  db: pg.Pool,
+  tenantId: string,
+  numberId: string,
+  outcomes: readonly SendOutcome[],
+): Promise<void> {
+  if (outcomes.length === 0) return;
+  const pick = <T>(read: (outcome: SendOutcome) => T) => outcomes.map(read);
+  await db.query(
+    prepared(RECORD_OUTCOMES, [
+      tenantId,
+      numberId,
+      pick((o) => o.id),
+      pick((o) => o.createdAt),
+      pick((o) => o.kind),
+      pick((o) => (o.kind === 'sent' ? o.metaMessageId : null)),
+      pick((o) => (o.kind === 'failed' ? o.errorCode : null)),
+      pick((o) => (o.kind === 'refused' || o.kind === 'failed' ? o.reason : null)),
+      pick((o) => (o.kind === 'deferred' ? o.until : null)),
+    ]),
+  );
+}
+
+export interface ReachGrant {
+  granted: Set<string>;
+  /** When a slot frees up again, for the contacts that got none. */
+  nextFreeAt: Date | null;
+}
+
+/** Takes messaging-limit slots for contacts about to get a business-initiated message. */
+export async function reserveReach(
+  db: pg.Pool,
+  tenantId: string,
+  portfolioId: string,
+  contactIds: string[],
+): Promise<ReachGrant> {
+  const { rows } = await db.query(
+    prepared('select contact_id::text, granted, next_free_at from reserve_portfolio_reach($1, $2, $3::bigint[])', [
+      tenantId,
+      portfolioId,
+      contactIds,
+    ]),
+  );
+  return {
+    granted: new Set(rows.filter((row) => row.granted).map((row) => row.contact_id)),
+    nextFreeAt: rows[0]?.next_free_at ?? null,
+  };
+}
+
+/** Meta's 131050 at send time: the person stopped marketing messages. */
+export async function optOutAfterError(db: pg.Pool, tenantId: string, contactId: string): Promise<void> {
+  await db.query(
+    `update contact set opted_out_at = now(), opt_out_channel = 'error_131050', updated_at = now()
+      where tenant_id = $1 and id = $2 and opted_out_at is null`,
+    [tenantId, contactId],
+  );
+}
+
+/** Tells idle workers when this lane next has work: its earliest queued message, or never. */
+export async function settleLane(
+  db: pg.Pool,
+  tenantId: string,
+  numberId: string,
+  paused: boolean,
+): Promise<Date | null> {
+  const { rows } = await db.query(
+    `update send_lane l
+        set due_at = case when $3 then null
+                          else (select min(q.not_before) from send_queue q where q.tenant_id = $1 and q.number_id = $2) end,
+            updated_at = now()
+      where l.tenant_id = $1 and l.number_id = $2
+      returning l.due_at`,
+    [tenantId, numberId, paused],
+  );
+  return rows[0]?.due_at ?? null;
+}
+
+/** Owned lanes push their due time ahead, so other workers take them over only once the owner is gone. */
+export async function holdLanes(
+  db: pg.Pool,
+  lanes: readonly { tenantId: string; numberId: string }[],
+  seconds: number,
+) {
+  if (lanes.length === 0) return;
+  await db.query(
+    `update send_lane l set due_at = now() + make_interval(secs => $3), updated_at = now()
+       from unnest($1::text[], $2::bigint[]) as o (tenant_id, number_id)
+      where l.tenant_id = o.tenant_id and l.number_id = o.number_id`,
+    [lanes.map((lane) => lane.tenantId), lanes.map((lane) => lane.numberId), seconds],
+  );
+}
+
+/** Lanes whose work is due and whose owner, if any, has stopped holding them. */
+export async function dueLanes(db: pg.Pool, limit: number): Promise<{ tenantId: string; numberId: string }[]> {
+  const { rows } = await db.query(
+    'select tenant_id, number_id::text from send_lane where due_at <= now() order by due_at limit $1',
+    [limit],
+  );
+  return rows.map((row) => ({ tenantId: row.tenant_id, numberId: row.number_id }));
+}

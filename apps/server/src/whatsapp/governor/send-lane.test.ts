@@ -1,0 +1,229 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { withTransaction } from '../../platform/db/pool.js';
+import { useTestApp } from '../../test/test-app.js';
+import { createTenant, seedContact, seedNumber, seedTemplate } from '../../test/whatsapp-fixtures.js';
+import type { ErrorVerdict, LaneTransport, OutboundMessage } from './lane-transport.js';
+import { type MessageIntent, queueMessages } from './queue-messages.js';
+import { SendLane } from './send-lane.js';
+
+const app = useTestApp();
+const logger = pino({ level: 'silent' });
+
+/** Records what the lane sends; a recipient listed in `failures` gets that verdict instead. */
+function scriptedTransport(failures: Record<string, ErrorVerdict> = {}) {
+  const sent: OutboundMessage[] = [];
+  const transport: LaneTransport = {
+    async send(_number, message) {
+      const failure = failures[message.to];
+      if (failure) throw Object.assign(new Error('scripted failure'), { verdict: failure });
+      sent.push(message);
+      return `wamid.${sent.length}.${message.to}`;
+    },
+    verdict: (error) => (error as { verdict: ErrorVerdict }).verdict,
+  };
+  return { transport, sent };
+}
+
+async function setUp(messagingLimit: number | null = null) {
+  const tenantId = await createTenant(app.pool);
+  const number = await seedNumber(app.pool, app.context.whatsapp, tenantId, { messagingLimit });
+  const marketing = await seedTemplate(app.pool, tenantId, number.numberId, { name: 'promo' });
+  return { tenantId, ...number, marketing };
+}
+
+const template = (templateId: string, name = 'promo') => ({
+  type: 'template',
+  templateId,
+  content: { template: { name, language: { code: 'en_US' } } },
+});
+const text = (body: string) => ({ type: 'text', content: { text: { body } } });
+
+async function queue(tenantId: string, intents: MessageIntent[]) {
+  return withTransaction(app.pool, (client) => queueMessages(client, tenantId, intents));
+}
+
+async function runLane(tenantId: string, numberId: string, transport: LaneTransport) {
+  const lane = new SendLane(tenantId, numberId, {
+    pool: app.pool,
+    cipher: app.context.whatsapp.tokenCipher,
+    transport,
+    logger,
+  });
+  return lane.run();
+}
+
+async function statuses(tenantId: string) {
+  const { rows } = await app.pool.query(
+    `select m.id::text, m.status, m.error_title, m.error_code, m.meta_message_id, q.not_before
+       from message m left join send_queue q on q.tenant_id = m.tenant_id and q.message_id = m.id
+      where m.tenant_id = $1 order by m.id`,
+    [tenantId],
+  );
+  return rows;
+}
+
+describe('the send lane', () => {
+  it('sends what the rules allow and refuses the rest with the reason', async () => {
+    const { tenantId, numberId, marketing } = await setUp();
+    const pending = await seedTemplate(app.pool, tenantId, numberId, { name: 'draft', status: 'PENDING' });
+    const consented = await seedContact(app.pool, tenantId, { waId: '4470001', consent: true });
+    const stranger = await seedContact(app.pool, tenantId, { waId: '4470002' });
+    const recent = await seedContact(app.pool, tenantId, { waId: '4470003', numberId, lastInboundAt: new Date() });
+    const stopped = await seedContact(app.pool, tenantId, {
+      waId: '4470004',
+      consent: true,
+      optedOut: { at: new Date(), channel: 'stop_keyword' },
+    });
+    await queue(tenantId, [
+      { numberId, contactId: consented, ...template(marketing) },
+      { numberId, contactId: stranger, ...template(marketing) },
+      { numberId, contactId: stranger, ...text('hello') },
+      { numberId, contactId: recent, ...text('thanks for writing') },
+      { numberId, contactId: stopped, ...template(marketing) },
+      { numberId, contactId: consented, ...template(pending, 'draft') },
+    ]);
+    const { transport, sent } = scriptedTransport();
+    await runLane(tenantId, numberId, transport);
+
+    expect(sent.map((message) => message.to)).toEqual(['4470001', '4470003']);
+    expect((await statuses(tenantId)).map((row) => [row.status, row.error_title])).toEqual([
+      ['accepted', null],
+      ['refused', 'no_consent'],
+      ['refused', 'window_closed'],
+      ['accepted', null],
+      ['refused', 'opted_out'],
+      ['refused', 'template_not_approved'],
+    ]);
+    const { rows } = await app.pool.query('select count(*)::int as left from send_queue where tenant_id = $1', [
+      tenantId,
+    ]);
+    expect(rows[0].left).toBe(0);
+  });
+
+  it('keeps one message per contact every 6 s', async () => {
+    const { tenantId, numberId, marketing } = await setUp();
+    const contact = await seedContact(app.pool, tenantId, { waId: '4471001', consent: true });
+    await queue(tenantId, [
+      { numberId, contactId: contact, ...template(marketing) },
+      { numberId, contactId: contact, ...template(marketing) },
+    ]);
+    const { transport, sent } = scriptedTransport();
+    const lane = new SendLane(tenantId, numberId, {
+      pool: app.pool,
+      cipher: app.context.whatsapp.tokenCipher,
+      transport,
+      logger,
+      lingerMs: 0,
+    });
+    await lane.run();
+    expect(sent).toHaveLength(1);
+    const [, second] = await statuses(tenantId);
+    expect(second.status).toBe('queued');
+    expect(new Date(second.not_before).getTime() - Date.now()).toBeGreaterThan(4000);
+  });
+
+  it('reaches at most the portfolio’s limit of contacts outside the window, then defers', async () => {
+    const { tenantId, numberId, marketing } = await setUp(2);
+    const contacts = [];
+    for (const waId of ['4472001', '4472002', '4472003'])
+      contacts.push(await seedContact(app.pool, tenantId, { waId, consent: true }));
+    const inWindow = await seedContact(app.pool, tenantId, { waId: '4472004', numberId, lastInboundAt: new Date() });
+    await queue(tenantId, [
+      ...contacts.map((contactId) => ({ numberId, contactId, ...template(marketing) })),
+      { numberId, contactId: inWindow, ...text('inside the window: not counted') },
+    ]);
+    const { transport, sent } = scriptedTransport();
+    await runLane(tenantId, numberId, transport);
+    expect(sent.map((message) => message.to)).toEqual(['4472001', '4472002', '4472004']);
+    const third = (await statuses(tenantId))[2];
+    expect(third.status).toBe('queued');
+    expect(new Date(third.not_before).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
+  });
+
+  it('fails an interrupted send instead of sending it twice', async () => {
+    const { tenantId, numberId, marketing } = await setUp();
+    const contact = await seedContact(app.pool, tenantId, { waId: '4473001', consent: true });
+    const [queued] = await queue(tenantId, [{ numberId, contactId: contact, ...template(marketing) }]);
+    await app.pool.query('update send_queue set claimed_at = now(), attempts = 1 where message_id = $1', [queued?.id]);
+    const { transport, sent } = scriptedTransport();
+    await runLane(tenantId, numberId, transport);
+    expect(sent).toHaveLength(0);
+    expect((await statuses(tenantId))[0]).toMatchObject({ status: 'failed', error_title: 'interrupted' });
+  });
+
+  it('retries what Meta asks to retry and records final failures with their code', async () => {
+    const { tenantId, numberId, marketing } = await setUp();
+    const busy = await seedContact(app.pool, tenantId, { waId: '4474001', consent: true });
+    const gone = await seedContact(app.pool, tenantId, { waId: '4474002', consent: true });
+    const stoppedMarketing = await seedContact(app.pool, tenantId, { waId: '4474003', consent: true });
+    await queue(
+      tenantId,
+      [busy, gone, stoppedMarketing].map((contactId) => ({ numberId, contactId, ...template(marketing) })),
+    );
+    const { transport } = scriptedTransport({
+      '4474001': { retry: true, delayMs: 16_000, code: 131056, pairRate: true, throughput: false },
+      '4474002': { retry: false, code: 131026, title: 'Message undeliverable', optedOut: false, pauseNumber: null },
+      '4474003': { retry: false, code: 131050, title: 'User stopped marketing', optedOut: true, pauseNumber: null },
+    });
+    await runLane(tenantId, numberId, transport);
+    const rows = await statuses(tenantId);
+    expect(rows[0].status).toBe('queued');
+    expect(new Date(rows[0].not_before).getTime() - Date.now()).toBeGreaterThan(14_000);
+    expect(rows[1]).toMatchObject({ status: 'failed', error_code: 131026, error_title: 'Message undeliverable' });
+    expect(rows[2]).toMatchObject({ status: 'failed', error_code: 131050 });
+    const { rows: contact } = await app.pool.query('select opt_out_channel from contact where id = $1', [
+      stoppedMarketing,
+    ]);
+    expect(contact[0].opt_out_channel).toBe('error_131050');
+  });
+
+  it('pauses a number Meta refuses and leaves its queue for when an operator resumes it', async () => {
+    const { tenantId, numberId, marketing } = await setUp();
+    const first = await seedContact(app.pool, tenantId, { waId: '4475001', consent: true });
+    const second = await seedContact(app.pool, tenantId, { waId: '4475002', consent: true });
+    await queue(
+      tenantId,
+      [first, second].map((contactId) => ({ numberId, contactId, ...template(marketing) })),
+    );
+    const { transport, sent } = scriptedTransport({
+      '4475001': {
+        retry: false,
+        code: 190,
+        title: 'Invalid OAuth access token',
+        optedOut: false,
+        pauseNumber: 'token_invalid',
+      },
+    });
+    expect(await runLane(tenantId, numberId, transport)).toEqual({ paused: true });
+    expect(sent.length).toBeLessThanOrEqual(1);
+    const { rows } = await app.pool.query('select pause_reason from wa_number where id = $1', [numberId]);
+    expect(rows[0].pause_reason).toBe('token_invalid');
+  });
+
+  it('refuses a queued marketing message once the contact opts out mid-run', async () => {
+    const { tenantId, numberId, marketing } = await setUp();
+    const contact = await seedContact(app.pool, tenantId, { waId: '4476001', consent: true });
+    await queue(tenantId, [{ numberId, contactId: contact, ...template(marketing) }]);
+    const { transport, sent } = scriptedTransport();
+    const lane = new SendLane(tenantId, numberId, {
+      pool: app.pool,
+      cipher: app.context.whatsapp.tokenCipher,
+      transport,
+      logger,
+    });
+    lane.contactOptedOut(contact, 'user_preferences');
+    await lane.run();
+    expect(sent).toHaveLength(0);
+    expect((await statuses(tenantId))[0]).toMatchObject({ status: 'refused', error_title: 'opted_out' });
+  });
+
+  it('refuses to queue for a number of another tenant', async () => {
+    const mine = await setUp();
+    const other = await setUp();
+    const contact = await seedContact(app.pool, mine.tenantId, { waId: '4477001', consent: true });
+    await expect(
+      queue(mine.tenantId, [{ numberId: other.numberId, contactId: contact, ...template(mine.marketing) }]),
+    ).rejects.toThrow(/another tenant/);
+  });
+});

@@ -1,0 +1,292 @@
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { TokenCipher } from '../crypto/token-cipher.js';
+import { loadSendingNumber, pauseNumber, type SendingNumber } from '../numbers/number-repository.js';
+import {
+  claimSends,
+  fetchDueSends,
+  optOutAfterError,
+  type QueuedSend,
+  recordOutcomes,
+  reserveReach,
+  type SendOutcome,
+} from './lane-repository.js';
+import type { LaneTransport } from './lane-transport.js';
+import { PairRate } from './pair-rate.js';
+import { contentRefusal, countsTowardLimit, numberRefusal } from './rules.js';
+import { TokenBucket } from './token-bucket.js';
+
+export interface LaneDependencies {
+  pool: pg.Pool;
+  cipher: TokenCipher;
+  transport: LaneTransport;
+  logger: Logger;
+  now?: () => number;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** The lane keeps its number while the next deferred message is due within this long. */
+  lingerMs?: number;
+}
+
+const LINGER_MS = 10_000;
+const MAX_IN_FLIGHT = 64;
+const MAX_ATTEMPTS = 8;
+const FLUSH_EVERY = 200;
+
+const defaultSleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+/**
+ * The send lane of one number, run by the one worker that holds its lock. It drains the
+ * number's queue in priority order: each message passes the rules (in memory, on facts fetched
+ * with the batch), the portfolio's messaging limit (one reservation per batch), the pair rate and
+ * the number's token bucket, and is claimed just before it goes out, so an interrupted send is
+ * never repeated. Outcomes are written in batches.
+ */
+export class SendLane {
+  private number: SendingNumber | undefined;
+  private numberStale = true;
+  private readonly optedOut = new Map<string, string>();
+  private readonly pairs = new PairRate();
+  private bucket: TokenBucket | undefined;
+  private readonly outcomes: SendOutcome[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly stopping = new AbortController();
+  private wake = new AbortController();
+  private readonly now: () => number;
+  private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+
+  constructor(
+    readonly tenantId: string,
+    readonly numberId: string,
+    private readonly deps: LaneDependencies,
+  ) {
+    this.now = deps.now ?? Date.now;
+    this.sleep = deps.sleep ?? defaultSleep;
+  }
+
+  /** New work may have arrived: stop lingering. */
+  poke(): void {
+    this.wake.abort();
+  }
+
+  /** The number's state changed (pause, quality, throughput): reload it before the next send. */
+  numberChanged(): void {
+    this.numberStale = true;
+    this.poke();
+  }
+
+  /** An opt-out took effect: no further message to this contact passes without re-checking. */
+  contactOptedOut(contactId: string, channel: string): void {
+    this.optedOut.set(contactId, channel);
+  }
+
+  stop(): void {
+    this.stopping.abort();
+    this.poke();
+  }
+
+  get stopped(): boolean {
+    return this.stopping.signal.aborted;
+  }
+
+  /** Drains until nothing is due soon, the number is paused, or stop(); returns whether it is paused. */
+  async run(): Promise<{ paused: boolean }> {
+    try {
+      while (!this.stopped) {
+        const number = await this.currentNumber();
+        if (!number || numberRefusal(number)) return { paused: true };
+        const batch = await fetchDueSends(this.deps.pool, this.tenantId, this.numberId, this.batchSize(number));
+        if (batch.length === 0) {
+          if (!(await this.lingerForWork())) break;
+          continue;
+        }
+        await this.process(number, batch);
+        await this.settle();
+      }
+      return { paused: false };
+    } finally {
+      await this.settle();
+    }
+  }
+
+  private batchSize(number: SendingNumber): number {
+    return Math.min(500, Math.max(20, number.throughputPerSecond * 2));
+  }
+
+  private async currentNumber(): Promise<SendingNumber | undefined> {
+    if (this.numberStale) {
+      this.numberStale = false;
+      this.number = await loadSendingNumber(this.deps.pool, this.deps.cipher, this.tenantId, this.numberId);
+      const rate = this.number?.throughputPerSecond ?? 1;
+      if (!this.bucket) this.bucket = new TokenBucket(rate, rate, this.now());
+      else this.bucket.setRate(rate, rate, this.now());
+    }
+    return this.number;
+  }
+
+  /** Waits for a poke or the next deferred message if it is due soon; false when the lane should go. */
+  private async lingerForWork(): Promise<boolean> {
+    const { rows } = await this.deps.pool.query(
+      'select (extract(epoch from min(not_before)) * 1000)::float8 as next from send_queue where tenant_id = $1 and number_id = $2',
+      [this.tenantId, this.numberId],
+    );
+    const next: number | null = rows[0]?.next ?? null;
+    if (next === null || next - this.now() > (this.deps.lingerMs ?? LINGER_MS)) return false;
+    this.wake = new AbortController();
+    await this.sleep(Math.max(0, next - this.now()), AbortSignal.any([this.wake.signal, this.stopping.signal]));
+    this.pairs.prune(this.now());
+    return !this.stopped;
+  }
+
+  private async process(number: SendingNumber, batch: QueuedSend[]): Promise<void> {
+    const now = this.now();
+    const passing: QueuedSend[] = [];
+    const needSlots: QueuedSend[] = [];
+    for (const send of batch) {
+      if (send.interrupted) {
+        this.outcomes.push({
+          kind: 'failed',
+          id: send.id,
+          createdAt: send.createdAt,
+          errorCode: null,
+          reason: 'interrupted',
+        });
+        continue;
+      }
+      const refusal = this.refusal(send, now);
+      if (refusal) this.outcomes.push({ kind: 'refused', id: send.id, createdAt: send.createdAt, reason: refusal });
+      else if (countsTowardLimit(send.facts, now)) needSlots.push(send);
+      else passing.push(send);
+    }
+    if (needSlots.length > 0) {
+      const contactIds = needSlots.map((send) => send.contactId as string);
+      const grant = await reserveReach(this.deps.pool, this.tenantId, number.portfolioId, contactIds);
+      for (const send of needSlots) {
+        if (grant.granted.has(send.contactId as string)) passing.push(send);
+        else this.defer(send, grant.nextFreeAt?.getTime() ?? now + 60_000);
+      }
+      const position = new Map(batch.map((send, index) => [send, index]));
+      passing.sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
+    }
+    await this.pace(number, passing);
+  }
+
+  private refusal(send: QueuedSend, now: number) {
+    const channel = send.contactId ? this.optedOut.get(send.contactId) : undefined;
+    if (channel && send.facts.contact && send.facts.contact.optedOutAt === null) {
+      send.facts.contact = { ...send.facts.contact, optedOutAt: now, optOutChannel: channel };
+    }
+    return contentRefusal(send.facts, now);
+  }
+
+  private defer(send: QueuedSend, until: number): void {
+    this.outcomes.push({ kind: 'deferred', id: send.id, createdAt: send.createdAt, until: new Date(until) });
+  }
+
+  /** Pair rate and throughput, then claim a slice and send it; slices are about 200 ms of sending. */
+  private async pace(number: SendingNumber, sends: QueuedSend[]): Promise<void> {
+    const slice = Math.max(1, Math.ceil(number.throughputPerSecond / 5));
+    for (let start = 0; start < sends.length && !this.stopped && !this.numberStale; start += slice) {
+      const ready: QueuedSend[] = [];
+      for (const send of sends.slice(start, start + slice)) {
+        const now = this.now();
+        const key = send.to ?? send.id;
+        // An opt-out that arrived since the batch was fetched takes effect here.
+        const refusal = this.refusal(send, now);
+        if (refusal) {
+          this.outcomes.push({ kind: 'refused', id: send.id, createdAt: send.createdAt, reason: refusal });
+          continue;
+        }
+        const wait = this.pairs.waitFor(key, now);
+        if (wait > 0) {
+          this.defer(send, now + wait);
+          continue;
+        }
+        this.pairs.record(key, now);
+        ready.push(send);
+      }
+      if (ready.length === 0) continue;
+      await claimSends(
+        this.deps.pool,
+        this.tenantId,
+        this.numberId,
+        ready.map((send) => send.id),
+      );
+      for (const send of ready) {
+        await this.takeToken();
+        await this.dispatch(number, send);
+      }
+      if (this.outcomes.length >= FLUSH_EVERY) await this.flush();
+    }
+  }
+
+  private async takeToken(): Promise<void> {
+    const bucket = this.bucket as TokenBucket;
+    for (let wait = bucket.take(this.now()); wait > 0; wait = bucket.take(this.now())) {
+      await this.sleep(wait, this.stopping.signal);
+    }
+  }
+
+  private async dispatch(number: SendingNumber, send: QueuedSend): Promise<void> {
+    while (this.inFlight.size >= MAX_IN_FLIGHT) await Promise.race(this.inFlight);
+    const request = this.deliver(number, send).finally(() => this.inFlight.delete(request));
+    this.inFlight.add(request);
+  }
+
+  private async deliver(number: SendingNumber, send: QueuedSend): Promise<void> {
+    const message = { to: send.to as string, toGroup: send.facts.toGroup, type: send.type, content: send.content };
+    try {
+      const metaMessageId = await this.deps.transport.send(number, message);
+      this.outcomes.push({ kind: 'sent', id: send.id, createdAt: send.createdAt, metaMessageId });
+    } catch (error) {
+      await this.failed(send, error);
+    }
+  }
+
+  private async failed(send: QueuedSend, error: unknown): Promise<void> {
+    const attempt = send.attempts + 1;
+    const verdict = this.deps.transport.verdict(error, attempt);
+    const now = this.now();
+    if (verdict.retry && attempt < MAX_ATTEMPTS) {
+      if (verdict.pairRate) this.pairs.holdUntil(send.to ?? send.id, now + verdict.delayMs);
+      if (verdict.throughput) this.bucket?.drain(now);
+      this.defer(send, now + verdict.delayMs);
+      return;
+    }
+    const code = verdict.code;
+    const reason = verdict.retry ? `gave up after ${attempt} attempts` : verdict.title;
+    this.outcomes.push({ kind: 'failed', id: send.id, createdAt: send.createdAt, errorCode: code, reason });
+    if (!verdict.retry && verdict.optedOut && send.contactId) {
+      this.contactOptedOut(send.contactId, 'error_131050');
+      await optOutAfterError(this.deps.pool, this.tenantId, send.contactId);
+    }
+    if (!verdict.retry && verdict.pauseNumber) {
+      this.deps.logger.warn(
+        { numberId: this.numberId, code, reason: verdict.pauseNumber },
+        'pausing a number Meta refuses',
+      );
+      await pauseNumber(this.deps.pool, this.tenantId, this.numberId, verdict.pauseNumber);
+      this.numberChanged();
+    }
+  }
+
+  private async flush(): Promise<void> {
+    const outcomes = this.outcomes.splice(0);
+    await recordOutcomes(this.deps.pool, this.tenantId, this.numberId, outcomes);
+  }
+
+  /** Waits for every request in flight, then writes what became of them. */
+  private async settle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    await this.flush();
+  }
+}
