@@ -12,9 +12,10 @@ import { registerUploadRoutes } from './modules/uploads/routes.js';
 import { createHttpServer, setNotFound } from './platform/http/app.js';
 import type { AppContext } from './platform/http/context.js';
 import type { JobDefinition } from './platform/queue/jobs.js';
+import { messagePartitionsJob } from './whatsapp/messages/partition-job.js';
 
 /** Every background job of the product, for the worker role. */
-export const jobs: readonly JobDefinition[] = [createSeatsJob, authHousekeepingJob];
+export const jobs: readonly JobDefinition[] = [createSeatsJob, authHousekeepingJob, messagePartitionsJob];
 
 /** The api role: the contract's calls, the uploads and the built console. */
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {

@@ -2,9 +2,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { Runner } from 'graphile-worker';
 import type { Logger } from 'pino';
-import { buildApp, jobs } from './app.js';
+import { buildApp } from './app.js';
 import { createTokenCodec, loadSigningKey } from './platform/auth/tokens.js';
 import { ensurePlatformAdmin } from './platform/bootstrap-admin.js';
 import type { Config } from './platform/config.js';
@@ -12,8 +11,8 @@ import { type RunningPostgres, startEmbeddedPostgres } from './platform/db/embed
 import { migrate } from './platform/db/migrate.js';
 import { createPool, ensureDatabase } from './platform/db/pool.js';
 import type { AppContext } from './platform/http/context.js';
-import { startWorker } from './platform/queue/jobs.js';
 import { loadWhatsAppSettings } from './whatsapp/settings.js';
+import { type RunningWorker, startWorkerRole } from './worker.js';
 
 export type RoleName = 'api' | 'worker';
 
@@ -52,10 +51,10 @@ export async function startProduct(
   }
   const pool = createPool(databaseUrl, logger);
   let app: FastifyInstance | undefined;
-  let runner: Runner | undefined;
+  let worker: RunningWorker | undefined;
   const stop = async () => {
     await app?.close();
-    await runner?.stop();
+    await worker?.stop();
     await pool.end();
     await embedded?.stop();
   };
@@ -71,7 +70,7 @@ export async function startProduct(
       whatsapp: await loadWhatsAppSettings(pool, config),
       consoleDir: CONSOLE_DIR,
     };
-    if (roles.includes('worker')) runner = await startWorker(context, jobs, logger);
+    if (roles.includes('worker')) worker = await startWorkerRole(context);
     let url: string | undefined;
     if (roles.includes('api')) {
       app = await buildApp(context);

@@ -5,18 +5,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TokenPair } from '@ws/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Runner } from 'graphile-worker';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { buildApp, jobs } from '../app.js';
+import { buildApp } from '../app.js';
 import { createTokenCodec, loadSigningKey } from '../platform/auth/tokens.js';
 import { ensurePlatformAdmin } from '../platform/bootstrap-admin.js';
 import { loadConfig } from '../platform/config.js';
 import { createPool, type Pool } from '../platform/db/pool.js';
 import type { AppContext } from '../platform/http/context.js';
-import { startWorker } from '../platform/queue/jobs.js';
 import { loadWhatsAppSettings } from '../whatsapp/settings.js';
+import { type RunningWorker, startWorkerRole } from '../worker.js';
 
 export const ADMIN_PASSWORD = 'admin-pass-1234';
 
@@ -77,7 +76,7 @@ export async function createTestApp(
   };
   const app = await buildApp(context);
   await app.ready();
-  const runner: Runner | undefined = options.worker ? await startWorker(context, jobs, logger) : undefined;
+  const worker: RunningWorker | undefined = options.worker ? await startWorkerRole(context) : undefined;
 
   const send = async (method: 'GET' | 'POST', target: string, request: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...request.headers };
@@ -122,7 +121,7 @@ export async function createTestApp(
       return reply.body.data;
     },
     async stop() {
-      await runner?.stop();
+      await worker?.stop();
       await app.close();
       await pool.end();
       await admin.query(`drop database if exists ${name} with (force)`);

@@ -19,9 +19,12 @@ export function createTokenCipher(key: Buffer): TokenCipher {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return [FORMAT, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), sealed.toString('base64url')].join(
-        '.',
-      );
+      return [
+        FORMAT,
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        sealed.toString('base64url'),
+      ].join('.');
     },
     decrypt(sealed) {
       const [format, iv, tag, body] = sealed.split('.');

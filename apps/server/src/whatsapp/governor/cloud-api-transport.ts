@@ -1,0 +1,66 @@
+import { type CloudApiClient, createCloudApiClient } from '../cloud-api/client.js';
+import { MetaApiError } from '../cloud-api/errors.js';
+import { retryDecision } from '../cloud-api/retry-policy.js';
+import type { SendMessage } from '../meta/send-message.js';
+import type { SendingNumber } from '../numbers/number-repository.js';
+import type { ErrorVerdict, LaneTransport, OutboundMessage } from './lane-transport.js';
+
+/** Failures that concern the number rather than the message: the lane pauses the number. */
+const NUMBER_PAUSES: Record<string, string> = {
+  auth: 'token_or_registration_refused',
+  policy: 'restricted_by_meta',
+};
+
+/** The lanes' way to Meta (or the sandbox): one Cloud API client per number, kept while its settings hold. */
+export function cloudApiTransport(): LaneTransport {
+  const clients = new Map<string, { signature: string; client: CloudApiClient }>();
+  const clientFor = (number: SendingNumber) => {
+    const signature = [number.apiBaseUrl, number.apiVersion, number.accessToken, number.egressProxy ?? ''].join('\n');
+    const cached = clients.get(number.id);
+    if (cached?.signature === signature) return cached.client;
+    const client = createCloudApiClient({
+      baseUrl: number.apiBaseUrl,
+      version: number.apiVersion,
+      accessToken: number.accessToken,
+      proxyUrl: number.egressProxy,
+    });
+    clients.set(number.id, { signature, client });
+    return client;
+  };
+
+  return {
+    async send(number: SendingNumber, message: OutboundMessage): Promise<string> {
+      const body = {
+        ...message.content,
+        messaging_product: 'whatsapp',
+        recipient_type: message.toGroup ? 'group' : 'individual',
+        to: message.to,
+        type: message.type,
+      } as SendMessage;
+      const sent = await clientFor(number).sendMessage(number.phoneNumberId, body);
+      return sent.messageId;
+    },
+
+    verdict(error: unknown, attempt: number): ErrorVerdict {
+      // The policy counts retries already made; the lane counts attempts including this one.
+      const decision = retryDecision(error, Math.max(0, attempt - 1));
+      const code = error instanceof MetaApiError ? error.code : null;
+      if (decision.retry) {
+        return {
+          retry: true,
+          delayMs: decision.delayMs,
+          code,
+          pairRate: decision.kind === 'pair-rate',
+          throughput: decision.kind === 'rate',
+        };
+      }
+      return {
+        retry: false,
+        code,
+        title: decision.reason,
+        optedOut: decision.kind === 'opted-out',
+        pauseNumber: NUMBER_PAUSES[decision.kind] ?? null,
+      };
+    },
+  };
+}
