@@ -1,5 +1,5 @@
 import { type CloudApiClient, createCloudApiClient } from '../cloud-api/client.js';
-import { MetaApiError } from '../cloud-api/errors.js';
+import { MetaApiError, MetaTransportError } from '../cloud-api/errors.js';
 import { retryDecision } from '../cloud-api/retry-policy.js';
 import type { SendMessage } from '../meta/send-message.js';
 import type { SendingNumber } from '../numbers/number-repository.js';
@@ -45,6 +45,10 @@ export function cloudApiTransport(): LaneTransport {
       // The policy counts retries already made; the lane counts attempts including this one.
       const decision = retryDecision(error, Math.max(0, attempt - 1));
       const code = error instanceof MetaApiError ? error.code : null;
+      if (error instanceof MetaTransportError && error.mayHaveReachedMeta) {
+        // Sending again could deliver twice; the message is failed as unknown instead.
+        return { retry: false, code: null, title: 'delivery unknown: no answer from the Cloud API', optedOut: false, pauseNumber: null };
+      }
       if (decision.retry) {
         return {
           retry: true,

@@ -1,0 +1,212 @@
+/**
+ * HTTP to the Graph API (or the sandbox): one keep-alive undici Agent shared by every number, and one
+ * ProxyAgent per egress proxy URL, both made once and reused, so a send costs one pooled request and
+ * nothing else. Every failure leaves here as one of the typed errors of `errors.ts`.
+ */
+import { Agent, type Dispatcher, type FormData, ProxyAgent } from 'undici';
+import type { z } from 'zod';
+import { type CloudApiError, MetaReplyError, metaErrorFrom, transportErrorFrom } from './errors.js';
+import { expectReply } from './replies.js';
+
+/** Connect, first-byte and idle-body limits; media transfers get the longer ones. */
+export const TIMEOUTS = {
+  connectMs: 10_000,
+  headersMs: 30_000,
+  bodyMs: 30_000,
+  mediaMs: 120_000,
+  keepAliveMs: 30_000,
+} as const;
+
+const agentOptions = {
+  connect: { timeout: TIMEOUTS.connectMs },
+  headersTimeout: TIMEOUTS.headersMs,
+  bodyTimeout: TIMEOUTS.bodyMs,
+  keepAliveTimeout: TIMEOUTS.keepAliveMs,
+  keepAliveMaxTimeout: 10 * TIMEOUTS.keepAliveMs,
+};
+
+let directAgent: Agent | undefined;
+const proxyAgents = new Map<string, ProxyAgent>();
+
+export class CloudApiConfigError extends Error {
+  override readonly name = 'CloudApiConfigError';
+}
+
+/** The dispatcher for a number: the shared Agent, or the cached ProxyAgent of its egress proxy. */
+export function dispatcherFor(proxyUrl?: string | null): Dispatcher {
+  if (!proxyUrl) {
+    directAgent ??= new Agent(agentOptions);
+    return directAgent;
+  }
+  let agent = proxyAgents.get(proxyUrl);
+  if (!agent) {
+    const parsed = URL.canParse(proxyUrl) ? new URL(proxyUrl) : undefined;
+    if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:') {
+      throw new CloudApiConfigError('proxyUrl: must be an http(s) URL such as http://user:pass@host:3128');
+    }
+    // Credentials in the URL become Proxy-Authorization (undici does this from `uri`).
+    agent = new ProxyAgent({ uri: proxyUrl, ...agentOptions });
+    proxyAgents.set(proxyUrl, agent);
+  }
+  return agent;
+}
+
+/** Closes the shared agents (shutdown, tests); the next call makes new ones. */
+export async function closeCloudApiAgents(): Promise<void> {
+  const agents: Dispatcher[] = [...proxyAgents.values()];
+  if (directAgent) agents.push(directAgent);
+  directAgent = undefined;
+  proxyAgents.clear();
+  await Promise.all(agents.map((agent) => agent.close()));
+}
+
+export interface GraphConnection {
+  /** `https://graph.facebook.com`, or the sandbox's `http://127.0.0.1:PORT` (a path prefix is kept). */
+  baseUrl: string;
+  /** Graph API version, like `v23.0`. */
+  version: string;
+  accessToken: string;
+  /** Egress proxy for this number, `http(s)://[user:pass@]host:port`. */
+  proxyUrl?: string | null;
+}
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface GraphCall {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Path after the version, segments already encoded: `123/messages`. */
+  path: string;
+  query?: Query;
+  json?: unknown;
+  form?: FormData;
+  /** Media transfers: longer header and body timeouts. */
+  slow?: boolean;
+}
+
+export interface Downloaded {
+  data: Buffer;
+  contentType: string | undefined;
+}
+
+const encodeQuery = (query: Query): string => {
+  let text = '';
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    text += `${text ? '&' : '?'}${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`;
+  }
+  return text;
+};
+
+/** Encodes one id for use as a path segment. */
+export const segment = (id: string): string => encodeURIComponent(id);
+
+/** A number's connection to the Graph API: everything per call is precomputed here once. */
+export class GraphTransport {
+  private readonly origin: string;
+  private readonly prefix: string;
+  private readonly dispatcher: Dispatcher;
+  private readonly authorization: string;
+  private readonly jsonHeaders: Record<string, string>;
+  private readonly plainHeaders: Record<string, string>;
+
+  constructor(connection: GraphConnection) {
+    if (!URL.canParse(connection.baseUrl)) throw new CloudApiConfigError('baseUrl: must be an absolute URL');
+    if (!/^v\d+\.\d+$/.test(connection.version)) throw new CloudApiConfigError('version: must look like v23.0');
+    const base = new URL(connection.baseUrl);
+    this.origin = base.origin;
+    this.prefix = `${base.pathname.replace(/\/+$/, '')}/${connection.version}/`;
+    this.dispatcher = dispatcherFor(connection.proxyUrl);
+    this.authorization = `Bearer ${connection.accessToken}`;
+    this.plainHeaders = { authorization: this.authorization, accept: 'application/json' };
+    this.jsonHeaders = { ...this.plainHeaders, 'content-type': 'application/json' };
+  }
+
+  /** One Graph call; resolves with the parsed JSON reply, rejects with a typed CloudApiError. */
+  async call(request: GraphCall): Promise<unknown> {
+    const endpoint = `${request.method} ${request.path}`;
+    const body = request.json === undefined ? request.form : JSON.stringify(request.json);
+    let statusCode: number;
+    let text: string;
+    try {
+      const response = await this.dispatcher.request({
+        origin: this.origin,
+        path: this.prefix + request.path + (request.query ? encodeQuery(request.query) : ''),
+        method: request.method,
+        headers: request.json === undefined ? this.plainHeaders : this.jsonHeaders,
+        body,
+        ...(request.slow ? { headersTimeout: TIMEOUTS.mediaMs, bodyTimeout: TIMEOUTS.mediaMs } : {}),
+      });
+      statusCode = response.statusCode;
+      text = await response.body.text();
+    } catch (error) {
+      throw transportErrorFrom(endpoint, error);
+    }
+    return parseReply(endpoint, statusCode, text);
+  }
+
+  /** One Graph call whose reply must match `schema`; resolves with the typed reply. */
+  async expect<S extends z.ZodType>(schema: S, request: GraphCall): Promise<z.infer<S>> {
+    return expectReply(schema, await this.call(request), `${request.method} ${request.path}`);
+  }
+
+  /** Fetches a media URL from a lookup: Meta wants the same bearer token there. */
+  async download(url: string): Promise<Downloaded> {
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+      throw new CloudApiConfigError('url: must be the http(s) URL from a media lookup');
+    }
+    const target = new URL(url);
+    const endpoint = `GET ${target.pathname}`;
+    let statusCode: number;
+    let contentType: string | undefined;
+    let data: Buffer;
+    try {
+      const response = await this.dispatcher.request({
+        origin: target.origin,
+        path: target.pathname + target.search,
+        method: 'GET',
+        headers: { authorization: this.authorization },
+        headersTimeout: TIMEOUTS.mediaMs,
+        bodyTimeout: TIMEOUTS.mediaMs,
+      });
+      statusCode = response.statusCode;
+      const type = response.headers['content-type'];
+      contentType = Array.isArray(type) ? type[0] : type;
+      data = Buffer.from(await response.body.arrayBuffer());
+    } catch (error) {
+      throw transportErrorFrom(endpoint, error);
+    }
+    if (statusCode >= 200 && statusCode < 300) return { data, contentType };
+    throw failedReply(endpoint, statusCode, data.toString('utf8'));
+  }
+}
+
+const parseJson = (endpoint: string, statusCode: number, text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new MetaReplyError(endpoint, statusCode, 'not-json', text.slice(0, 200) || '(empty body)');
+  }
+};
+
+/** The error a non-2xx reply stands for: Meta's envelope when it has one. */
+function failedReply(endpoint: string, statusCode: number, text: string): CloudApiError {
+  let json: unknown;
+  try {
+    json = parseJson(endpoint, statusCode, text);
+  } catch (error) {
+    return error as MetaReplyError;
+  }
+  return (
+    metaErrorFrom(endpoint, statusCode, json) ??
+    new MetaReplyError(endpoint, statusCode, 'unexpected-shape', 'an error status without Meta error envelope')
+  );
+}
+
+/** JSON out of a 2xx reply; Meta's error envelope (Graph sometimes sends it with 200) is thrown. */
+function parseReply(endpoint: string, statusCode: number, text: string): unknown {
+  if (statusCode < 200 || statusCode >= 300) throw failedReply(endpoint, statusCode, text);
+  const json = parseJson(endpoint, statusCode, text);
+  const metaError = metaErrorFrom(endpoint, statusCode, json);
+  if (metaError) throw metaError;
+  return json;
+}
