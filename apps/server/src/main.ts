@@ -1,14 +1,18 @@
 import pino from 'pino';
-import { ConfigError, loadConfig } from './platform/config.js';
-import { type RoleName, startProduct } from './product.js';
+import { type Config, ConfigError, loadConfig } from './platform/config.js';
+import { type RoleName, type RunningProduct, startProduct } from './product.js';
+import { runSandboxRole } from './sandbox/index.js';
 
-/** `node dist/main.js [--role=api|worker|all]`: all roles in one process unless told otherwise. */
-function rolesFromArgs(args: string[]): RoleName[] {
+/**
+ * `node dist/main.js [--role=api|worker|sandbox|all]`: all roles in one process unless told
+ * otherwise; `all` includes the sandbox when SANDBOX=on.
+ */
+function rolesFromArgs(args: string[], sandboxEnabled: boolean): RoleName[] {
   const flag = args.find((arg) => arg.startsWith('--role='));
   const role = flag?.slice('--role='.length) ?? 'all';
-  if (role === 'all') return ['api', 'worker'];
-  if (role === 'api' || role === 'worker') return [role];
-  throw new ConfigError(`--role: must be api, worker or all (got "${role}")`);
+  if (role === 'all') return sandboxEnabled ? ['api', 'worker', 'sandbox'] : ['api', 'worker'];
+  if (role === 'api' || role === 'worker' || role === 'sandbox') return [role];
+  throw new ConfigError(`--role: must be api, worker, sandbox or all (got "${role}")`);
 }
 
 async function main() {
@@ -16,7 +20,7 @@ async function main() {
   let roles: RoleName[];
   try {
     config = loadConfig();
-    roles = rolesFromArgs(process.argv.slice(2));
+    roles = rolesFromArgs(process.argv.slice(2), config.sandboxEnabled);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -25,7 +29,11 @@ async function main() {
     throw error;
   }
   const logger = pino({ level: config.LOG_LEVEL });
-  const product = await startProduct(config, roles, logger);
+  // The sandbox alone needs no database: it is Meta's side, not the product's.
+  const product =
+    roles.length === 1 && roles[0] === 'sandbox'
+      ? await sandboxAlone(config, logger)
+      : await startProduct(config, roles, logger);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -50,8 +58,20 @@ async function main() {
         'This password is shown only once; change it after signing in.\n',
     );
   }
+  if (product.demoPassword) {
+    process.stdout.write(
+      `\nDemo tenant created. User name: demo  Password: ${product.demoPassword}\n` +
+        'This password is shown only once (set DEMO_PASSWORD to choose it).\n',
+    );
+  }
+  if (product.sandboxUrl) process.stdout.write(`\nCloud API sandbox: ${product.sandboxUrl}\n`);
   if (product.url) process.stdout.write(`\nWS Console is running at ${product.url}\n\n`);
   else process.stdout.write(`\nWS Console ${roles.join(' and ')} role started\n\n`);
+}
+
+async function sandboxAlone(config: Config, logger: pino.Logger): Promise<RunningProduct> {
+  const sandbox = await runSandboxRole(config, logger);
+  return { sandboxUrl: sandbox.url, stop: () => sandbox.stop() };
 }
 
 main().catch((error: unknown) => {

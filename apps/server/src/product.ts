@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
+import { seedDemoTenant } from './demo/seed-demo.js';
 import { createTokenCodec, loadSigningKey } from './platform/auth/tokens.js';
 import { ensurePlatformAdmin } from './platform/bootstrap-admin.js';
 import type { Config } from './platform/config.js';
@@ -11,14 +12,19 @@ import { type RunningPostgres, startEmbeddedPostgres } from './platform/db/embed
 import { migrate } from './platform/db/migrate.js';
 import { createPool, ensureDatabase } from './platform/db/pool.js';
 import type { AppContext } from './platform/http/context.js';
+import { type RunningSandbox, sandboxOptionsFromConfig, startSandbox } from './sandbox/index.js';
+import { closeCloudApiAgents } from './whatsapp/cloud-api/index.js';
 import { loadWhatsAppSettings } from './whatsapp/settings.js';
 import { type RunningWorker, startWorkerRole } from './worker.js';
 
-export type RoleName = 'api' | 'worker';
+export type RoleName = 'api' | 'worker' | 'sandbox';
 
 export interface RunningProduct {
   url?: string;
   adminPassword?: string;
+  sandboxUrl?: string;
+  /** The demo operator's password, when this start created the demo tenant and generated it. */
+  demoPassword?: string;
   stop(): Promise<void>;
 }
 
@@ -52,9 +58,12 @@ export async function startProduct(
   const pool = createPool(databaseUrl, logger);
   let app: FastifyInstance | undefined;
   let worker: RunningWorker | undefined;
+  let sandbox: RunningSandbox | undefined;
   const stop = async () => {
     await app?.close();
     await worker?.stop();
+    await sandbox?.stop();
+    await closeCloudApiAgents();
     await pool.end();
     await embedded?.stop();
   };
@@ -70,6 +79,11 @@ export async function startProduct(
       whatsapp: await loadWhatsAppSettings(pool, config),
       consoleDir: CONSOLE_DIR,
     };
+    if (roles.includes('sandbox')) {
+      sandbox = await startSandbox(
+        sandboxOptionsFromConfig(config, context.whatsapp.appSecret, logger.child({ role: 'sandbox' })),
+      );
+    }
     if (roles.includes('worker')) worker = await startWorkerRole(context);
     let url: string | undefined;
     if (roles.includes('api')) {
@@ -77,7 +91,14 @@ export async function startProduct(
       await app.listen({ port: config.PORT, host: config.HOST });
       url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
     }
-    return { url, stop, ...(admin.generatedPassword ? { adminPassword: admin.generatedPassword } : {}) };
+    const demo = config.demoEnabled && sandbox ? await seedDemoTenant(context, sandbox.url) : undefined;
+    return {
+      url,
+      stop,
+      ...(sandbox ? { sandboxUrl: sandbox.url } : {}),
+      ...(admin.generatedPassword ? { adminPassword: admin.generatedPassword } : {}),
+      ...(demo?.generatedPassword ? { demoPassword: demo.generatedPassword } : {}),
+    };
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

@@ -18,28 +18,73 @@ export const DEMO_TEMPLATES = [
     category: 'MARKETING',
     language: 'en_US',
     components: [
-      { type: 'BODY', text: 'Hi {{1}}, our spring collection is here. Reply to see the catalogue.', example: { body_text: [['Ana']] } },
-      { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Show me' }, { type: 'QUICK_REPLY', text: 'Stop promotions' }] },
+      {
+        type: 'BODY',
+        text: 'Hi {{1}}, our spring collection is here. Reply to see the catalogue.',
+        example: { body_text: [['Ana']] },
+      },
+      {
+        type: 'BUTTONS',
+        buttons: [
+          { type: 'QUICK_REPLY', text: 'Show me' },
+          { type: 'QUICK_REPLY', text: 'Stop promotions' },
+        ],
+      },
     ],
   },
   {
     name: 'order_update',
     category: 'UTILITY',
     language: 'en_US',
-    components: [{ type: 'BODY', text: 'Your order {{1}} has shipped and arrives {{2}}.', example: { body_text: [['#1024', 'Friday']] } }],
+    components: [
+      {
+        type: 'BODY',
+        text: 'Your order {{1}} has shipped and arrives {{2}}.',
+        example: { body_text: [['#1024', 'Friday']] },
+      },
+    ],
   },
   {
     name: 'appointment_reminder',
     category: 'UTILITY',
     language: 'zh_CN',
-    components: [{ type: 'BODY', text: '{{1}}，提醒您明天 {{2}} 的预约。', example: { body_text: [['王先生', '10:00']] } }],
+    components: [
+      { type: 'BODY', text: '{{1}}，提醒您明天 {{2}} 的预约。', example: { body_text: [['王先生', '10:00']] } },
+    ],
   },
 ] as const;
 
 const FIRST_NAMES = [
-  'Ana', 'Bruno', 'Chen Jie', 'Daniela', 'Emeka', 'Fatima', 'Gustavo', 'Hana', 'Ivan', 'Julia', 'Kwame', 'Li Na',
-  'Mateo', 'Nadia', 'Omar', 'Priya', 'Quentin', 'Rosa', 'Sofia', 'Tomás', 'Umar', 'Valentina', 'Wang Fang', 'Ximena',
-  'Yusuf', 'Zhang Wei', 'Amara', 'Bilal', 'Camila', 'Diego',
+  'Ana',
+  'Bruno',
+  'Chen Jie',
+  'Daniela',
+  'Emeka',
+  'Fatima',
+  'Gustavo',
+  'Hana',
+  'Ivan',
+  'Julia',
+  'Kwame',
+  'Li Na',
+  'Mateo',
+  'Nadia',
+  'Omar',
+  'Priya',
+  'Quentin',
+  'Rosa',
+  'Sofia',
+  'Tomás',
+  'Umar',
+  'Valentina',
+  'Wang Fang',
+  'Ximena',
+  'Yusuf',
+  'Zhang Wei',
+  'Amara',
+  'Bilal',
+  'Camila',
+  'Diego',
 ];
 const LAST_INITIALS = 'ABCDEFGHJKLMNPRSTVWZ';
 

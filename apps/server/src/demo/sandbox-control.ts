@@ -18,13 +18,19 @@ export function sandboxControl(baseUrl: string) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await reply.body.text();
-    if (reply.statusCode >= 300) throw new Error(`sandbox ${method} ${path}: HTTP ${reply.statusCode} ${text.slice(0, 300)}`);
+    if (reply.statusCode >= 300)
+      throw new Error(`sandbox ${method} ${path}: HTTP ${reply.statusCode} ${text.slice(0, 300)}`);
     return (text ? JSON.parse(text) : undefined) as T;
   };
   return {
-    createNumber: (input: { display_phone_number: string; verified_name: string; throughput?: string }) =>
-      call<SandboxNumberInfo>('POST', '/_sandbox/numbers', input),
-    createTemplate: (input: Record<string, unknown>) => call<{ id: string; status: string }>('POST', '/_sandbox/templates', input),
+    createNumber: (input: {
+      display_phone_number: string;
+      verified_name: string;
+      waba_id?: string;
+      waba_name?: string;
+    }) => call<SandboxNumberInfo>('POST', '/_sandbox/numbers', input),
+    createTemplate: (input: Record<string, unknown>) =>
+      call<{ id: string; status: string }>('POST', '/_sandbox/templates', input),
     createCustomer: (input: { wa_id: string; name: string }) => call<unknown>('POST', '/_sandbox/customers', input),
     inbound: (input: Record<string, unknown>) => call<unknown>('POST', '/_sandbox/inbound', input),
   };

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { createTenant } from '../modules/auth/tenant-repository.js';
+import { findUserByUsername, insertUser, roleIdOf } from '../modules/users/user-repository.js';
 import { hashPassword } from '../platform/auth/password.js';
 import { withTransaction } from '../platform/db/pool.js';
 import type { AppContext } from '../platform/http/context.js';
-import { createTenant } from '../modules/auth/tenant-repository.js';
-import { findUserByUsername, insertUser, roleIdOf } from '../modules/users/user-repository.js';
 import { connectNumber } from '../whatsapp/numbers/connect-number.js';
 import {
   DEMO_CHATS,
@@ -34,7 +34,7 @@ export interface DemoSeed {
  */
 export async function seedDemoTenant(context: AppContext, sandboxUrl: string): Promise<DemoSeed | undefined> {
   const { pool, config, logger } = context;
-  const done = await pool.query("select 1 from app_secret where name = $1", [MARKER]);
+  const done = await pool.query('select 1 from app_secret where name = $1', [MARKER]);
   if (done.rowCount) return undefined;
   if (await findUserByUsername(pool, DEMO_USERNAME)) {
     logger.warn('a user named "demo" already exists; the demo tenant is not created');
@@ -43,7 +43,11 @@ export async function seedDemoTenant(context: AppContext, sandboxUrl: string): P
   const sandbox = sandboxControl(sandboxUrl);
   const numbers: SandboxNumberInfo[] = [];
   for (const number of DEMO_NUMBERS) {
-    numbers.push(await sandbox.createNumber({ display_phone_number: number.display, verified_name: number.name }));
+    // One WABA for all three, as a business usually has: its templates serve every number.
+    const waba = numbers[0] ? { waba_id: numbers[0].waba_id } : { waba_name: 'Verdant Home' };
+    numbers.push(
+      await sandbox.createNumber({ display_phone_number: number.display, verified_name: number.name, ...waba }),
+    );
   }
   const templateIds: string[] = [];
   for (const template of DEMO_TEMPLATES) {
@@ -103,7 +107,15 @@ async function insertTemplates(client: pg.PoolClient, tenantId: string, wabaRef:
     await client.query(
       `insert into wa_template (tenant_id, waba_ref, meta_template_id, name, language, category, status, components)
        values ($1, $2, $3, $4, $5, $6, 'APPROVED', $7)`,
-      [tenantId, wabaRef, metaIds[index], template.name, template.language, template.category, JSON.stringify(template.components)],
+      [
+        tenantId,
+        wabaRef,
+        metaIds[index],
+        template.name,
+        template.language,
+        template.category,
+        JSON.stringify(template.components),
+      ],
     );
   }
 }
@@ -152,7 +164,13 @@ async function insertContactsAndHistory(client: pg.PoolClient, tenantId: string,
     const chat = DEMO_CHATS[(index / 5) % DEMO_CHATS.length] ?? [];
     const start = now - (2 + (index % 9)) * DAY - (index % 13) * 3_600_000;
     chat.forEach(([direction, text], step) => {
-      history.push({ contactId: idOf.get(contact.waId) as string, numberId: contact.numberId, direction, text, at: new Date(start + step * 240_000) });
+      history.push({
+        contactId: idOf.get(contact.waId) as string,
+        numberId: contact.numberId,
+        direction,
+        text,
+        at: new Date(start + step * 240_000),
+      });
     });
   });
   await client.query(
@@ -190,7 +208,11 @@ async function insertContactsAndHistory(client: pg.PoolClient, tenantId: string,
 
 /** A few people write right now, through the sandbox and the real webhook path, so some windows are open. */
 async function openLiveConversations(sandbox: ReturnType<typeof sandboxControl>, numbers: SandboxNumberInfo[]) {
-  const greetings = ['Hello! Are you open today?', '请问今天有优惠吗？', 'Hi, I would like to order the linen curtains.'];
+  const greetings = [
+    'Hello! Are you open today?',
+    '请问今天有优惠吗？',
+    'Hi, I would like to order the linen curtains.',
+  ];
   for (let index = 0; index < 6; index += 1) {
     const number = numbers[index % numbers.length] as SandboxNumberInfo;
     await sandbox.inbound({
