@@ -13,9 +13,17 @@ import { createHttpServer, setNotFound } from './platform/http/app.js';
 import type { AppContext } from './platform/http/context.js';
 import type { JobDefinition } from './platform/queue/jobs.js';
 import { messagePartitionsJob } from './whatsapp/messages/partition-job.js';
+import { webhookDrainJob, webhookHousekeepingJob } from './whatsapp/webhooks/jobs.js';
+import { registerWebhookRoutes } from './whatsapp/webhooks/routes.js';
 
 /** Every background job of the product, for the worker role. */
-export const jobs: readonly JobDefinition[] = [createSeatsJob, authHousekeepingJob, messagePartitionsJob];
+export const jobs: readonly JobDefinition[] = [
+  createSeatsJob,
+  authHousekeepingJob,
+  messagePartitionsJob,
+  webhookDrainJob,
+  webhookHousekeepingJob,
+];
 
 /** The api role: the contract's calls, the uploads and the built console. */
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
@@ -26,6 +34,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerSeatRoutes(app, context);
   registerCustomerRoutes(app, context);
   await registerUploadRoutes(app, context);
+  registerWebhookRoutes(app, context);
   const servesConsole = Boolean(context.consoleDir && existsSync(`${context.consoleDir}/index.html`));
   if (servesConsole) await app.register(fastifyStatic, { root: context.consoleDir as string, wildcard: false });
   setNotFound(app, servesConsole);

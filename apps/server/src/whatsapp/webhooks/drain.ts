@@ -1,0 +1,134 @@
+/**
+ * Processes stored webhook events in id order, a batch per transaction: the batch's work and the
+ * events' outcomes commit together, so a worker killed mid-batch leaves the batch unprocessed and
+ * the next run does it once. One drainer works at a time (an advisory lock held per transaction);
+ * a second run waits for it and then finds what arrived meanwhile.
+ */
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { withTransaction } from '../../platform/db/pool.js';
+import type { AppContext } from '../../platform/http/context.js';
+import { Directory } from './directory.js';
+import {
+  type EventOutcome,
+  lockDrain,
+  pendingEvents,
+  recordEventOutcomes,
+  type StoredEvent,
+  scheduleDrain,
+} from './event-repository.js';
+import { processEvent } from './process-event.js';
+import { retryOrphanStatuses, StatusBuffer } from './statuses.js';
+import type { Work } from './work.js';
+
+/** Events per transaction. */
+const BATCH_SIZE = 25;
+/** When statuses still wait for their message, the next look. */
+const ORPHAN_RETRY_SECONDS = 2;
+
+export interface DrainReport {
+  events: number;
+  batches: number;
+}
+
+export async function drainWebhookEvents(context: Pick<AppContext, 'pool' | 'logger'>): Promise<DrainReport> {
+  const report: DrainReport = { events: 0, batches: 0 };
+  for (;;) {
+    const outcomes = await withTransaction(context.pool, async (client) => {
+      await lockDrain(client);
+      const events = await pendingEvents(client, BATCH_SIZE);
+      if (events.length === 0) return [];
+      const done = await processBatch(client, context.logger, events);
+      await recordEventOutcomes(client, done);
+      return done;
+    });
+    reportOutcomes(context.logger, outcomes);
+    report.events += outcomes.length;
+    if (outcomes.length > 0) report.batches += 1;
+    if (outcomes.length < BATCH_SIZE) break;
+  }
+  const orphans = await withTransaction(context.pool, async (client) => {
+    await lockDrain(client);
+    return retryOrphanStatuses(client);
+  });
+  if (orphans.expired > 0) {
+    context.logger.warn({ statuses: orphans.expired }, 'dropped webhook statuses whose message never appeared');
+  }
+  if (orphans.waiting > 0) await scheduleDrain(context.pool, ORPHAN_RETRY_SECONDS);
+  return report;
+}
+
+/**
+ * The batch under one savepoint. When it fails, it is redone event by event, each under its own
+ * savepoint, so that one event that cannot be applied is marked failed and the others go through.
+ * Errors that say nothing about the event (connection, deadlock, shutdown) end the transaction:
+ * the job fails and is retried, and nothing is marked.
+ */
+async function processBatch(
+  client: pg.PoolClient,
+  logger: Logger,
+  events: readonly StoredEvent[],
+): Promise<EventOutcome[]> {
+  const work: Work = { client, logger, directory: new Directory(client), statuses: new StatusBuffer(client) };
+  await client.query('savepoint webhook_batch');
+  try {
+    const outcomes: EventOutcome[] = [];
+    for (const event of events) outcomes.push(await processEvent(work, event));
+    await work.statuses.flush();
+    await client.query('release savepoint webhook_batch');
+    return outcomes;
+  } catch (error) {
+    if (!isEventError(error)) throw error;
+    await client.query('rollback to savepoint webhook_batch');
+    work.statuses.clear();
+  }
+  const outcomes: EventOutcome[] = [];
+  for (const event of events) {
+    await client.query('savepoint webhook_event');
+    try {
+      const outcome = await processEvent(work, event);
+      await work.statuses.flush();
+      await client.query('release savepoint webhook_event');
+      outcomes.push(outcome);
+    } catch (error) {
+      if (!isEventError(error)) throw error;
+      await client.query('rollback to savepoint webhook_event');
+      work.statuses.clear();
+      logger.error({ err: error, eventId: event.id }, 'webhook event could not be applied');
+      outcomes.push({
+        id: event.id,
+        outcome: 'failed',
+        problem: (error as Error).message.slice(0, 2000),
+        tenantId: null,
+      });
+    }
+  }
+  return outcomes;
+}
+
+/** SQLSTATE classes about the database's state, not the statement: connection, rollback, resources, shutdown. */
+const TRANSIENT_CLASSES = /^(08|40|53|55|57|58|XX)/;
+
+/**
+ * Whether an error belongs to the event (marked failed, the others go on) rather than to the
+ * moment (the job fails and retries). Every PostgreSQL error outside the transient classes, and
+ * any failure of our own code, belongs to the event: an event that cannot be applied must not
+ * hold up those behind it. Network errors (ECONNRESET...) belong to the moment.
+ */
+function isEventError(error: unknown): boolean {
+  if (error instanceof pg.DatabaseError) return !TRANSIENT_CLASSES.test(error.code ?? '');
+  return typeof (error as { code?: unknown }).code !== 'string';
+}
+
+function reportOutcomes(logger: Logger, outcomes: readonly EventOutcome[]): void {
+  for (const outcome of outcomes) {
+    if (outcome.outcome === 'unknown_number') {
+      logger.warn({ eventId: outcome.id, problem: outcome.problem }, 'webhook event names no known number; kept');
+    } else if (outcome.outcome !== 'processed') {
+      logger.warn(
+        { eventId: outcome.id, outcome: outcome.outcome, problem: outcome.problem },
+        'webhook event not fully applied',
+      );
+    }
+  }
+}

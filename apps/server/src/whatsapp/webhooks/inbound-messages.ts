@@ -1,0 +1,186 @@
+/**
+ * The `messages` field: inbound messages of every type become contacts, conversations and message
+ * rows; statuses go to the batch's status buffer. A message is stored once: its key is Meta's id
+ * and timestamp (the message table's unique key), and a redelivery finds it and changes nothing.
+ */
+import { prepared } from '../../platform/db/pool.js';
+import type { InboundMessage, MessagesValue, WebhookContact } from '../meta/webhook-payload.js';
+import type { KnownNumber } from './directory.js';
+import { KNOWN_MESSAGE_TYPES, previewOf } from './message-preview.js';
+import { consentRequestOf, optOut, resume } from './opt-out.js';
+import { type ChangeResult, fromUnix, toStorableJson, type Work, withoutNul } from './work.js';
+
+export async function handleMessages(
+  work: Work,
+  value: MessagesValue,
+  raw: Record<string, unknown>,
+): Promise<ChangeResult> {
+  const number = await work.directory.numberByPhoneNumberId(value.metadata.phone_number_id);
+  if (!number) return { unknownNumber: `phone_number_id ${value.metadata.phone_number_id}` };
+  const notes: string[] = [];
+  if (value.statuses?.length) {
+    const unknown = await work.statuses.add(number, value.statuses);
+    if (unknown.length > 0) notes.push(`status values not handled: ${[...new Set(unknown)].join(', ')}`);
+  }
+  const rawMessages = Array.isArray(raw.messages) ? raw.messages : [];
+  for (const [index, message] of (value.messages ?? []).entries()) {
+    if (!KNOWN_MESSAGE_TYPES.has(message.type)) notes.push(`message type "${message.type}" kept as is`);
+    const profileName = profileNameOf(value.contacts, message.from);
+    notes.push(...(await receiveMessage(work, number, message, rawMessages[index] ?? message, profileName)));
+  }
+  for (const error of value.errors ?? [])
+    notes.push(`Meta reported error ${error.code}: ${error.title ?? error.message ?? ''}`);
+  return { tenantId: number.tenantId, notes };
+}
+
+function profileNameOf(contacts: readonly WebhookContact[] | undefined, waId: string): string {
+  const contact =
+    contacts?.find((candidate) => candidate.wa_id === waId) ?? (contacts?.length === 1 ? contacts[0] : undefined);
+  return withoutNul(contact?.profile?.name ?? '');
+}
+
+/** Stores one inbound message with its contact and conversation; returns notes worth keeping. */
+async function receiveMessage(
+  work: Work,
+  number: KnownNumber,
+  message: InboundMessage,
+  raw: unknown,
+  profileName: string,
+): Promise<string[]> {
+  const { client } = work;
+  const createdAt = fromUnix(message.timestamp);
+  const seen = await client.query(
+    prepared('select 1 from message where tenant_id = $1 and meta_message_id = $2 and created_at = $3', [
+      number.tenantId,
+      message.id,
+      createdAt,
+    ]),
+  );
+  if (seen.rowCount) return [];
+
+  const notes: string[] = [];
+  let waId = message.from;
+  if (message.type === 'system' && message.system?.type === 'user_changed_number') {
+    const moved = await followNumberChange(
+      work,
+      number,
+      message.from,
+      message.system.wa_id ?? message.system.new_wa_id,
+    );
+    waId = moved.waId;
+    if (moved.note) notes.push(moved.note);
+  }
+  // A system notice is not the user writing, and a group message is not written to the business:
+  // neither opens the 24-hour window nor counts as unread in the 1:1 conversation.
+  const inGroup = message.group_id !== undefined;
+  const fromUser = message.type !== 'system' && !inGroup;
+  const contactId = await upsertContact(work, number, waId, profileName, createdAt, fromUser);
+
+  await client.query(
+    prepared(
+      `insert into message (tenant_id, created_at, number_id, contact_id, group_ref, direction, type, body, preview,
+                            meta_message_id, context_meta_id, status, status_at)
+       values ($1, $2, $3, $4, (select id from wa_group where tenant_id = $1 and group_id = $5), 'in', $6, $7::jsonb, $8,
+               $9, $10, 'received', $2)
+       on conflict (tenant_id, meta_message_id, created_at) do nothing`,
+      [
+        number.tenantId,
+        createdAt,
+        number.id,
+        contactId,
+        message.group_id ?? null,
+        withoutNul(message.type),
+        toStorableJson(raw),
+        withoutNul(previewOf(message)),
+        message.id,
+        message.context?.id ?? null,
+      ],
+    ),
+  );
+  if (inGroup) return notes;
+  await client.query(
+    prepared(
+      `insert into conversation as v (tenant_id, number_id, contact_id, last_inbound_at, last_message_at, unread)
+       values ($1, $2, $3, $4, $5, $6)
+       on conflict (tenant_id, number_id, contact_id) do update
+          set last_inbound_at = greatest(v.last_inbound_at, excluded.last_inbound_at),
+              last_message_at = greatest(v.last_message_at, excluded.last_message_at),
+              unread = v.unread + excluded.unread`,
+      [number.tenantId, number.id, contactId, fromUser ? createdAt : null, createdAt, fromUser ? 1 : 0],
+    ),
+  );
+  if (fromUser) await applyConsentRequest(work, number, message, waId, createdAt);
+  return notes;
+}
+
+/**
+ * Creates or refreshes the contact. The profile name fills an empty name only, so an operator's
+ * edit is kept; the first number the contact wrote to becomes its owner number.
+ */
+async function upsertContact(
+  work: Work,
+  number: KnownNumber,
+  waId: string,
+  profileName: string,
+  at: Date,
+  fromUser: boolean,
+): Promise<string> {
+  const { rows } = await work.client.query<{ id: string }>(
+    prepared(
+      `insert into contact as c (tenant_id, wa_id, name, number_id, last_inbound_at, last_message_at)
+       values ($1, $2, $3, $4, $5, $6)
+       on conflict (tenant_id, wa_id) do update
+          set name = case when c.name = '' then excluded.name else c.name end,
+              number_id = coalesce(c.number_id, excluded.number_id),
+              last_inbound_at = greatest(c.last_inbound_at, excluded.last_inbound_at),
+              last_message_at = greatest(c.last_message_at, excluded.last_message_at),
+              updated_at = now()
+       returning id::text`,
+      [number.tenantId, waId, profileName, number.id, fromUser ? at : null, at],
+    ),
+  );
+  return rows[0]?.id as string;
+}
+
+/**
+ * Meta's user_changed_number: the contact keeps its history under the new wa_id, unless the new
+ * wa_id already belongs to another contact of the tenant (then both stay as they are, reported).
+ */
+async function followNumberChange(
+  work: Work,
+  number: KnownNumber,
+  oldWaId: string,
+  newWaId: string | undefined,
+): Promise<{ waId: string; note?: string }> {
+  if (!newWaId || newWaId === oldWaId) return { waId: oldWaId };
+  const { rows } = await work.client.query<{ known: boolean; taken: boolean }>(
+    `select exists (select 1 from contact where tenant_id = $1 and wa_id = $2) as known,
+            exists (select 1 from contact where tenant_id = $1 and wa_id = $3) as taken`,
+    [number.tenantId, oldWaId, newWaId],
+  );
+  const { known, taken } = rows[0] ?? { known: false, taken: false };
+  if (known && taken)
+    return { waId: newWaId, note: `contacts ${oldWaId} and ${newWaId} both exist: wa_id not changed` };
+  if (known) {
+    await work.client.query('update contact set wa_id = $3, updated_at = now() where tenant_id = $1 and wa_id = $2', [
+      number.tenantId,
+      oldWaId,
+      newWaId,
+    ]);
+  }
+  return { waId: newWaId };
+}
+
+async function applyConsentRequest(
+  work: Work,
+  number: KnownNumber,
+  message: InboundMessage,
+  waId: string,
+  at: Date,
+): Promise<void> {
+  const request = consentRequestOf(message);
+  if (!request) return;
+  const act = { tenantId: number.tenantId, numberId: number.id, waId, at };
+  if (request.kind === 'stop') await optOut(work.client, [act], request.channel);
+  else await resume(work.client, act, ['keyword', 'button']);
+}

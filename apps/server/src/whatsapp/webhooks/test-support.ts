@@ -1,0 +1,175 @@
+/** Helpers for the webhook tests: seeded numbers, signed posts, payload builders, notifications. */
+import pg from 'pg';
+import type { Pool } from '../../platform/db/pool.js';
+import type { TestApp } from '../../test/test-app.js';
+import type { KnownChangeInput, WebhookPayloadInput } from '../meta/webhook-payload.js';
+import { drainWebhookEvents } from './drain.js';
+import fixtures from './fixtures/meta-webhook-examples.json' with { type: 'json' };
+import { WEBHOOK_PATH } from './routes.js';
+import { signWebhookBody } from './signature.js';
+
+export const APP_SECRET = 'test-app-secret-0123456789';
+export const VERIFY_TOKEN = 'verify-token-for-tests';
+export const WEBHOOK_ENV = { WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN };
+
+/** The number and WABA of Meta's examples. */
+export const EXAMPLE_PHONE_NUMBER_ID = '106540352242922';
+export const EXAMPLE_WABA_ID = '102290129340398';
+export const metaExamples = fixtures.examples as unknown as Record<string, WebhookPayloadInput>;
+
+export interface SeededNumber {
+  tenantId: string;
+  numberId: string;
+  wabaRef: string;
+  portfolioId: string;
+}
+
+/** A tenant (created when missing) with a portfolio, a WABA and one live number. */
+export async function seedNumber(
+  pool: Pool,
+  options: { tenantId: string; phoneNumberId: string; wabaId: string; phone?: string; messagingLimit?: number | null },
+): Promise<SeededNumber> {
+  const { tenantId } = options;
+  await pool.query(`insert into tenant (id, name) values ($1, $1) on conflict do nothing`, [tenantId]);
+  const portfolio = await pool.query(
+    `insert into wa_portfolio (tenant_id, name, messaging_limit) values ($1, 'Portfolio', $2) returning id::text`,
+    [tenantId, options.messagingLimit === undefined ? 250 : options.messagingLimit],
+  );
+  const portfolioId = portfolio.rows[0].id as string;
+  const waba = await pool.query(
+    `insert into wa_business_account (tenant_id, portfolio_id, waba_id) values ($1, $2, $3) returning id::text`,
+    [tenantId, portfolioId, options.wabaId],
+  );
+  const wabaRef = waba.rows[0].id as string;
+  const number = await pool.query(
+    `insert into wa_number (tenant_id, waba_ref, phone, phone_number_id, access_token_encrypted, api_base_url, quality_rating)
+     values ($1, $2, $3, $4, 'not-a-real-token', 'http://127.0.0.1:1', 'GREEN') returning id::text`,
+    [tenantId, wabaRef, options.phone ?? '+1 555-078-3881', options.phoneNumberId],
+  );
+  return { tenantId, numberId: number.rows[0].id as string, wabaRef, portfolioId };
+}
+
+/** Posts a body signed with the test app secret (or the given signature header). */
+export function postWebhook(t: TestApp, body: unknown, signature?: string | null) {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (signature !== null) headers['x-hub-signature-256'] = signature ?? signWebhookBody(text, APP_SECRET);
+  return t.app.inject({ method: 'POST', url: WEBHOOK_PATH, headers, payload: text });
+}
+
+/** Posts signed payloads, expecting each to be acknowledged, then processes what was stored. */
+export async function deliver(t: TestApp, ...payloads: unknown[]): Promise<void> {
+  for (const payload of payloads) {
+    const reply = await postWebhook(t, payload);
+    if (reply.statusCode !== 200) throw new Error(`webhook refused: ${reply.statusCode} ${reply.body}`);
+  }
+  await drainWebhookEvents(t.context);
+}
+
+/** A payload of one change. */
+export function changePayload(entryId: string, change: KnownChangeInput): WebhookPayloadInput {
+  return { object: 'whatsapp_business_account', entry: [{ id: entryId, changes: [change] }] };
+}
+
+const metadata = (phoneNumberId: string) => ({ display_phone_number: '15550783881', phone_number_id: phoneNumberId });
+
+export interface StatusSpec {
+  id: string;
+  status: string;
+  at: number;
+  recipient?: string;
+  errorCode?: number;
+}
+
+export function statusesPayload(phoneNumberId: string, statuses: readonly StatusSpec[]): WebhookPayloadInput {
+  return changePayload(EXAMPLE_WABA_ID, {
+    field: 'messages',
+    value: {
+      messaging_product: 'whatsapp',
+      metadata: metadata(phoneNumberId),
+      statuses: statuses.map((spec) => ({
+        id: spec.id,
+        status: spec.status,
+        timestamp: String(spec.at),
+        recipient_id: spec.recipient ?? '16505551234',
+        ...(spec.errorCode ? { errors: [{ code: spec.errorCode, title: `error ${spec.errorCode}` }] } : {}),
+        ...(spec.status === 'failed'
+          ? {}
+          : { pricing: { billable: true, pricing_model: 'PMP', category: 'marketing' } }),
+      })),
+    },
+  });
+}
+
+/** Inbound messages from one user, with their profile. */
+export function inboundPayload(
+  phoneNumberId: string,
+  from: string,
+  messages: readonly Record<string, unknown>[],
+  name = 'Sheena Nelson',
+): WebhookPayloadInput {
+  return changePayload(EXAMPLE_WABA_ID, {
+    field: 'messages',
+    value: {
+      messaging_product: 'whatsapp',
+      metadata: metadata(phoneNumberId),
+      contacts: [{ profile: { name }, wa_id: from }],
+      messages: messages.map((message) => ({ from, ...message })) as never,
+    },
+  });
+}
+
+/** An outbound message as the send lane leaves it once Meta accepted it. */
+export async function insertOutbound(
+  pool: Pool,
+  number: SeededNumber,
+  metaMessageId: string,
+  options: { contactId?: string; createdAt?: Date; status?: string } = {},
+): Promise<void> {
+  await pool.query(
+    `insert into message (tenant_id, created_at, number_id, contact_id, direction, type, body, status, meta_message_id, purpose)
+     values ($1, $2, $3, $4, 'out', 'text', '{}', $5, $6, 'marketing')`,
+    [
+      number.tenantId,
+      options.createdAt ?? new Date(),
+      number.numberId,
+      options.contactId ?? null,
+      options.status ?? 'accepted',
+      metaMessageId,
+    ],
+  );
+}
+
+export async function rows<T = Record<string, unknown>>(pool: Pool, sql: string, values: unknown[] = []): Promise<T[]> {
+  return (await pool.query(sql, values)).rows as T[];
+}
+
+/** Seconds since the epoch, some minutes ago (statuses must name recent messages). */
+export const recentUnix = (minutesAgo = 5) => Math.floor(Date.now() / 1000) - minutesAgo * 60;
+
+export interface Listener<T> {
+  heard: T[];
+  /** Notifications arrive after the commit, asynchronously: waits a little for one that matches. */
+  waitFor(matches: (item: T) => boolean): Promise<T[]>;
+  stop(): Promise<void>;
+}
+
+/** Listens on a notification channel of the test database. */
+export async function listen<T>(pool: Pool, channel: string): Promise<Listener<T>> {
+  const { connectionString } = (pool as unknown as { options: { connectionString: string } }).options;
+  const client = new pg.Client({ connectionString });
+  const heard: T[] = [];
+  await client.connect();
+  client.on('notification', (message) => heard.push(JSON.parse(message.payload ?? 'null')));
+  await client.query(`listen ${channel}`);
+  return {
+    heard,
+    async waitFor(matches: (item: T) => boolean): Promise<T[]> {
+      for (let attempt = 0; attempt < 50 && !heard.some(matches); attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return heard.filter(matches);
+    },
+    stop: () => client.end(),
+  };
+}

@@ -1,0 +1,28 @@
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Directory } from './directory.js';
+import type { StatusBuffer } from './statuses.js';
+
+/** What every change handler works with: one transaction, the batch's lookups and its pending statuses. */
+export interface Work {
+  client: pg.PoolClient;
+  logger: Logger;
+  directory: Directory;
+  statuses: StatusBuffer;
+}
+
+/**
+ * What one change came to. `incomplete` lists what could not be applied (the event becomes
+ * partial); `notes` what was applied with a remark worth keeping (unknown message type kept as is).
+ */
+export type ChangeResult = { tenantId: string; incomplete?: string[]; notes?: string[] } | { unknownNumber: string };
+
+/** Unix seconds as a Date. */
+export const fromUnix = (seconds: number): Date => new Date(seconds * 1000);
+
+/** PostgreSQL text cannot hold NUL; a user's message is kept without them rather than refused. */
+export const withoutNul = (text: string): string => (text.includes('\0') ? text.replaceAll('\0', '') : text);
+
+/** A JSON text PostgreSQL's jsonb accepts: strings lose their NUL characters (jsonb refuses \u0000). */
+export const toStorableJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, item) => (typeof item === 'string' ? withoutNul(item) : item));

@@ -1,0 +1,352 @@
+// Webhook intake of the built server: signed batched status payloads (1000 statuses each, Meta's
+// largest batch) posted to POST /webhooks/whatsapp over keep-alive connections, as fast as they
+// are acknowledged. Reports statuses stored and acknowledged per second and the acknowledgement
+// times, then how fast the worker role (running in the same process, as in `npm start`) applied
+// them to the messages.
+//
+//   node webhook-intake.mjs [--no-json] [--role=api]
+//
+// BENCH_DATABASE_URL: the PostgreSQL server to use (default postgres://postgres@127.0.0.1:5432/postgres);
+// a fresh database is created on it and dropped afterwards. BENCH_DURATION: measured seconds
+// (default 10) per scenario; BENCH_RATES: offered loads of the open-loop scenarios in statuses/s
+// (default 10000,20000); BENCH_CONNECTIONS: requests in flight in the closed-loop scenario (default 4).
+// --role=api measures intake alone (no worker in the process).
+// Writes results/webhook-intake.json unless --no-json. Exits non-zero when a request was not
+// acknowledged with 200 or the server did not stop cleanly.
+import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(benchDir, '..');
+const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
+const resultsFile = path.join(benchDir, 'results/webhook-intake.json');
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const MEASURE_SECONDS = Number(process.env.BENCH_DURATION || 10);
+const WARMUP_SECONDS = 3;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 4);
+/** Offered loads of the open-loop scenarios, in statuses per second. */
+const RATES = (process.env.BENCH_RATES || '10000,20000').split(',').map(Number);
+const STATUSES_PER_REQUEST = 1000;
+/** Distinct bodies: statuses sent, delivered and read for 20 000 messages. */
+const BODY_COUNT = 60;
+const MESSAGES = 20_000;
+const APP_SECRET = 'bench-app-secret-0123456789';
+const PHONE_NUMBER_ID = '109000000000001';
+const DRAIN_TIMEOUT_MS = 300_000;
+const role = process.argv.find((arg) => arg.startsWith('--role='))?.slice('--role='.length) ?? 'all';
+const writeJson = !process.argv.includes('--no-json');
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(databaseUrl, port, dataDir) {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    CAPTCHA: 'off',
+    SANDBOX: 'off',
+    DEMO: 'off',
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: 'bench-admin-pass-1',
+    WHATSAPP_APP_SECRET: APP_SECRET,
+    WHATSAPP_VERIFY_TOKEN: 'bench-verify-token',
+  };
+  const child = spawn(process.execPath, [serverEntry, `--role=${role}`], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr])
+    stream.setEncoding('utf8').on('data', (chunk) => (output = (output + chunk).slice(-4000)));
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ready) {
+      return {
+        output: () => output.trim(),
+        stop: async () => {
+          child.kill('SIGTERM');
+          return exited;
+        },
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not start:\n${output}`);
+}
+
+/** A tenant with one number and MESSAGES outbound messages that Meta accepted, as the send lane leaves them. */
+async function seed(db) {
+  await db.query(`insert into tenant (id, name) values ('900001', 'bench')`);
+  const portfolio = await db.query(
+    `insert into wa_portfolio (tenant_id, name) values ('900001', 'bench') returning id`,
+  );
+  const waba = await db.query(
+    `insert into wa_business_account (tenant_id, portfolio_id, waba_id) values ('900001', $1, '109000000000000') returning id`,
+    [portfolio.rows[0].id],
+  );
+  const number = await db.query(
+    `insert into wa_number (tenant_id, waba_ref, phone, phone_number_id, access_token_encrypted, api_base_url)
+     values ('900001', $1, '+15550000001', $2, 'x', 'http://127.0.0.1:1') returning id`,
+    [waba.rows[0].id, PHONE_NUMBER_ID],
+  );
+  await db.query(
+    `insert into message (tenant_id, number_id, direction, type, body, status, meta_message_id, purpose)
+     select '900001', $1, 'out', 'template', '{}', 'accepted', 'wamid.bench.' || n, 'marketing'
+       from generate_series(0, $2 - 1) n`,
+    [number.rows[0].id, MESSAGES],
+  );
+}
+
+/** Meta's shape: sent carries the conversation and pricing, delivered the pricing, read neither. */
+function statusBody(index) {
+  const status = ['sent', 'delivered', 'read'][Math.floor(index / (BODY_COUNT / 3))];
+  const first = (index % (BODY_COUNT / 3)) * STATUSES_PER_REQUEST;
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const statuses = Array.from({ length: STATUSES_PER_REQUEST }, (_, offset) => {
+    const n = first + offset;
+    const entry = { id: `wamid.bench.${n}`, status, timestamp, recipient_id: String(447700000000 + n) };
+    const pricing = { billable: true, pricing_model: 'PMP', category: 'marketing', type: 'regular' };
+    if (status === 'sent')
+      entry.conversation = { id: `c${n}`, expiration_timestamp: timestamp, origin: { type: 'marketing' } };
+    if (status !== 'read') entry.pricing = pricing;
+    return entry;
+  });
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '109000000000000',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550000001', phone_number_id: PHONE_NUMBER_ID },
+              statuses,
+            },
+          },
+        ],
+      },
+    ],
+  });
+  return {
+    body: Buffer.from(body),
+    signature: `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`,
+  };
+}
+
+function poster(port, connections) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const post = ({ body, signature }) =>
+    new Promise((resolve, reject) => {
+      const started = performance.now();
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/webhooks/whatsapp',
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': body.length,
+            'x-hub-signature-256': signature,
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode, ms: performance.now() - started }));
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  return { post, close: () => agent.destroy() };
+}
+
+/** Closed loop: `connections` requests in flight, each answered before its connection sends the next. */
+async function closedLoop(port, bodies, seconds, connections) {
+  const { post, close } = poster(port, connections);
+  const until = performance.now() + seconds * 1000;
+  const answers = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) answers.push(await post(bodies[next++ % bodies.length]));
+    }),
+  );
+  close();
+  return answers;
+}
+
+/** Open loop: a request every 1/rate s whatever the answers, as Meta's deliveries arrive. */
+async function openLoop(port, bodies, seconds, requestsPerSecond) {
+  const { post, close } = poster(port, 64);
+  const total = Math.round(seconds * requestsPerSecond);
+  const started = performance.now();
+  const pending = [];
+  for (let index = 0; index < total; index += 1) {
+    const due = started + (index * 1000) / requestsPerSecond;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(post(bodies[index % bodies.length]));
+  }
+  const answers = await Promise.all(pending);
+  close();
+  return answers;
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const round = (value) => Math.round(value * 10) / 10;
+
+/** Every answer must be a 200: anything else fails the run. */
+function check(answers) {
+  const refused = answers.filter((answer) => answer.status !== 200).map((answer) => answer.status);
+  if (refused.length > 0) throw new Error(`FAILED: non-200 answers ${JSON.stringify(refused.slice(0, 10))}`);
+  return answers;
+}
+
+function summary(answers, seconds) {
+  const times = answers.map((answer) => answer.ms).sort((a, b) => a - b);
+  return {
+    requests: answers.length,
+    statusesPerSecond: Math.round((answers.length * STATUSES_PER_REQUEST) / seconds),
+    ackMedianMs: round(percentile(times, 50)),
+    ackP95Ms: round(percentile(times, 95)),
+    ackP99Ms: round(percentile(times, 99)),
+    ackMaxMs: round(times.at(-1)),
+  };
+}
+
+async function main() {
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  const database = `ws_bench_webhooks_${process.pid}`;
+  await admin.query(`create database ${database}`);
+  const databaseUrl = new URL(SERVER_URL);
+  databaseUrl.pathname = `/${database}`;
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ws-bench-webhooks-'));
+  let server;
+  let db;
+  try {
+    const port = await freePort();
+    server = await startServer(databaseUrl.toString(), port, dataDir);
+    db = new pg.Client({ connectionString: databaseUrl.toString() });
+    await db.connect();
+    await seed(db);
+    const bodies = Array.from({ length: BODY_COUNT }, (_, index) => statusBody(index));
+
+    const pendingEvents = async () =>
+      Number((await db.query('select count(*) from webhook_event where processed_at is null')).rows[0].count);
+    /** Waits until the worker has applied everything stored; the seconds it took. */
+    const drained = async () => {
+      const started = Date.now();
+      while (role === 'all' && (await pendingEvents()) > 0 && Date.now() - started < DRAIN_TIMEOUT_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      return round((Date.now() - started) / 1000);
+    };
+
+    check(await closedLoop(port, bodies, WARMUP_SECONDS, 2));
+    await drained();
+    const scenarios = [];
+    for (const rate of RATES) {
+      const started = performance.now();
+      const answers = check(await openLoop(port, bodies, MEASURE_SECONDS, rate / STATUSES_PER_REQUEST));
+      const seconds = (performance.now() - started) / 1000;
+      const backlogEvents = role === 'all' ? await pendingEvents() : undefined;
+      scenarios.push({
+        load: `open loop at ${rate} statuses/s`,
+        ...summary(answers, seconds),
+        backlogEvents,
+        drainSeconds: await drained(),
+      });
+    }
+    const started = performance.now();
+    const answers = check(await closedLoop(port, bodies, MEASURE_SECONDS, CONNECTIONS));
+    const seconds = (performance.now() - started) / 1000;
+    const backlogEvents = role === 'all' ? await pendingEvents() : undefined;
+    scenarios.push({
+      load: `closed loop, ${CONNECTIONS} in flight`,
+      ...summary(answers, seconds),
+      backlogEvents,
+      drainSeconds: await drained(),
+    });
+
+    let processing;
+    if (role === 'all') {
+      // The worker's pace on the largest backlog: events of the closed loop, first received to last applied.
+      const span = await db.query(
+        `select count(*)::int as events, extract(epoch from max(processed_at) - min(received_at)) as seconds,
+                count(*) filter (where outcome <> 'processed')::int as not_processed
+           from webhook_event where received_at >= now() - make_interval(secs => $1)`,
+        [seconds + scenarios.at(-1).drainSeconds + 1],
+      );
+      const { events, not_processed } = span.rows[0];
+      const messages = await db.query(`select status, count(*)::int as n from message group by status order by status`);
+      processing = {
+        events,
+        notProcessed: not_processed,
+        statusesPerSecond: Math.round((events * STATUSES_PER_REQUEST) / Number(span.rows[0].seconds)),
+        messageStatuses: Object.fromEntries(messages.rows.map((row) => [row.status, row.n])),
+      };
+    }
+
+    const result = {
+      date: new Date().toISOString(),
+      role,
+      connections: CONNECTIONS,
+      seconds: MEASURE_SECONDS,
+      statusesPerRequest: STATUSES_PER_REQUEST,
+      bodyBytes: bodies[0].body.length,
+      cpus: os.cpus().length,
+      scenarios,
+      ...(processing ? { processing } : {}),
+    };
+    console.log(JSON.stringify(result, null, 2));
+    if (writeJson) await fs.writeFile(resultsFile, `${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    await db?.end();
+    const exit = await server?.stop();
+    if (server && exit?.code !== 0) {
+      console.error(`server exited with ${JSON.stringify(exit)}:\n${server.output()}`);
+      process.exitCode = 1;
+    } else if (server?.output()) {
+      console.error(`server said:\n${server.output()}`);
+    }
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error.message ?? error);
+  process.exitCode = 1;
+});
