@@ -47,7 +47,13 @@ export function cloudApiTransport(): LaneTransport {
       const code = error instanceof MetaApiError ? error.code : null;
       if (error instanceof MetaTransportError && error.mayHaveReachedMeta) {
         // Sending again could deliver twice; the message is failed as unknown instead.
-        return { retry: false, code: null, title: 'delivery unknown: no answer from the Cloud API', optedOut: false, pauseNumber: null };
+        return {
+          retry: false,
+          code: null,
+          title: 'delivery unknown: no answer from the Cloud API',
+          optedOut: false,
+          pauseNumber: null,
+        };
       }
       if (decision.retry) {
         return {
