@@ -37,7 +37,7 @@ export async function startProduct(adminPassword) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ws-bench-'));
   // The embedded PostgreSQL runs as the postgres OS user and must pass through the data dir.
   await fs.chmod(dataDir, 0o711);
-  const [port, pgPort] = await freePorts(2);
+  const [port, pgPort, sandboxPort] = await freePorts(3);
   // An inherited DATABASE_URL would point the server at another database instead of its embedded one.
   const { DATABASE_URL: _external, ...inherited } = process.env;
   const env = {
@@ -47,6 +47,7 @@ export async function startProduct(adminPassword) {
     PORT: String(port),
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(pgPort),
+    SANDBOX_PORT: String(sandboxPort),
     CAPTCHA: 'off',
     ADMIN_PASSWORD: adminPassword,
     LOG_LEVEL: 'warn',

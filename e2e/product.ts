@@ -62,7 +62,7 @@ export async function freePorts(count: number): Promise<number[]> {
  * process exits first, or is not ready in 90 s, throws with what it wrote.
  */
 export async function startProduct(dataDir: string, env: Record<string, string> = {}): Promise<ProductProcess> {
-  const [port, pgPort] = await freePorts(2);
+  const [port, pgPort, sandboxPort] = await freePorts(3);
   const { DATABASE_URL: _external, ...inherited } = process.env;
   const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
@@ -73,6 +73,7 @@ export async function startProduct(dataDir: string, env: Record<string, string> 
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
+      SANDBOX_PORT: String(sandboxPort),
       CAPTCHA: 'off',
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',

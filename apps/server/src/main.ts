@@ -30,11 +30,10 @@ async function main() {
   }
   const logger = pino({ level: config.LOG_LEVEL });
   // The sandbox alone needs no database: it is Meta's side, not the product's.
-  const product =
-    roles.length === 1 && roles[0] === 'sandbox'
-      ? await sandboxAlone(config, logger)
-      : await startProduct(config, roles, logger);
+  const starting =
+    roles.length === 1 && roles[0] === 'sandbox' ? sandboxAlone(config, logger) : startProduct(config, roles, logger);
 
+  // Listening for signals before the start finishes: a SIGTERM during start-up waits for it, then stops cleanly.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -45,12 +44,14 @@ async function main() {
       process.exit(1);
     }, 60_000);
     deadline.unref();
-    await product.stop();
+    const running = await starting.catch(() => undefined);
+    await running?.stop();
     logger.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  const product = await starting;
 
   if (product.adminPassword) {
     process.stdout.write(

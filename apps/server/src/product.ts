@@ -85,13 +85,14 @@ export async function startProduct(
       );
     }
     if (roles.includes('worker')) worker = await startWorkerRole(context);
+    // Before listening, so that ready means the demo exists; its live webhooks wait in the sandbox's outbox.
+    const demo = config.demoEnabled && sandbox ? await seedDemoTenant(context, sandbox.url) : undefined;
     let url: string | undefined;
     if (roles.includes('api')) {
       app = await buildApp(context);
       await app.listen({ port: config.PORT, host: config.HOST });
       url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
     }
-    const demo = config.demoEnabled && sandbox ? await seedDemoTenant(context, sandbox.url) : undefined;
     return {
       url,
       stop,

@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+
+/** The `error` object of a Graph API error reply, as Meta sends it. */
+export interface GraphErrorBody {
+  message: string;
+  type: string;
+  code: number;
+  error_subcode?: number;
+  error_user_title?: string;
+  error_user_msg?: string;
+  error_data?: { messaging_product: 'whatsapp'; details: string };
+  fbtrace_id: string;
+}
+
+/** An error the sandbox answers the way the Graph API would: HTTP status plus `{error}`. */
+export class GraphError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: GraphErrorBody,
+  ) {
+    super(body.message);
+  }
+}
+
+/** An asynchronous error as it appears in a failed status webhook (`statuses[].errors[]`). */
+export type WebhookError = {
+  code: number;
+  title: string;
+  message: string;
+  error_data: { details: string };
+};
+
+function traceId(): string {
+  return `A${randomBytes(16).toString('base64url').slice(0, 22)}`;
+}
+
+/** A WhatsApp messaging error: Meta writes these as "(#code) title" with the details beside. */
+function messagingError(status: number, code: number, title: string, details: string): GraphError {
+  return new GraphError(status, {
+    message: `(#${code}) ${title}`,
+    type: 'OAuthException',
+    code,
+    error_data: { messaging_product: 'whatsapp', details },
+    fbtrace_id: traceId(),
+  });
+}
+
+/**
+ * Meta's error codes the sandbox produces, with Meta's HTTP statuses, types and texts. One
+ * function per code so every route answers a given condition identically.
+ */
+export const graphErrors = {
+  /** 190: a missing, malformed or unknown access token. */
+  invalidToken: () =>
+    new GraphError(401, {
+      message: 'Invalid OAuth access token - Cannot parse access token',
+      type: 'OAuthException',
+      code: 190,
+      fbtrace_id: traceId(),
+    }),
+  /** 100/33: the object does not exist or the token may not see it (Meta does not say which). */
+  unknownObject: (id: string, method: string) =>
+    new GraphError(400, {
+      message: `Unsupported ${method.toLowerCase()} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
+      type: 'GraphMethodException',
+      code: 100,
+      error_subcode: 33,
+      fbtrace_id: traceId(),
+    }),
+  /** 2500: an edge the object does not have. */
+  unknownPath: (path: string) =>
+    new GraphError(400, {
+      message: `Unknown path components: /${path}`,
+      type: 'OAuthException',
+      code: 2500,
+      fbtrace_id: traceId(),
+    }),
+  /** 100: a field that is not on this node type. */
+  unknownField: (field: string, nodeType: string) =>
+    new GraphError(400, {
+      message: `(#100) Tried accessing nonexisting field (${field}) on node type (${nodeType})`,
+      type: 'OAuthException',
+      code: 100,
+      fbtrace_id: traceId(),
+    }),
+  invalidParameter: (details: string, subcode?: number) => {
+    const error = messagingError(400, 100, 'Invalid parameter', details);
+    if (subcode !== undefined) error.body.error_subcode = subcode;
+    return error;
+  },
+  missingParameter: (details: string) => messagingError(400, 131008, 'Required parameter is missing', details),
+  invalidParameterValue: (details: string) => messagingError(400, 131009, 'Parameter value is not valid', details),
+  throughput: () => messagingError(429, 130429, 'Rate limit hit', 'Cloud API message throughput has been reached.'),
+  pairRate: () =>
+    messagingError(
+      400,
+      131056,
+      '(Business Account, Consumer Account) pair rate limit hit',
+      'Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.',
+    ),
+  reengagement: () =>
+    messagingError(
+      400,
+      131047,
+      'Re-engagement message',
+      'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+    ),
+  templateParamMismatch: (details: string) =>
+    messagingError(400, 132000, 'Number of parameters does not match the expected number of params', details),
+  templateMissing: (name: string, language: string) =>
+    messagingError(
+      404,
+      132001,
+      'Template name does not exist in the translation',
+      `template name (${name}) does not exist in ${language}`,
+    ),
+  senderIsRecipient: () =>
+    messagingError(400, 131021, 'Recipient cannot be sender', 'Sender and recipient phone number is the same.'),
+  notRegistered: () =>
+    messagingError(400, 133010, 'Account not registered', 'Account not registered with the WhatsApp Business API'),
+  restricted: () =>
+    new GraphError(400, {
+      message: '(#368) Temporarily blocked for policies violations',
+      type: 'OAuthException',
+      code: 368,
+      fbtrace_id: traceId(),
+    }),
+  mediaUpload: (details: string) => messagingError(400, 131053, 'Media upload error', details),
+  verifyCodeMismatch: () =>
+    messagingError(400, 136025, 'Verify code error', 'Code could not be verified. Check the code and try again.'),
+  pinMismatch: () =>
+    messagingError(400, 133005, 'Two step verification PIN mismatch', 'The PIN does not match the one on file.'),
+  /** Groups API codes, from Meta's "Groups API error codes" page. */
+  groupParticipantOverlimit: () =>
+    messagingError(400, 131204, 'Participant overlimit', 'Group participant size exceeds limit.'),
+  groupUnknown: () =>
+    messagingError(
+      400,
+      131041,
+      'Group unknown',
+      "The group was not found, either because it doesn't exist or you are not a member.",
+    ),
+  badGroup: () => messagingError(400, 131020, 'Bad Group', 'Cannot send messages to single member groups.'),
+  notAParticipant: () =>
+    messagingError(400, 131212, 'Participant is not a part of the group.', 'Participant is not a part of the group.'),
+};
+
+/** Asynchronous errors, delivered in failed status webhooks. */
+export const webhookErrors = {
+  marketingStopped: (): WebhookError => ({
+    code: 131050,
+    title:
+      'Unable to deliver the message. This recipient has chosen to stop receiving marketing messages on WhatsApp from your business',
+    message:
+      'Unable to deliver the message. This recipient has chosen to stop receiving marketing messages on WhatsApp from your business',
+    error_data: { details: 'This recipient has chosen to stop receiving marketing messages from your business.' },
+  }),
+  undeliverable: (): WebhookError => ({
+    code: 131026,
+    title: 'Message undeliverable',
+    message: 'Message undeliverable',
+    error_data: { details: 'Message Undeliverable.' },
+  }),
+};

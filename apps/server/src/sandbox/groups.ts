@@ -1,0 +1,168 @@
+import { graphErrors } from './graph-errors.js';
+import { MAX_GROUP_PARTICIPANTS } from './limits.js';
+import type { Sandbox } from './sandbox.js';
+import type { SandboxCustomer, SandboxGroup, SandboxNumber } from './state.js';
+import { type GroupEventInput, groupsValue, inviteLinkOf, unixSeconds } from './webhook-events.js';
+
+const INVITE_LINK = /chat\.whatsapp\.com\/([A-Za-z0-9]{6,64})/;
+
+/** The group whose invite link a text carries, if any. */
+export function groupInvitedIn(sandbox: Sandbox, text: string): SandboxGroup | undefined {
+  const match = INVITE_LINK.exec(text);
+  return match ? sandbox.store.groupsByInvite.get(match[1] as string) : undefined;
+}
+
+export function groupNumber(sandbox: Sandbox, group: SandboxGroup): SandboxNumber {
+  return sandbox.store.numbers.get(group.phoneNumberId) as SandboxNumber;
+}
+
+function emitGroupEvent(
+  sandbox: Sandbox,
+  group: SandboxGroup,
+  field: 'group_lifecycle_update' | 'group_participants_update',
+  event: Partial<GroupEventInput> & { type: string },
+): void {
+  const number = groupNumber(sandbox, group);
+  const value = groupsValue(number, { ...event, timestamp: unixSeconds(sandbox.now()), group_id: group.id });
+  sandbox.emitChange(number.wabaId, { field, value });
+}
+
+/**
+ * Creates a group: Meta answers with a request id at once and reports the group (id and invite
+ * link) by a `group_lifecycle_update` webhook shortly after.
+ */
+export function createGroup(
+  sandbox: Sandbox,
+  number: SandboxNumber,
+  input: { subject: string; description?: string; join_approval_mode?: 'auto_approve' | 'approval_required' },
+): { requestId: string; group: SandboxGroup } {
+  const { store } = sandbox;
+  const requestId = store.code(32).toUpperCase();
+  const group: SandboxGroup = {
+    id: Buffer.from(`capi_group:${number.phone}:${store.digits(18)}`).toString('base64url'),
+    phoneNumberId: number.id,
+    subject: input.subject,
+    description: input.description ?? '',
+    joinApprovalMode: input.join_approval_mode ?? 'auto_approve',
+    inviteCode: store.code(22),
+    participants: {},
+    joinRequests: {},
+    createdAt: sandbox.now(),
+  };
+  sandbox.scheduler.schedule(sandbox.settings.delays.groupCreateMs, () => {
+    if (!store.numbers.has(number.id)) return;
+    store.addGroup(group);
+    emitGroupEvent(sandbox, group, 'group_lifecycle_update', {
+      type: 'group_create',
+      request_id: requestId,
+      subject: group.subject,
+      description: group.description,
+      invite_link: inviteLinkOf(group),
+      join_approval_mode: group.joinApprovalMode,
+    });
+  });
+  return { requestId, group };
+}
+
+export function deleteGroup(sandbox: Sandbox, group: SandboxGroup): void {
+  sandbox.store.removeGroup(group);
+  emitGroupEvent(sandbox, group, 'group_lifecycle_update', {
+    type: 'group_delete',
+    request_id: sandbox.store.code(32).toUpperCase(),
+  });
+}
+
+export function participantCount(group: SandboxGroup): number {
+  return Object.keys(group.participants).length;
+}
+
+function addParticipant(sandbox: Sandbox, group: SandboxGroup, waId: string, reason: string): void {
+  group.participants[waId] = sandbox.now();
+  sandbox.store.changed();
+  emitGroupEvent(sandbox, group, 'group_participants_update', {
+    type: 'group_participants_add',
+    reason,
+    added_participants: [{ input: waId, wa_id: waId }],
+  });
+}
+
+/**
+ * A customer opens the group's invite link. In a group that needs approval this files a join
+ * request; otherwise the customer joins unless the group already has its 8 participants.
+ * Returns what happened.
+ */
+export function joinByInviteLink(
+  sandbox: Sandbox,
+  group: SandboxGroup,
+  customer: SandboxCustomer,
+): 'joined' | 'requested' | 'already' | 'full' {
+  if (group.participants[customer.waId] !== undefined) return 'already';
+  if (group.joinApprovalMode === 'approval_required') {
+    const pending = Object.values(group.joinRequests).some((request) => request.waId === customer.waId);
+    if (pending) return 'already';
+    const requestId = sandbox.store.numericId();
+    group.joinRequests[requestId] = { waId: customer.waId, createdAt: sandbox.now() };
+    sandbox.store.changed();
+    emitGroupEvent(sandbox, group, 'group_participants_update', {
+      type: 'group_join_request_created',
+      join_request_id: requestId,
+      wa_id: customer.waId,
+    });
+    return 'requested';
+  }
+  if (participantCount(group) >= MAX_GROUP_PARTICIPANTS) return 'full';
+  addParticipant(sandbox, group, customer.waId, 'invite_link');
+  return 'joined';
+}
+
+/** Approves join requests; each fails alone when unknown or when the group is full. */
+export function approveJoinRequests(sandbox: Sandbox, group: SandboxGroup, ids: string[]) {
+  const approved: string[] = [];
+  const failed: { join_request_id: string; errors: object[] }[] = [];
+  for (const id of ids) {
+    const request = group.joinRequests[id];
+    const error = !request
+      ? graphErrors.invalidParameter(`join_requests: ${id} is not a pending join request of this group`)
+      : participantCount(group) >= MAX_GROUP_PARTICIPANTS
+        ? graphErrors.groupParticipantOverlimit()
+        : undefined;
+    if (error || !request) {
+      failed.push({ join_request_id: id, errors: [(error ?? graphErrors.invalidParameter(id)).body] });
+      continue;
+    }
+    delete group.joinRequests[id];
+    addParticipant(sandbox, group, request.waId, 'invite_link');
+    approved.push(id);
+  }
+  return { approved, failed };
+}
+
+export function rejectJoinRequests(sandbox: Sandbox, group: SandboxGroup, ids: string[]) {
+  const rejected: string[] = [];
+  const failed: { join_request_id: string; errors: object[] }[] = [];
+  for (const id of ids) {
+    if (!group.joinRequests[id]) {
+      failed.push({
+        join_request_id: id,
+        errors: [graphErrors.invalidParameter(`join_requests: ${id} is not a pending join request of this group`).body],
+      });
+      continue;
+    }
+    delete group.joinRequests[id];
+    rejected.push(id);
+  }
+  sandbox.store.changed();
+  return { rejected, failed };
+}
+
+/** Removes participants; every wa_id must be in the group (131212 otherwise, and nobody is removed). */
+export function removeParticipants(sandbox: Sandbox, group: SandboxGroup, waIds: string[]): void {
+  if (waIds.some((waId) => group.participants[waId] === undefined)) throw graphErrors.notAParticipant();
+  for (const waId of waIds) delete group.participants[waId];
+  sandbox.store.changed();
+  emitGroupEvent(sandbox, group, 'group_participants_update', {
+    type: 'group_participants_remove',
+    initiated_by: 'business',
+    removed_participants: waIds.map((waId) => ({ input: waId, wa_id: waId })),
+  });
+}

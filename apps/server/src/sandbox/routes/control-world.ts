@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { type ControlRoutes, checked, controlInput, created, notFound } from '../control-router.js';
+import { ControlError } from '../http.js';
+import { createNumber, numberControlView, updateNumber } from '../numbers.js';
+import type { Sandbox } from '../sandbox.js';
+import { CustomerBehaviourSchema } from '../settings.js';
+import type { SandboxCustomer, SandboxGroup } from '../state.js';
+import { createTemplate, NewTemplateSchema, templateView } from '../templates.js';
+import { inviteLinkOf } from '../webhook-events.js';
+
+const digits = (what: string) => z.string().regex(/^\d{5,20}$/, `must be the ${what}'s digits`);
+const quality = z.enum(['GREEN', 'YELLOW', 'RED', 'UNKNOWN']);
+const throughputLevel = z.enum(['STANDARD', 'HIGH']);
+const tier = z.enum(['TIER_250', 'TIER_2K', 'TIER_10K', 'TIER_100K', 'TIER_UNLIMITED']);
+const numberStatus = z.enum(['CONNECTED', 'PENDING', 'DISCONNECTED', 'FLAGGED', 'RESTRICTED', 'BANNED']);
+
+const NewNumberSchema = z.strictObject({
+  phone_number_id: digits('phone number id').optional(),
+  waba_id: digits('business account id').optional(),
+  waba_name: z.string().min(1).max(128).optional(),
+  display_phone_number: z
+    .string()
+    .regex(/^\+?[\d\s()-]{6,24}$/, 'must be a phone number')
+    .optional(),
+  access_token: z.string().min(16).max(512).optional(),
+  verified_name: z.string().min(1).max(128).optional(),
+  quality_rating: quality.optional(),
+  throughput_level: throughputLevel.optional(),
+  messaging_limit_tier: tier.optional(),
+  status: numberStatus.optional(),
+  registered: z.boolean().optional(),
+});
+const NumberChangesSchema = z.strictObject({
+  quality_rating: quality.optional(),
+  throughput_level: throughputLevel.optional(),
+  messaging_limit_tier: tier.optional(),
+  status: numberStatus.optional(),
+});
+const ControlTemplateSchema = z.object({
+  waba_id: z.string().optional(),
+  phone_number_id: z.string().optional(),
+  name: z.string(),
+  language: z.string().default('en_US'),
+  category: z.string().default('MARKETING'),
+  parameter_format: z.enum(['POSITIONAL', 'NAMED']).optional(),
+  components: z.array(z.looseObject({})).default([{ type: 'BODY', text: 'Hello {{1}}' }]),
+  status: z.enum(['APPROVED', 'PENDING', 'REJECTED', 'PAUSED', 'DISABLED']).default('PENDING'),
+});
+const CustomerSchema = z.strictObject({
+  wa_id: z.string().regex(/^\d{5,20}$/, "must be the customer's digits"),
+  name: z.string().min(1).max(128).optional(),
+  behaviour: CustomerBehaviourSchema.partial().optional(),
+});
+const CustomersSchema = z.union([
+  CustomerSchema,
+  z.strictObject({ customers: z.array(CustomerSchema).min(1).max(10_000) }),
+]);
+
+function customerView(customer: SandboxCustomer) {
+  return {
+    wa_id: customer.waId,
+    name: customer.name,
+    behaviour: customer.behaviour,
+    marketing_stopped: Object.keys(customer.marketingStopped),
+    blocked: Object.keys(customer.blocked),
+    last_inbound: Object.fromEntries(
+      Object.entries(customer.lastInbound).map(([numberId, at]) => [numberId, new Date(at).toISOString()]),
+    ),
+  };
+}
+
+export function groupControlView(group: SandboxGroup) {
+  return {
+    id: group.id,
+    phone_number_id: group.phoneNumberId,
+    subject: group.subject,
+    join_approval_mode: group.joinApprovalMode,
+    invite_link: inviteLinkOf(group),
+    participants: Object.keys(group.participants),
+    join_requests: Object.entries(group.joinRequests).map(([id, request]) => ({ id, wa_id: request.waId })),
+  };
+}
+
+/** The business account a control call names directly or through one of its numbers. */
+function wabaOf(sandbox: Sandbox, wabaId: string | undefined, phoneNumberId: string | undefined): string {
+  if (wabaId) {
+    if (!sandbox.store.wabas.has(wabaId)) throw notFound('waba_id', wabaId);
+    return wabaId;
+  }
+  if (phoneNumberId) {
+    const number = sandbox.store.numbers.get(phoneNumberId);
+    if (!number) throw notFound('phone_number_id', phoneNumberId);
+    return number.wabaId;
+  }
+  throw new ControlError('waba_id: give waba_id or phone_number_id');
+}
+
+/** Control calls that set up the world: numbers, templates, customers; and views of groups. */
+export const controlWorldRoutes: ControlRoutes = {
+  'GET /numbers': ({ sandbox }) => [...sandbox.store.numbers.values()].map(numberControlView),
+  'POST /numbers': (call) => {
+    const input = controlInput(NewNumberSchema, call);
+    const { store } = call.sandbox;
+    if (input.phone_number_id && store.isKnownId(input.phone_number_id)) {
+      throw new ControlError(`phone_number_id: ${input.phone_number_id} is already used`, 409);
+    }
+    if (input.access_token && store.numbersByToken.has(input.access_token)) {
+      throw new ControlError('access_token: already used by another number', 409);
+    }
+    if (input.waba_id && !store.wabas.has(input.waba_id) && store.isKnownId(input.waba_id)) {
+      throw new ControlError(`waba_id: ${input.waba_id} is the id of something else`, 409);
+    }
+    return created(numberControlView(createNumber(call.sandbox, input)));
+  },
+  'POST /numbers/:id': (call) => {
+    const [id = ''] = call.params;
+    const number = call.sandbox.store.numbers.get(id);
+    if (!number) throw notFound('phone_number_id', id);
+    updateNumber(call.sandbox, number, controlInput(NumberChangesSchema, call));
+    return numberControlView(number);
+  },
+  'GET /templates': ({ sandbox, query }) => {
+    const wabaId = query.get('waba_id');
+    return [...sandbox.store.templates.values()]
+      .filter((template) => !wabaId || template.wabaId === wabaId)
+      .map((template) => ({ ...templateView(template), waba_id: template.wabaId }));
+  },
+  'POST /templates': (call) => {
+    const input = controlInput(ControlTemplateSchema, call);
+    const wabaId = wabaOf(call.sandbox, input.waba_id, input.phone_number_id);
+    const template = checked(NewTemplateSchema, input);
+    if (call.sandbox.store.findTemplate(wabaId, template.name, template.language)) {
+      throw new ControlError(`name: ${template.name} already exists in ${template.language}`, 409);
+    }
+    return created({ ...templateView(createTemplate(call.sandbox, wabaId, template, input.status)), waba_id: wabaId });
+  },
+  'GET /customers': ({ sandbox, query }) => {
+    const waId = query.get('wa_id');
+    const customers = waId
+      ? [sandbox.store.customers.get(waId)].filter((c) => c !== undefined)
+      : [...sandbox.store.customers.values()];
+    return customers.map(customerView);
+  },
+  'POST /customers': (call) => {
+    const input = controlInput(CustomersSchema, call);
+    const { store } = call.sandbox;
+    const upserted = ('customers' in input ? input.customers : [input]).map((entry) => {
+      const customer = store.customers.get(entry.wa_id) ?? store.newCustomer(entry.wa_id, entry.name);
+      if (entry.name) customer.name = entry.name;
+      if (entry.behaviour) customer.behaviour = { ...customer.behaviour, ...entry.behaviour };
+      store.customers.set(customer.waId, customer);
+      return customerView(customer);
+    });
+    store.changed();
+    return created('customers' in input ? upserted : upserted[0]);
+  },
+  'GET /groups': ({ sandbox, query }) => {
+    const numberId = query.get('phone_number_id');
+    return [...sandbox.store.groups.values()]
+      .filter((group) => !numberId || group.phoneNumberId === numberId)
+      .map(groupControlView);
+  },
+};

@@ -1,0 +1,112 @@
+import { parseSendMessage, type SendMessage } from '../whatsapp/meta/send-message.js';
+import { simulateGroup, simulateIndividual } from './customers.js';
+import { type GraphError, graphErrors } from './graph-errors.js';
+import { participantCount } from './groups.js';
+import { pairRateHit, windowOpen } from './limits.js';
+import type { Sandbox } from './sandbox.js';
+import type { LoggedMessage, SandboxNumber } from './state.js';
+import { isOutboundMessageId } from './store.js';
+import { checkTemplateSend } from './templates.js';
+
+/** Meta's reply to an accepted send. */
+export interface SendReply {
+  messaging_product: 'whatsapp';
+  contacts: { input: string; wa_id?: string }[];
+  messages: { id: string; message_status?: 'accepted' }[];
+}
+
+function refuse(path: string, reason: string): GraphError {
+  const details = `${path}: ${reason}`;
+  return /received undefined|required/i.test(reason)
+    ? graphErrors.missingParameter(details)
+    : graphErrors.invalidParameter(details);
+}
+
+function checkCanSend(sandbox: Sandbox, number: SandboxNumber): void {
+  if (number.status === 'RESTRICTED' || number.status === 'BANNED') throw graphErrors.restricted();
+  if (!number.registered) throw graphErrors.notRegistered();
+  if (!sandbox.throughput.take(number, sandbox.now())) throw graphErrors.throughput();
+}
+
+/**
+ * `POST /{phone-number-id}/messages`: a mark-as-read, or a message checked against the
+ * connector's request schema and then against Meta's limits, in the order Meta applies them.
+ */
+export function handleMessagesPost(
+  sandbox: Sandbox,
+  number: SandboxNumber,
+  body: unknown,
+): SendReply | { success: true } {
+  const parsed = parseSendMessage(body);
+  if (!parsed.ok) throw refuse(parsed.path, parsed.reason);
+  if (parsed.kind === 'read') {
+    const id = parsed.message.message_id;
+    const received = sandbox.store.messages.get(id);
+    if (isOutboundMessageId(id) || (received && received.phoneNumberId !== number.id)) {
+      throw graphErrors.invalidParameter(`message_id: ${id} is not a message this number received`);
+    }
+    return { success: true };
+  }
+  checkCanSend(sandbox, number);
+  const send = parsed.message;
+  return send.recipient_type === 'group' ? sendToGroup(sandbox, number, send) : sendToCustomer(sandbox, number, send);
+}
+
+function logOutbound(
+  sandbox: Sandbox,
+  number: SandboxNumber,
+  send: SendMessage,
+  waId: string,
+  category: string,
+): LoggedMessage {
+  const message: LoggedMessage = {
+    id: sandbox.store.messageId(waId, 'out'),
+    direction: 'out',
+    phoneNumberId: number.id,
+    waId,
+    recipientType: send.recipient_type === 'group' ? 'group' : 'individual',
+    type: send.type,
+    status: 'accepted',
+    category,
+    timestamp: sandbox.now(),
+    body: send,
+  };
+  sandbox.store.logMessage(message);
+  return message;
+}
+
+function sendToCustomer(sandbox: Sandbox, number: SandboxNumber, send: SendMessage): SendReply {
+  const waId = send.to.replace(/\D/g, '');
+  if (waId === number.phone) throw graphErrors.senderIsRecipient();
+  const now = sandbox.now();
+  const customer = sandbox.store.customer(waId);
+  if (pairRateHit(customer, number.id, now)) throw graphErrors.pairRate();
+  let category = 'service';
+  if (send.type === 'template') {
+    category = checkTemplateSend(sandbox, number.wabaId, send.template).category.toLowerCase();
+  } else if (!windowOpen(customer, number.id, now)) {
+    throw graphErrors.reengagement();
+  }
+  customer.lastOutbound[number.id] = now;
+  sandbox.store.changed();
+  const message = logOutbound(sandbox, number, send, waId, category);
+  simulateIndividual(sandbox, number, customer, message, send);
+  return {
+    messaging_product: 'whatsapp',
+    contacts: [{ input: send.to, wa_id: waId }],
+    messages: send.type === 'template' ? [{ id: message.id, message_status: 'accepted' }] : [{ id: message.id }],
+  };
+}
+
+function sendToGroup(sandbox: Sandbox, number: SandboxNumber, send: SendMessage): SendReply {
+  const group = sandbox.store.groups.get(send.to);
+  if (!group || group.phoneNumberId !== number.id) throw graphErrors.groupUnknown();
+  if (participantCount(group) === 0) throw graphErrors.badGroup();
+  const category =
+    send.type === 'template'
+      ? checkTemplateSend(sandbox, number.wabaId, send.template).category.toLowerCase()
+      : 'service';
+  const message = logOutbound(sandbox, number, send, group.id, category);
+  simulateGroup(sandbox, number, group, message);
+  return { messaging_product: 'whatsapp', contacts: [{ input: send.to }], messages: [{ id: message.id }] };
+}

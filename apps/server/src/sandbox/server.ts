@@ -1,0 +1,187 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type ControlRoutes, isStatusResult, matchControl } from './control-router.js';
+import { GraphError, graphErrors } from './graph-errors.js';
+import { callerOf, dispatchGraph, type GraphRoutes, graphPath } from './graph-router.js';
+import { BodyTooLargeError, ControlError, readBody, type SandboxReply, writeReply } from './http.js';
+import { controlActivityRoutes } from './routes/control-activity.js';
+import { controlWorldRoutes } from './routes/control-world.js';
+import { groupRoutes } from './routes/groups.js';
+import { downloadMedia, MAX_UPLOAD_BYTES, mediaRoutes } from './routes/media.js';
+import { messageRoutes } from './routes/messages.js';
+import { numberRoutes } from './routes/numbers.js';
+import { profileRoutes } from './routes/profile.js';
+import { registrationRoutes } from './routes/registration.js';
+import { templateRoutes } from './routes/templates.js';
+import type { Sandbox } from './sandbox.js';
+
+const GRAPH_BODY_LIMIT = 4 * 1024 * 1024;
+const CONTROL_BODY_LIMIT = 16 * 1024 * 1024;
+const CONTROL_PREFIX = '/_sandbox/';
+const DOWNLOAD_PATH = '/whatsapp_business/attachments/';
+
+/** Every Graph route of every area, merged per node kind. */
+function mergeGraphRoutes(...tables: GraphRoutes[]): GraphRoutes {
+  const merged: Record<string, Record<string, unknown>> = {};
+  for (const table of tables) {
+    for (const [kind, handlers] of Object.entries(table)) merged[kind] = { ...merged[kind], ...handlers };
+  }
+  return merged as GraphRoutes;
+}
+
+export const graphRoutes = mergeGraphRoutes(
+  messageRoutes,
+  mediaRoutes,
+  templateRoutes,
+  numberRoutes,
+  registrationRoutes,
+  profileRoutes,
+  groupRoutes,
+);
+export const controlRoutes: ControlRoutes = { ...controlWorldRoutes, ...controlActivityRoutes };
+
+const EMPTY = Buffer.alloc(0);
+
+function graphErrorReply(error: GraphError): SandboxReply {
+  return { status: error.status, body: { error: error.body } };
+}
+
+function controlErrorReply(error: unknown): SandboxReply {
+  if (error instanceof ControlError) return { status: error.status, body: { error: { message: error.message } } };
+  if (error instanceof BodyTooLargeError) return { status: 413, body: { error: { message: error.message } } };
+  throw error;
+}
+
+function graphFailure(error: unknown): SandboxReply {
+  if (error instanceof GraphError) return graphErrorReply(error);
+  if (error instanceof BodyTooLargeError)
+    return { status: 413, body: { error: graphErrors.invalidParameter(error.message).body } };
+  throw error;
+}
+
+const graphReply = (body: unknown): SandboxReply => ({ status: 200, body });
+const controlReply = (result: unknown): SandboxReply =>
+  isStatusResult(result) ? { status: result.status, body: result.body } : { status: 200, body: result };
+
+interface Incoming {
+  method: string;
+  path: string;
+  search: string;
+  request: IncomingMessage;
+  body: Buffer;
+}
+
+/** A Graph call's reply; a promise only when the handler is asynchronous (uploads). */
+function routeGraph(sandbox: Sandbox, incoming: Incoming): SandboxReply | Promise<SandboxReply> {
+  const { request, search, path } = incoming;
+  try {
+    const caller = callerOf(sandbox, request.headers.authorization, search);
+    if (path === DOWNLOAD_PATH) return downloadMedia(sandbox, caller, new URLSearchParams(search));
+    const target = graphPath(path);
+    if (!target) throw graphErrors.unknownPath(path.replace(/^\//, ''));
+    const call = {
+      sandbox,
+      method: incoming.method,
+      search,
+      contentType: request.headers['content-type'],
+      rawBody: incoming.body,
+      caller,
+    };
+    const result = dispatchGraph(graphRoutes, call, target);
+    return result instanceof Promise ? result.then(graphReply, graphFailure) : graphReply(result);
+  } catch (error) {
+    return graphFailure(error);
+  }
+}
+
+function routeControl(sandbox: Sandbox, incoming: Incoming): SandboxReply | Promise<SandboxReply> {
+  const { method, path } = incoming;
+  try {
+    const match = matchControl(controlRoutes, method, path.slice(CONTROL_PREFIX.length - 1));
+    if (!match) throw new ControlError(`${method} ${path}: no such sandbox control call`, 404);
+    const query = new URLSearchParams(incoming.search);
+    const contentType = incoming.request.headers['content-type'];
+    const result = match.handler({ sandbox, params: match.params, query, contentType, rawBody: incoming.body });
+    return result instanceof Promise ? result.then(controlReply, controlErrorReply) : controlReply(result);
+  } catch (error) {
+    return controlErrorReply(error);
+  }
+}
+
+/** How many body bytes a request may have: uploads are large, everything else small. */
+function bodyLimit(method: string, path: string): number {
+  if (path.startsWith(CONTROL_PREFIX)) return CONTROL_BODY_LIMIT;
+  return method === 'POST' && path.endsWith('/media') ? MAX_UPLOAD_BYTES : GRAPH_BODY_LIMIT;
+}
+
+/**
+ * The sandbox's HTTP server. The send path stays synchronous from the last body chunk to the
+ * reply (no promise per layer): at tens of thousands of sends a second that is measurable. An
+ * unexpected failure is a 500 in Graph's error shape, and logged.
+ */
+export function createSandboxServer(sandbox: Sandbox): http.Server {
+  const fail = (request: IncomingMessage, response: ServerResponse, error: unknown) => {
+    sandbox.logger.error({ err: error, url: request.url }, 'sandbox: request failed');
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    writeReply(response, {
+      status: 500,
+      body: { error: { message: 'An unknown error occurred', type: 'OAuthException', code: 1, is_transient: true } },
+    });
+  };
+  const respond = (incoming: Incoming, response: ServerResponse) => {
+    let reply: SandboxReply | Promise<SandboxReply>;
+    try {
+      reply = incoming.path.startsWith(CONTROL_PREFIX)
+        ? routeControl(sandbox, incoming)
+        : routeGraph(sandbox, incoming);
+    } catch (error) {
+      fail(incoming.request, response, error);
+      return;
+    }
+    if (reply instanceof Promise)
+      reply.then(
+        (done) => writeReply(response, done),
+        (error) => fail(incoming.request, response, error),
+      );
+    else writeReply(response, reply);
+  };
+  const server = http.createServer((request: IncomingMessage, response: ServerResponse) => {
+    const url = request.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const incoming: Incoming = {
+      method: request.method ?? 'GET',
+      path: queryAt === -1 ? url : url.slice(0, queryAt),
+      search: queryAt === -1 ? '' : url.slice(queryAt + 1),
+      request,
+      body: EMPTY,
+    };
+    if (incoming.method === 'GET' || incoming.method === 'HEAD') {
+      respond(incoming, response);
+      return;
+    }
+    readBody(request, bodyLimit(incoming.method, incoming.path), (error, body) => {
+      if (error) {
+        const reply = incoming.path.startsWith(CONTROL_PREFIX) ? controlErrorReply(error) : graphFailure(error);
+        writeReply(response, reply);
+        return;
+      }
+      incoming.body = body;
+      respond(incoming, response);
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  return server;
+}
+
+export function listen(server: http.Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}

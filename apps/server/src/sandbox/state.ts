@@ -1,0 +1,201 @@
+import type { CustomerBehaviour } from './settings.js';
+
+/**
+ * The sandbox's world, in memory: business accounts, numbers, templates, media, groups,
+ * simulated customers and what was sent. Plain records so the state file is their JSON.
+ */
+export type QualityRating = 'GREEN' | 'YELLOW' | 'RED' | 'UNKNOWN';
+export type ThroughputLevel = 'STANDARD' | 'HIGH';
+export type MessagingLimitTier = 'TIER_250' | 'TIER_2K' | 'TIER_10K' | 'TIER_100K' | 'TIER_UNLIMITED';
+export type NumberStatus = 'CONNECTED' | 'PENDING' | 'DISCONNECTED' | 'FLAGGED' | 'RESTRICTED' | 'BANNED';
+
+/** Messages per second per throughput level, as Meta documents them. */
+export const throughputPerSecond: Record<ThroughputLevel, number> = { STANDARD: 80, HIGH: 1000 };
+
+export interface BusinessProfile {
+  about: string;
+  address: string;
+  description: string;
+  email: string;
+  profile_picture_url: string;
+  websites: string[];
+  vertical: string;
+}
+
+export interface SandboxWaba {
+  id: string;
+  name: string;
+  currency: string;
+  timezoneId: string;
+  templateNamespace: string;
+}
+
+export interface SandboxNumber {
+  id: string;
+  wabaId: string;
+  /** Digits only, as in webhook metadata. */
+  phone: string;
+  accessToken: string;
+  verifiedName: string;
+  qualityRating: QualityRating;
+  throughputLevel: ThroughputLevel;
+  messagingLimitTier: MessagingLimitTier;
+  nameStatus: string;
+  status: NumberStatus;
+  codeVerificationStatus: 'VERIFIED' | 'NOT_VERIFIED' | 'EXPIRED';
+  registered: boolean;
+  /** The two-step verification PIN set by `register`. */
+  pin: string | null;
+  /** The last code sent by `request_code`, shown by the control API instead of an SMS. */
+  pendingCode: string | null;
+  profile: BusinessProfile;
+  createdAt: number;
+}
+
+export type TemplateCategory = 'MARKETING' | 'UTILITY' | 'AUTHENTICATION';
+export type TemplateStatus = 'APPROVED' | 'PENDING' | 'REJECTED' | 'PAUSED' | 'DISABLED';
+
+export interface SandboxTemplate {
+  id: string;
+  wabaId: string;
+  name: string;
+  language: string;
+  category: TemplateCategory;
+  status: TemplateStatus;
+  parameterFormat: 'POSITIONAL' | 'NAMED';
+  components: TemplateComponent[];
+  rejectedReason: string;
+  createdAt: number;
+}
+
+export interface TemplateComponent {
+  type: string;
+  format?: string;
+  text?: string;
+  buttons?: { type: string; text?: string; url?: string }[];
+  [key: string]: unknown;
+}
+
+export interface SandboxCustomer {
+  waId: string;
+  name: string;
+  /** Overrides of the sandbox-wide behaviour for this customer. */
+  behaviour: Partial<CustomerBehaviour>;
+  /** The state of this customer's seeded random stream. */
+  rng: number;
+  /** Per phone-number id: when the customer last wrote to it (the 24-hour window), in ms. */
+  lastInbound: Record<string, number>;
+  /** Per phone-number id: when it last sent to the customer (the pair rate), in ms. */
+  lastOutbound: Record<string, number>;
+  /** Phone-number ids the customer stopped marketing messages from. */
+  marketingStopped: Record<string, true>;
+  /** Phone-number ids the customer blocked. */
+  blocked: Record<string, true>;
+}
+
+export interface SandboxGroup {
+  id: string;
+  phoneNumberId: string;
+  subject: string;
+  description: string;
+  joinApprovalMode: 'auto_approve' | 'approval_required';
+  inviteCode: string;
+  /** wa_id -> joined at (ms). */
+  participants: Record<string, number>;
+  /** join request id -> who asked and when (ms). */
+  joinRequests: Record<string, { waId: string; createdAt: number }>;
+  createdAt: number;
+}
+
+export interface SandboxMedia {
+  id: string;
+  wabaId: string;
+  mimeType: string;
+  sha256: string;
+  fileSize: number;
+  createdAt: number;
+  /** The bytes, kept in memory only. */
+  data?: Buffer;
+}
+
+export type MessageStatus = 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
+
+export interface LoggedMessage {
+  id: string;
+  direction: 'out' | 'in';
+  phoneNumberId: string;
+  /** Recipient of an outbound message (wa_id or group id); sender of an inbound one. */
+  waId: string;
+  recipientType: 'individual' | 'group';
+  type: string;
+  status: MessageStatus | 'received';
+  errorCode?: number;
+  /** Pricing category: the template's, or `service` for free-form replies in the window. */
+  category?: string;
+  timestamp: number;
+  /** The request body as sent (outbound) or the webhook message object (inbound). */
+  body: unknown;
+}
+
+/** The parts of the state that the state file keeps. */
+export interface PersistedState {
+  version: 1;
+  seed: number;
+  sequence: number;
+  idRng: number;
+  wabas: SandboxWaba[];
+  numbers: SandboxNumber[];
+  templates: SandboxTemplate[];
+  customers: SandboxCustomer[];
+  groups: SandboxGroup[];
+  media: Omit<SandboxMedia, 'data'>[];
+  messages: LoggedMessage[];
+}
+
+/**
+ * A bounded log of messages, oldest dropped first. Received messages can be looked up by id
+ * (mark-as-read checks them); sent ones are not indexed, which keeps the send path lean.
+ */
+export class MessageLog {
+  private readonly entries: (LoggedMessage | undefined)[];
+  private start = 0;
+  private count = 0;
+  private readonly byId = new Map<string, LoggedMessage>();
+
+  constructor(readonly capacity: number) {
+    this.entries = new Array(capacity);
+  }
+
+  add(message: LoggedMessage): void {
+    if (this.count === this.capacity) {
+      const oldest = this.entries[this.start];
+      if (oldest?.direction === 'in') this.byId.delete(oldest.id);
+      this.entries[this.start] = message;
+      this.start = (this.start + 1) % this.capacity;
+    } else {
+      this.entries[(this.start + this.count) % this.capacity] = message;
+      this.count++;
+    }
+    if (message.direction === 'in') this.byId.set(message.id, message);
+  }
+
+  get(id: string): LoggedMessage | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Oldest first. */
+  list(): LoggedMessage[] {
+    const out: LoggedMessage[] = [];
+    for (let index = 0; index < this.count; index++) {
+      out.push(this.entries[(this.start + index) % this.capacity] as LoggedMessage);
+    }
+    return out;
+  }
+
+  clear(): void {
+    this.entries.fill(undefined);
+    this.start = 0;
+    this.count = 0;
+    this.byId.clear();
+  }
+}

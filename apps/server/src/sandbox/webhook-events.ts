@@ -1,0 +1,149 @@
+/**
+ * Webhook values built the way Meta sends them, typed by the webhook engineer's payload schema
+ * (`whatsapp/meta/webhook-payload.ts`), so a shape drift fails the type check here.
+ */
+import type { z } from 'zod';
+import type {
+  AccountUpdateValue,
+  GroupEvent,
+  InboundMessage,
+  KnownChangeInput,
+  MessageStatus,
+} from '../whatsapp/meta/webhook-payload.js';
+import type { WebhookError } from './graph-errors.js';
+import type { LoggedMessage, SandboxCustomer, SandboxGroup, SandboxNumber, SandboxTemplate } from './state.js';
+
+export type StatusInput = z.input<typeof MessageStatus>;
+export type InboundMessageInput = z.input<typeof InboundMessage>;
+export type GroupEventInput = z.input<typeof GroupEvent>;
+export type AccountUpdateInput = z.input<typeof AccountUpdateValue>;
+export type ChangeValue<F extends KnownChangeInput['field']> = Extract<KnownChangeInput, { field: F }>['value'];
+
+export const unixSeconds = (ms: number): string => String(Math.floor(ms / 1000));
+
+export function metadataOf(number: SandboxNumber) {
+  return { display_phone_number: number.phone, phone_number_id: number.id };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A status of an outbound message. Per-message pricing as Meta reports it: a template is billed
+ * by its category, a free-form reply inside the window is a free customer-service message.
+ */
+export function statusOf(
+  message: LoggedMessage,
+  status: 'sent' | 'delivered' | 'read' | 'failed',
+  atMs: number,
+  extra: { participant?: string; error?: WebhookError } = {},
+): StatusInput {
+  const out: StatusInput = {
+    id: message.id,
+    status,
+    timestamp: unixSeconds(atMs),
+    recipient_id: message.waId,
+  };
+  if (message.recipientType === 'group') {
+    out.recipient_type = 'group';
+    if (extra.participant) out.recipient_participant_id = extra.participant;
+  }
+  const callbackData = (message.body as { biz_opaque_callback_data?: string }).biz_opaque_callback_data;
+  if (callbackData !== undefined) out.biz_opaque_callback_data = callbackData;
+  if (extra.error) {
+    out.errors = [extra.error];
+    return out;
+  }
+  const category = message.category ?? 'service';
+  const free = category === 'service';
+  out.pricing = {
+    billable: !free,
+    pricing_model: 'PMP',
+    category,
+    type: free ? 'free_customer_service' : 'regular',
+  };
+  if (status === 'sent') {
+    out.conversation = {
+      id: message.id.slice(-32),
+      expiration_timestamp: unixSeconds(atMs + DAY_MS),
+      origin: { type: category },
+    };
+  }
+  return out;
+}
+
+/** The `messages` value of one inbound message from a customer. */
+export function inboundValue(
+  number: SandboxNumber,
+  customer: SandboxCustomer,
+  message: InboundMessageInput,
+): ChangeValue<'messages'> {
+  return {
+    messaging_product: 'whatsapp',
+    metadata: metadataOf(number),
+    contacts: [{ profile: { name: customer.name }, wa_id: customer.waId }],
+    messages: [message],
+  };
+}
+
+export function userPreferencesValue(
+  number: SandboxNumber,
+  customer: SandboxCustomer,
+  value: 'stop' | 'resume',
+  atMs: number,
+): ChangeValue<'user_preferences'> {
+  return {
+    metadata: metadataOf(number),
+    contacts: [{ profile: { name: customer.name }, wa_id: customer.waId }],
+    user_preferences: [
+      {
+        wa_id: customer.waId,
+        detail:
+          value === 'stop'
+            ? 'User requested to stop marketing messages'
+            : 'User requested to resume marketing messages',
+        category: 'marketing_messages',
+        value,
+        timestamp: unixSeconds(atMs),
+      },
+    ],
+  };
+}
+
+/** FLAGGED / UNFLAGGED for quality, UPGRADE / DOWNGRADE for the messaging limit. */
+export function qualityUpdateValue(
+  number: SandboxNumber,
+  event: 'FLAGGED' | 'UNFLAGGED' | 'UPGRADE' | 'DOWNGRADE' | 'THROUGHPUT_UPGRADE',
+  oldLimit?: string,
+): ChangeValue<'phone_number_quality_update'> {
+  const value: ChangeValue<'phone_number_quality_update'> = {
+    display_phone_number: number.phone,
+    event,
+    current_limit: event === 'THROUGHPUT_UPGRADE' ? number.throughputLevel : number.messagingLimitTier,
+    max_daily_conversations_per_business: number.messagingLimitTier,
+  };
+  if (oldLimit !== undefined) value.old_limit = oldLimit;
+  return value;
+}
+
+export function templateStatusValue(
+  template: SandboxTemplate,
+  event: 'APPROVED' | 'REJECTED' | 'PENDING_DELETION',
+  reason: string,
+): ChangeValue<'message_template_status_update'> {
+  return {
+    event,
+    message_template_id: Number(template.id),
+    message_template_name: template.name,
+    message_template_language: template.language,
+    reason,
+    message_template_category: template.category,
+  };
+}
+
+export function groupsValue(number: SandboxNumber, event: GroupEventInput): ChangeValue<'group_lifecycle_update'> {
+  return { metadata: metadataOf(number), groups: [event] };
+}
+
+export function inviteLinkOf(group: SandboxGroup): string {
+  return `https://chat.whatsapp.com/${group.inviteCode}`;
+}

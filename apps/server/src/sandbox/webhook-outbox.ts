@@ -1,0 +1,253 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import type { SandboxLogger } from './types.js';
+
+/** Meta puts at most this many updates (statuses) in one webhook request. */
+export const MAX_UPDATES_PER_REQUEST = 1000;
+
+/** The number a webhook change is about, as it appears in `metadata`. */
+export interface WebhookSender {
+  wabaId: string;
+  phoneNumberId: string;
+  displayPhoneNumber: string;
+}
+
+export interface OutboxOptions {
+  /** Where to post; null drops every event (a sandbox without a product behind it). */
+  url: string | null;
+  appSecret: string;
+  logger: SandboxLogger;
+  /** Read on every use, so `POST /_sandbox/config` takes effect at once. */
+  timing: () => { flushMs: number; retryBaseMs: number; retryMaxMs: number };
+  maxInFlight?: number;
+  batchSize?: number;
+}
+
+interface Delivery {
+  body: string;
+  signature: string;
+  attempts: number;
+}
+
+interface StatusBatch {
+  sender: WebhookSender;
+  statuses: object[];
+}
+
+interface PendingChange {
+  wabaId: string;
+  field: string;
+  value: object;
+}
+
+/** `sha256=<hex HMAC-SHA256 of the raw body>`, the X-Hub-Signature-256 header Meta sends. */
+export function signWebhookBody(body: string, appSecret: string): string {
+  return `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
+}
+
+/**
+ * Signed webhook posts to the product, batched the way Meta batches under load: whatever
+ * happened within a short flush interval goes in one request (entries per business account,
+ * statuses of a number together in one change), at most 1000 updates a request; a request is
+ * sent early once 1000 are waiting. A post that is not answered 200 is retried with exponential
+ * backoff, as Meta does.
+ */
+export class WebhookOutbox {
+  private readonly batches = new Map<string, StatusBatch>();
+  private changes: PendingChange[] = [];
+  private waiting = 0;
+  private readonly ready: Delivery[] = [];
+  private inFlight = 0;
+  private backingOff = 0;
+  private flushTimer: NodeJS.Timeout | undefined;
+  private readonly retryTimers = new Set<NodeJS.Timeout>();
+  private readonly target: URL | null;
+  private readonly agent: http.Agent;
+  private readonly maxInFlight: number;
+  private readonly batchSize: number;
+  private stopped = false;
+  readonly stats = { requests: 0, statuses: 0, events: 0, failedAttempts: 0, dropped: 0 };
+
+  constructor(private readonly options: OutboxOptions) {
+    this.target = options.url ? new URL(options.url) : null;
+    this.maxInFlight = options.maxInFlight ?? 8;
+    this.batchSize = options.batchSize ?? MAX_UPDATES_PER_REQUEST;
+    const Agent = this.target?.protocol === 'https:' ? https.Agent : http.Agent;
+    this.agent = new Agent({ keepAlive: true, maxSockets: this.maxInFlight });
+  }
+
+  /** Queues a message status for the sender's next batch. */
+  addStatus(sender: WebhookSender, status: object): void {
+    if (this.stopped) return;
+    let batch = this.batches.get(sender.phoneNumberId);
+    if (!batch) {
+      batch = { sender, statuses: [] };
+      this.batches.set(sender.phoneNumberId, batch);
+    }
+    batch.statuses.push(status);
+    this.stats.statuses++;
+    this.added();
+  }
+
+  /** Queues any other change (inbound message, preference, account or group event). */
+  addChange(wabaId: string, field: string, value: object): void {
+    if (this.stopped) return;
+    this.changes.push({ wabaId, field, value });
+    this.stats.events++;
+    this.added();
+  }
+
+  private added(): void {
+    this.waiting++;
+    if (this.waiting >= this.batchSize) this.flush();
+    else if (!this.flushTimer) {
+      this.flushTimer = setTimeout(() => {
+        this.flushTimer = undefined;
+        this.flush();
+      }, this.options.timing().flushMs);
+      this.flushTimer.unref();
+    }
+  }
+
+  /** Sends everything waiting now, in requests of at most 1000 updates. */
+  flush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.waiting === 0) return;
+    let entries = new Map<string, { field: string; value: object }[]>();
+    let size = 0;
+    const send = () => {
+      if (size === 0) return;
+      this.enqueue({
+        object: 'whatsapp_business_account',
+        entry: [...entries].map(([id, changes]) => ({ id, changes })),
+      });
+      entries = new Map();
+      size = 0;
+    };
+    const add = (wabaId: string, change: { field: string; value: object }, weight: number) => {
+      if (size + weight > this.batchSize) send();
+      const list = entries.get(wabaId);
+      if (list) list.push(change);
+      else entries.set(wabaId, [change]);
+      size += weight;
+    };
+    for (const { sender, statuses } of this.batches.values()) {
+      for (let start = 0; start < statuses.length; start += this.batchSize) {
+        const part = statuses.slice(start, start + this.batchSize);
+        const metadata = { display_phone_number: sender.displayPhoneNumber, phone_number_id: sender.phoneNumberId };
+        add(
+          sender.wabaId,
+          { field: 'messages', value: { messaging_product: 'whatsapp', metadata, statuses: part } },
+          part.length,
+        );
+      }
+    }
+    for (const { wabaId, field, value } of this.changes) add(wabaId, { field, value }, 1);
+    send();
+    this.batches.clear();
+    this.changes = [];
+    this.waiting = 0;
+  }
+
+  /** Nothing batched, queued, posting or waiting to be retried. */
+  isIdle(): boolean {
+    return this.waiting === 0 && this.ready.length === 0 && this.inFlight === 0 && this.backingOff === 0;
+  }
+
+  get pendingCount(): number {
+    return this.waiting + this.ready.length + this.inFlight + this.backingOff;
+  }
+
+  /** Drops everything not yet delivered (a reset). */
+  clear(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.retryTimers.clear();
+    this.batches.clear();
+    this.changes = [];
+    this.waiting = 0;
+    this.ready.length = 0;
+    this.backingOff = 0;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.clear();
+    this.agent.destroy();
+  }
+
+  private enqueue(payload: object): void {
+    if (!this.target) {
+      this.stats.dropped++;
+      return;
+    }
+    const body = JSON.stringify(payload);
+    this.ready.push({ body, signature: signWebhookBody(body, this.options.appSecret), attempts: 0 });
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.maxInFlight && this.ready.length > 0) {
+      this.post(this.ready.shift() as Delivery);
+    }
+  }
+
+  private post(delivery: Delivery): void {
+    const target = this.target as URL;
+    this.inFlight++;
+    let finished = false;
+    const finish = (ok: boolean, reason: string) => {
+      if (finished) return;
+      finished = true;
+      this.inFlight--;
+      this.stats.requests++;
+      if (!ok) this.retry(delivery, reason);
+      this.pump();
+    };
+    const request = (target.protocol === 'https:' ? https : http).request(target, {
+      method: 'POST',
+      agent: this.agent,
+      timeout: 20_000,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(delivery.body),
+        'user-agent': 'facebookexternalua',
+        'x-hub-signature-256': delivery.signature,
+      },
+    });
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => finish(response.statusCode === 200, `HTTP ${response.statusCode}`));
+      response.on('error', (error) => finish(false, error.message));
+    });
+    request.on('timeout', () => request.destroy(new Error('no answer within 20 s')));
+    request.on('error', (error) => finish(false, error.message));
+    request.end(delivery.body);
+  }
+
+  private retry(delivery: Delivery, reason: string): void {
+    if (this.stopped) return;
+    this.stats.failedAttempts++;
+    delivery.attempts++;
+    const { retryBaseMs, retryMaxMs } = this.options.timing();
+    const delay = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.min(delivery.attempts - 1, 20));
+    if (delivery.attempts === 1 || delivery.attempts % 10 === 0) {
+      this.options.logger.warn(
+        { url: this.options.url, reason, attempts: delivery.attempts, retryInMs: delay },
+        'sandbox: webhook not accepted; retrying',
+      );
+    }
+    this.backingOff++;
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(timer);
+      this.backingOff--;
+      this.ready.push(delivery);
+      this.pump();
+    }, delay);
+    timer.unref();
+    this.retryTimers.add(timer);
+  }
+}
