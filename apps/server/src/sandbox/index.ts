@@ -55,8 +55,11 @@ export interface RunningSandbox {
   control(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ControlReply>;
   /** Waits until nothing simulated is pending and every webhook was delivered. */
   settle(options?: { timeoutMs?: number; fastForward?: boolean }): Promise<boolean>;
-  /** Stops listening, drops what is pending and writes the state file. */
-  stop(): Promise<void>;
+  /**
+   * Stops listening and writes the state file. Pending simulated steps are dropped; webhooks
+   * still waiting are given up to `drainMs` (default 0) to reach the product first.
+   */
+  stop(options?: { drainMs?: number }): Promise<void>;
 }
 
 const urlHost = (host: string) =>
@@ -119,13 +122,13 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       }
     },
     settle: ({ timeoutMs = 10_000, fastForward = false } = {}) => sandbox.settle(timeoutMs, fastForward),
-    stop() {
+    stop({ drainMs = 0 } = {}) {
       stopped ??= (async () => {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
         });
-        await sandbox.stop();
+        await sandbox.stop(drainMs);
       })();
       return stopped;
     },

@@ -39,6 +39,17 @@ describe('phone number fields', () => {
     });
   });
 
+  it('refuse an edge or method the node does not have', async () => {
+    const edge = await kit.graph('GET', `${number.phone_number_id}/favourites`);
+    expect(edge.body.error).toMatchObject({ code: 2500, message: 'Unknown path components: /favourites' });
+    const method = await kit.graph('DELETE', number.phone_number_id);
+    expect(method.body.error).toMatchObject({
+      code: 100,
+      error_subcode: 33,
+      message: expect.stringMatching(/^Unsupported delete request/),
+    });
+  });
+
   it('refuse a field the node does not have', async () => {
     const reply = await kit.graph('GET', `${number.phone_number_id}?fields=quality_rating,favourite_colour`);
     expect(reply.status).toBe(400);

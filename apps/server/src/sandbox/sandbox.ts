@@ -133,8 +133,12 @@ export class Sandbox {
     this.store.clear();
   }
 
-  async stop(): Promise<void> {
+  /** Stops the simulation; webhooks already waiting get up to `drainMs` to be delivered. */
+  async stop(drainMs = 0): Promise<void> {
     this.scheduler.stop();
+    this.outbox.flush();
+    const deadline = Date.now() + drainMs;
+    while (!this.outbox.isIdle() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     this.outbox.stop();
     await this.stateFile?.save();
   }

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
+import type { WhatsAppSettings } from '../../whatsapp/settings.js';
 import type { TokenCodec } from '../auth/tokens.js';
 import type { Config } from '../config.js';
-import type { WhatsAppSettings } from '../../whatsapp/settings.js';
 import type { Pool } from '../db/pool.js';
 
 /** What every module gets: configuration, the database, tokens and the logger. */
