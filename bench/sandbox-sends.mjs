@@ -2,16 +2,18 @@
 // `POST /v23.0/{phone-number-id}/messages` it accepts per second, with simulated customers on and
 // every status webhook signed, batched and delivered to a local sink that checks the signatures.
 //
-//   npx tsc -b apps/server && node bench/sandbox-sends.mjs [--no-json]
+//   npx tsc -b apps/server && node bench/sandbox-sends.mjs [--no-json] [--baseline]
 //
 // Three processes on loopback, so that each gets its share of the machine: the sandbox, the
-// webhook sink (standing in for the product's intake) and this one, which drives autocannon.
+// webhook sink (standing in for the product's intake) and this one, which drives the load.
 // Sends are marketing templates (the mass-send shape, no 24-hour window needed) from HIGH
 // throughput numbers (1000/s each), round robin, each to a new recipient so that the pair rate
 // (one message per user per 6 s) never refuses one; every reply must be 200.
 //
 // SANDBOX_BENCH_DURATION (seconds, default 10), SANDBOX_BENCH_CONNECTIONS (default 64),
-// SANDBOX_BENCH_NUMBERS (default 30). Exits 1 when a send was refused or webhooks went missing.
+// SANDBOX_BENCH_NUMBERS (default 30), SANDBOX_BENCH_PIPELINING (default 1). --baseline then runs
+// the same load against a do-nothing node:http server, for the ceiling of this machine at that
+// moment. Exits 1 when a send was refused or webhooks went missing.
 import { fork } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -117,11 +119,64 @@ async function runSandbox() {
   process.send({ type: 'ready', url: running.url, numbers });
 }
 
+// ---- child: the baseline, a do-nothing node:http server ----------------------------------------
+// Reads and parses the body and answers a send-shaped reply: no checks, no simulation, no
+// webhooks. What any Node HTTP server can do on this machine at that moment (`--baseline`).
+async function runBaseline() {
+  const http = await import('node:http');
+  let sequence = 0;
+  const server = http.createServer((request, response) => {
+    const chunks = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', () => {
+      const to = JSON.parse(Buffer.concat(chunks).toString()).to;
+      const out = JSON.stringify({
+        messaging_product: 'whatsapp',
+        contacts: [{ input: to, wa_id: to }],
+        messages: [{ id: `wamid.${sequence++}` }],
+      });
+      response.writeHead(200, {
+        'content-type': 'application/json; charset=UTF-8',
+        'content-length': Buffer.byteLength(out),
+      });
+      response.end(out);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  let mark = process.cpuUsage();
+  process.on('message', (message) => {
+    if (message === 'mark') mark = process.cpuUsage();
+    if (message === 'stats') process.send({ type: 'stats', cpu: cpuSeconds(mark) });
+    if (message === 'stop') server.close(() => process.exit(0));
+  });
+  process.send({ type: 'ready', url: `http://127.0.0.1:${server.address().port}` });
+}
+
+async function measureBaseline(Pool, seconds, connections, pipelining, numbers) {
+  const baseline = startChild('baseline');
+  const { url } = await baseline.next('ready');
+  try {
+    const counter = { value: 0 };
+    await runLoad(Pool, url, numbers, 3, connections, pipelining, counter);
+    baseline.send('mark');
+    const result = await runLoad(Pool, url, numbers, seconds, connections, pipelining, counter);
+    const { cpu } = await stats(baseline);
+    return {
+      sendsPerSecond: result.perSecond,
+      latencyMs: result.latencyMs,
+      serverCpuMicrosecondsPerRequest: Math.round((cpu * 1e6) / Math.max(1, result.total)),
+    };
+  } finally {
+    baseline.send('stop');
+  }
+}
+
 // ---- parent: load and report ------------------------------------------------------------------
 function startChild(childRole, env = {}) {
   const child = fork(fileURLToPath(import.meta.url), [`--role=${childRole}`], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // SANDBOX_BENCH_PROFILE=<dir>: a V8 CPU profile of each child, to see where the time goes.
     execArgv: process.env.SANDBOX_BENCH_PROFILE
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SANDBOX_BENCH_PROFILE}`]
       : [],
@@ -275,6 +330,9 @@ async function main() {
         customers: sandboxAfter.customers,
       },
     };
+    if (process.argv.includes('--baseline')) {
+      report.baseline = await measureBaseline(Pool, seconds, connections, pipelining, numbers);
+    }
     console.log(JSON.stringify(report, null, 2));
     const problems = [];
     if (result.non2xx > 0 || result.errors > 0)
@@ -298,4 +356,5 @@ async function main() {
 
 if (role === 'sink') await runSink();
 else if (role === 'sandbox') await runSandbox();
+else if (role === 'baseline') await runBaseline();
 else await main();

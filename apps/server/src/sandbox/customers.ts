@@ -106,7 +106,7 @@ function stopMarketing(
   } else if (channel === 0) {
     receiveInbound(sandbox, number, customer, { type: 'text', text: { body: 'STOP' } });
   } else {
-    customer.marketingStopped[number.id] = true;
+    customer.marketingStopped = { ...customer.marketingStopped, [number.id]: true };
     sandbox.store.changed();
     sandbox.emitChange(number.wabaId, {
       field: 'user_preferences',
@@ -165,9 +165,59 @@ function react(
   }
 }
 
+/** One message on its way to a customer: all its later steps need, in one object. */
+interface Plan {
+  sandbox: Sandbox;
+  number: SandboxNumber;
+  customer: SandboxCustomer;
+  message: LoggedMessage;
+  behaviour: CustomerBehaviour;
+  draws: Draws;
+  /** The message content, kept only when the customer will react to it (most reads lead nowhere). */
+  send: SendMessage | undefined;
+}
+
+function sentStep(plan: Plan): void {
+  const { sandbox, number, customer, message, behaviour, draws } = plan;
+  if (customer.blocked?.[number.id] || draws.fail < behaviour.fail) {
+    sandbox.emitStatus(number, message, 'failed', { error: webhookErrors.undeliverable() });
+    return;
+  }
+  if (message.category === 'marketing' && customer.marketingStopped?.[number.id]) {
+    sandbox.emitStatus(number, message, 'failed', { error: webhookErrors.marketingStopped() });
+    return;
+  }
+  sandbox.emitStatus(number, message, 'sent');
+  if (draws.deliver < behaviour.deliver)
+    sandbox.scheduler.schedule(sandbox.settings.delays.deliveredMs, deliveredStep, plan);
+}
+
+function deliveredStep(plan: Plan): void {
+  const { sandbox, number, customer, message, behaviour, draws } = plan;
+  sandbox.emitStatus(number, message, 'delivered');
+  const blocks = draws.block < behaviour.block;
+  recordDelivery(sandbox, number, blocks);
+  if (blocks) {
+    customer.blocked = { ...customer.blocked, [number.id]: true };
+    sandbox.store.changed();
+    return;
+  }
+  if (draws.read < behaviour.read) sandbox.scheduler.schedule(sandbox.settings.delays.readMs, readStep, plan);
+}
+
+function readStep(plan: Plan): void {
+  plan.sandbox.emitStatus(plan.number, plan.message, 'read');
+  if (plan.send) plan.sandbox.scheduler.schedule(plan.sandbox.settings.delays.replyMs, reactStep, plan);
+}
+
+function reactStep(plan: Plan): void {
+  if (plan.send) react(plan.sandbox, plan.number, plan.customer, plan.message, plan.send, plan.draws);
+}
+
 /**
  * After a message to a customer is accepted: the statuses and the customer's reaction, each
- * at its configured delay after the one before.
+ * at its configured delay after the one before. The dice are rolled now, so the outcome depends
+ * only on the seed, the wa_id and the customer's earlier messages.
  */
 export function simulateIndividual(
   sandbox: Sandbox,
@@ -178,38 +228,16 @@ export function simulateIndividual(
 ): void {
   const behaviour = behaviourOf(sandbox, customer);
   const draws = roll(customer);
-  const { delays } = sandbox.settings;
-  const { scheduler } = sandbox;
-  const marketing = message.category === 'marketing';
-  scheduler.schedule(delays.sentMs, () => {
-    if (customer.blocked[number.id] || draws.fail < behaviour.fail) {
-      sandbox.emitStatus(number, message, 'failed', { error: webhookErrors.undeliverable() });
-      return;
-    }
-    if (marketing && customer.marketingStopped[number.id]) {
-      sandbox.emitStatus(number, message, 'failed', { error: webhookErrors.marketingStopped() });
-      return;
-    }
-    sandbox.emitStatus(number, message, 'sent');
-    if (draws.deliver >= behaviour.deliver) return;
-    scheduler.schedule(delays.deliveredMs, () => {
-      sandbox.emitStatus(number, message, 'delivered');
-      const blocks = draws.block < behaviour.block;
-      recordDelivery(sandbox, number, blocks);
-      if (blocks) {
-        customer.blocked[number.id] = true;
-        sandbox.store.changed();
-        return;
-      }
-      if (draws.read >= behaviour.read) return;
-      scheduler.schedule(delays.readMs, () => {
-        sandbox.emitStatus(number, message, 'read');
-        if (mayReact(behaviour, draws)) {
-          scheduler.schedule(delays.replyMs, () => react(sandbox, number, customer, message, send, draws));
-        }
-      });
-    });
-  });
+  const plan: Plan = {
+    sandbox,
+    number,
+    customer,
+    message,
+    behaviour,
+    draws,
+    send: mayReact(behaviour, draws) ? send : undefined,
+  };
+  sandbox.scheduler.schedule(sandbox.settings.delays.sentMs, sentStep, plan);
 }
 
 /** A message to a group: sent to the group, then delivered and read per participant. */

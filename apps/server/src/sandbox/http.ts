@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 
 /** A reply of the sandbox: JSON unless `raw` bytes are given. */
 export interface SandboxReply {
@@ -93,21 +92,7 @@ export async function multipartFields(contentType: string, raw: Buffer): Promise
   }).formData();
 }
 
-const uncork = (socket: Socket) => socket.uncork();
-
-/**
- * Holds the connection's writes until the end of this tick, so that the replies to pipelined
- * requests read in one go leave in one write instead of one system call each.
- */
-function coalesceWrites(response: ServerResponse): void {
-  const socket = response.socket;
-  if (!socket || socket.writableCorked > 0) return;
-  socket.cork();
-  process.nextTick(uncork, socket);
-}
-
 export function writeReply(response: ServerResponse, reply: SandboxReply): void {
-  coalesceWrites(response);
   if (reply.raw) {
     response.writeHead(reply.status, [
       'content-type',

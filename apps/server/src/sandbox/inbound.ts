@@ -55,7 +55,7 @@ export function receiveInbound(
   const now = sandbox.now();
   const id = sandbox.store.messageId(customer.waId, 'in');
   const message: InboundMessageInput = { ...content, from: customer.waId, id, timestamp: unixSeconds(now) };
-  customer.lastInbound[number.id] = now;
+  customer.lastInbound = { ...customer.lastInbound, [number.id]: now };
   sandbox.store.changed();
   const logged: LoggedMessage = {
     id,

@@ -46,7 +46,7 @@ export function pairRateHit(customer: SandboxCustomer, phoneNumberId: string, no
 }
 
 export function windowOpen(customer: SandboxCustomer, phoneNumberId: string, now: number): boolean {
-  const last = customer.lastInbound[phoneNumberId];
+  const last = customer.lastInbound?.[phoneNumberId];
   return last !== undefined && now - last < SERVICE_WINDOW_MS;
 }
 

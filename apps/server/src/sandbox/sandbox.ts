@@ -1,5 +1,4 @@
 import type { KnownChangeInput } from '../whatsapp/meta/webhook-payload.js';
-import type { WebhookError } from './graph-errors.js';
 import { BlockRateTracker, ThroughputLimiter } from './limits.js';
 import { StateFile } from './persistence.js';
 import { Clock, Scheduler } from './scheduler.js';
@@ -7,7 +6,7 @@ import { defaultSettings, mergeSettings, type SandboxSettings, type SettingsPatc
 import type { LoggedMessage, SandboxNumber } from './state.js';
 import { SandboxStore } from './store.js';
 import type { SandboxLogger } from './types.js';
-import { statusOf } from './webhook-events.js';
+import { type StatusExtra, type StatusName, statusJson } from './webhook-events.js';
 import { WebhookOutbox, type WebhookSender } from './webhook-outbox.js';
 
 export interface SandboxWorldOptions {
@@ -85,18 +84,13 @@ export class Sandbox {
   }
 
   /** Moves a sent message's status forward (never back) and posts the status webhook. */
-  emitStatus(
-    number: SandboxNumber,
-    message: LoggedMessage,
-    status: 'sent' | 'delivered' | 'read' | 'failed',
-    extra: { participant?: string; error?: WebhookError } = {},
-  ): void {
+  emitStatus(number: SandboxNumber, message: LoggedMessage, status: StatusName, extra: StatusExtra = {}): void {
     if (!extra.participant) {
       if (STATUS_RANK[status] <= STATUS_RANK[message.status]) return;
       message.status = status;
       if (extra.error) message.errorCode = extra.error.code;
     }
-    this.outbox.addStatus(this.senderOf(number), statusOf(message, status, this.now(), extra));
+    this.outbox.addStatus(this.senderOf(number), statusJson(message, status, this.now(), extra));
   }
 
   emitChange(wabaId: string, change: KnownChangeInput): void {

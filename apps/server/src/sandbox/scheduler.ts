@@ -20,11 +20,20 @@ export class Clock {
 interface ScheduledTask {
   at: number;
   seq: number;
-  run: () => void;
+  run: (arg: unknown) => void;
+  arg: unknown;
+}
+
+interface ImmediateTask {
+  run: (arg: unknown) => void;
+  arg: unknown;
 }
 
 export class Scheduler {
   private readonly heap: ScheduledTask[] = [];
+  /** Tasks without delay (the `sent` step at 0 ms): run once per loop turn, no timer churn. */
+  private immediate: ImmediateTask[] = [];
+  private immediateHandle: NodeJS.Immediate | undefined;
   private seq = 0;
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Number.POSITIVE_INFINITY;
@@ -36,14 +45,30 @@ export class Scheduler {
   ) {}
 
   get size(): number {
-    return this.heap.length;
+    return this.heap.length + this.immediate.length;
   }
 
-  /** Runs `run` once `delayMs` has passed on the sandbox clock; tasks due together run in order. */
-  schedule(delayMs: number, run: () => void): void {
+  /**
+   * Runs `run(arg)` once `delayMs` has passed on the sandbox clock; tasks due together run in
+   * order. Passing the argument (instead of a closure) keeps a pending step to one small object.
+   */
+  schedule<T>(delayMs: number, run: (arg: T) => void, arg?: T): void {
     if (this.stopped) return;
-    this.push({ at: this.clock.now() + Math.max(0, delayMs), seq: this.seq++, run });
+    const task = run as (arg: unknown) => void;
+    if (delayMs <= 0) {
+      this.immediate.push({ run: task, arg });
+      this.immediateHandle ??= setImmediate(() => this.runImmediate());
+      return;
+    }
+    this.push({ at: this.clock.now() + delayMs, seq: this.seq++, run: task, arg });
     this.arm();
+  }
+
+  private runImmediate(): void {
+    this.immediateHandle = undefined;
+    const tasks = this.immediate;
+    this.immediate = [];
+    for (const task of tasks) this.runTask(task.run, task.arg);
   }
 
   /** Runs every task due by now; called by the timer and after the clock moves. */
@@ -59,9 +84,14 @@ export class Scheduler {
    */
   runAll(limit = 1_000_000): number {
     let ran = 0;
-    while (this.heap.length > 0 && ran < limit) {
-      this.runNext();
-      ran++;
+    while ((this.immediate.length > 0 || this.heap.length > 0) && ran < limit) {
+      if (this.immediate.length > 0) {
+        ran += this.immediate.length;
+        this.runImmediate();
+      } else {
+        this.runNext();
+        ran++;
+      }
     }
     this.arm();
     return ran;
@@ -69,6 +99,9 @@ export class Scheduler {
 
   clear(): void {
     this.heap.length = 0;
+    this.immediate = [];
+    if (this.immediateHandle) clearImmediate(this.immediateHandle);
+    this.immediateHandle = undefined;
     this.disarm();
   }
 
@@ -79,8 +112,12 @@ export class Scheduler {
 
   private runNext(): void {
     const task = this.pop();
+    this.runTask(task.run, task.arg);
+  }
+
+  private runTask(run: (arg: unknown) => void, arg: unknown): void {
     try {
-      task.run();
+      run(arg);
     } catch (error) {
       this.onError(error);
     }

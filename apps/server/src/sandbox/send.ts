@@ -36,6 +36,7 @@ export function handleMessagesPost(
   sandbox: Sandbox,
   number: SandboxNumber,
   body: unknown,
+  rawBody?: Buffer,
 ): SendReply | { success: true } {
   const parsed = parseSendMessage(body);
   if (!parsed.ok) throw refuse(parsed.path, parsed.reason);
@@ -49,13 +50,18 @@ export function handleMessagesPost(
   }
   checkCanSend(sandbox, number);
   const send = parsed.message;
-  return send.recipient_type === 'group' ? sendToGroup(sandbox, number, send) : sendToCustomer(sandbox, number, send);
+  // The log keeps the request as its text: one string instead of a tree of objects per message.
+  const logged = rawBody && rawBody.length > 0 ? rawBody.toString('utf8') : send;
+  return send.recipient_type === 'group'
+    ? sendToGroup(sandbox, number, send, logged)
+    : sendToCustomer(sandbox, number, send, logged);
 }
 
 function logOutbound(
   sandbox: Sandbox,
   number: SandboxNumber,
   send: SendMessage,
+  logged: unknown,
   waId: string,
   category: string,
 ): LoggedMessage {
@@ -69,13 +75,14 @@ function logOutbound(
     status: 'accepted',
     category,
     timestamp: sandbox.now(),
-    body: send,
+    body: logged,
   };
+  if (send.biz_opaque_callback_data !== undefined) message.callbackData = send.biz_opaque_callback_data;
   sandbox.store.logMessage(message);
   return message;
 }
 
-function sendToCustomer(sandbox: Sandbox, number: SandboxNumber, send: SendMessage): SendReply {
+function sendToCustomer(sandbox: Sandbox, number: SandboxNumber, send: SendMessage, logged: unknown): SendReply {
   const waId = send.to.replace(/\D/g, '');
   if (waId === number.phone) throw graphErrors.senderIsRecipient();
   const now = sandbox.now();
@@ -89,7 +96,7 @@ function sendToCustomer(sandbox: Sandbox, number: SandboxNumber, send: SendMessa
   }
   customer.lastOutbound[number.id] = now;
   sandbox.store.changed();
-  const message = logOutbound(sandbox, number, send, waId, category);
+  const message = logOutbound(sandbox, number, send, logged, waId, category);
   simulateIndividual(sandbox, number, customer, message, send);
   return {
     messaging_product: 'whatsapp',
@@ -98,7 +105,7 @@ function sendToCustomer(sandbox: Sandbox, number: SandboxNumber, send: SendMessa
   };
 }
 
-function sendToGroup(sandbox: Sandbox, number: SandboxNumber, send: SendMessage): SendReply {
+function sendToGroup(sandbox: Sandbox, number: SandboxNumber, send: SendMessage, logged: unknown): SendReply {
   const group = sandbox.store.groups.get(send.to);
   if (!group || group.phoneNumberId !== number.id) throw graphErrors.groupUnknown();
   if (participantCount(group) === 0) throw graphErrors.badGroup();
@@ -106,7 +113,7 @@ function sendToGroup(sandbox: Sandbox, number: SandboxNumber, send: SendMessage)
     send.type === 'template'
       ? checkTemplateSend(sandbox, number.wabaId, send.template).category.toLowerCase()
       : 'service';
-  const message = logOutbound(sandbox, number, send, group.id, category);
+  const message = logOutbound(sandbox, number, send, logged, group.id, category);
   simulateGroup(sandbox, number, group, message);
   return { messaging_product: 'whatsapp', contacts: [{ input: send.to }], messages: [{ id: message.id }] };
 }

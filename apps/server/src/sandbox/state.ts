@@ -78,19 +78,22 @@ export interface TemplateComponent {
 
 export interface SandboxCustomer {
   waId: string;
-  name: string;
+  /** The profile name; when unset, one made up from the wa_id (`customerName`). */
+  name?: string;
   /** Overrides of the sandbox-wide behaviour for this customer. */
-  behaviour: Partial<CustomerBehaviour>;
+  behaviour?: Partial<CustomerBehaviour>;
   /** The state of this customer's seeded random stream. */
   rng: number;
-  /** Per phone-number id: when the customer last wrote to it (the 24-hour window), in ms. */
-  lastInbound: Record<string, number>;
   /** Per phone-number id: when it last sent to the customer (the pair rate), in ms. */
   lastOutbound: Record<string, number>;
+  // The records below exist only once used: a mass send creates a customer per recipient, and
+  // fewer objects per customer is less for the garbage collector to walk.
+  /** Per phone-number id: when the customer last wrote to it (the 24-hour window), in ms. */
+  lastInbound?: Record<string, number>;
   /** Phone-number ids the customer stopped marketing messages from. */
-  marketingStopped: Record<string, true>;
+  marketingStopped?: Record<string, true>;
   /** Phone-number ids the customer blocked. */
-  blocked: Record<string, true>;
+  blocked?: Record<string, true>;
 }
 
 export interface SandboxGroup {
@@ -132,8 +135,14 @@ export interface LoggedMessage {
   errorCode?: number;
   /** Pricing category: the template's, or `service` for free-form replies in the window. */
   category?: string;
+  /** The send's `biz_opaque_callback_data`, echoed in its statuses. */
+  callbackData?: string;
   timestamp: number;
-  /** The request body as sent (outbound) or the webhook message object (inbound). */
+  /**
+   * The request body as sent (its JSON text, outbound) or the webhook message object (inbound);
+   * dropped when the message leaves the log, as statuses still on their way need only the fields
+   * above.
+   */
   body: unknown;
 }
 
@@ -170,6 +179,7 @@ export class MessageLog {
     if (this.count === this.capacity) {
       const oldest = this.entries[this.start];
       if (oldest?.direction === 'in') this.byId.delete(oldest.id);
+      if (oldest) oldest.body = undefined;
       this.entries[this.start] = message;
       this.start = (this.start + 1) % this.capacity;
     } else {

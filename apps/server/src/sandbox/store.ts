@@ -36,6 +36,13 @@ export function isOutboundMessageId(id: string): boolean {
 
 const templateKey = (wabaId: string, name: string, language: string) => `${wabaId}\u0000${name}\u0000${language}`;
 
+/** A customer's profile name: the one set, or a made-up one that stays the same for the wa_id. */
+export function customerName(customer: SandboxCustomer): string {
+  if (customer.name) return customer.name;
+  const hash = hash32(customer.waId);
+  return `${FIRST_NAMES[hash % FIRST_NAMES.length]} ${LAST_NAMES[(hash >>> 8) % LAST_NAMES.length]}`;
+}
+
 /** How many logged messages the state file keeps (the in-memory log may hold more). */
 const PERSISTED_MESSAGES = 2_000;
 
@@ -164,17 +171,9 @@ export class SandboxStore {
   }
 
   newCustomer(waId: string, name: string | undefined): SandboxCustomer {
-    const hash = hash32(waId);
-    return {
-      waId,
-      name: name ?? `${FIRST_NAMES[hash % FIRST_NAMES.length]} ${LAST_NAMES[(hash >>> 8) % LAST_NAMES.length]}`,
-      behaviour: {},
-      rng: streamSeed(this.seed, waId),
-      lastInbound: {},
-      lastOutbound: {},
-      marketingStopped: {},
-      blocked: {},
-    };
+    const customer: SandboxCustomer = { waId, rng: streamSeed(this.seed, waId), lastOutbound: {} };
+    if (name) customer.name = name;
+    return customer;
   }
 
   addGroup(group: SandboxGroup): void {

@@ -162,18 +162,18 @@ export function checkTemplateSend(
   const template = sandbox.store.findTemplate(wabaId, send.name, send.language.code);
   if (template?.status !== 'APPROVED') throw graphErrors.templateMissing(send.name, send.language.code);
   const shape = shapeOf(template);
+  const components = send.components ?? [];
   let header = 0;
   let body = 0;
-  const buttons = new Map<number, number>();
-  for (const component of send.components ?? []) {
+  for (const component of components) {
     if (component.type === 'header') header += component.parameters.length;
     else if (component.type === 'body') body += component.parameters.length;
-    else if (component.type === 'button') buttons.set(Number(component.index), component.parameters?.length ?? 0);
   }
   if (header !== shape.header) throw mismatch('header', header, shape.header);
   if (body !== shape.body) throw mismatch('body', body, shape.body);
   for (const index of shape.urlButtons) {
-    const count = buttons.get(index) ?? 0;
+    const button = components.find((component) => component.type === 'button' && Number(component.index) === index);
+    const count = button?.type === 'button' ? (button.parameters?.length ?? 0) : 0;
     if (count !== 1) throw mismatch(`button ${index}`, count, 1);
   }
   return template;

@@ -11,12 +11,8 @@ const sender = (id: string, wabaId = '900000000000001'): WebhookSender => ({
   phoneNumberId: id,
   displayPhoneNumber: `1555${id.slice(-7)}`,
 });
-const status = (index: number) => ({
-  id: `wamid.${index}`,
-  status: 'sent',
-  timestamp: '1750000000',
-  recipient_id: '16505550000',
-});
+const status = (index: number) =>
+  JSON.stringify({ id: `wamid.${index}`, status: 'sent', timestamp: '1750000000', recipient_id: '16505550000' });
 
 let sink: WebhookSink | undefined;
 let outbox: WebhookOutbox | undefined;

@@ -30,15 +30,17 @@ interface Delivery {
   attempts: number;
 }
 
+/** A number's statuses waiting for the next request, already serialized (fewer live objects). */
 interface StatusBatch {
   sender: WebhookSender;
-  statuses: object[];
+  metadataJson: string;
+  statuses: string[];
 }
 
+/** Any other change waiting, serialized as `{"value":…,"field":…}`. */
 interface PendingChange {
   wabaId: string;
-  field: string;
-  value: object;
+  json: string;
 }
 
 /** `sha256=<hex HMAC-SHA256 of the raw body>`, the X-Hub-Signature-256 header Meta sends. */
@@ -77,15 +79,16 @@ export class WebhookOutbox {
     this.agent = new Agent({ keepAlive: true, maxSockets: this.maxInFlight });
   }
 
-  /** Queues a message status for the sender's next batch. */
-  addStatus(sender: WebhookSender, status: object): void {
+  /** Queues a message status (serialized) for the sender's next batch. */
+  addStatus(sender: WebhookSender, statusJson: string): void {
     if (this.stopped) return;
     let batch = this.batches.get(sender.phoneNumberId);
     if (!batch) {
-      batch = { sender, statuses: [] };
+      const metadata = { display_phone_number: sender.displayPhoneNumber, phone_number_id: sender.phoneNumberId };
+      batch = { sender, metadataJson: JSON.stringify(metadata), statuses: [] };
       this.batches.set(sender.phoneNumberId, batch);
     }
-    batch.statuses.push(status);
+    batch.statuses.push(statusJson);
     this.stats.statuses++;
     this.added();
   }
@@ -93,7 +96,7 @@ export class WebhookOutbox {
   /** Queues any other change (inbound message, preference, account or group event). */
   addChange(wabaId: string, field: string, value: object): void {
     if (this.stopped) return;
-    this.changes.push({ wabaId, field, value });
+    this.changes.push({ wabaId, json: JSON.stringify({ value, field }) });
     this.stats.events++;
     this.added();
   }
@@ -110,41 +113,39 @@ export class WebhookOutbox {
     }
   }
 
-  /** Sends everything waiting now, in requests of at most 1000 updates. */
+  /**
+   * Sends everything waiting now, in requests of at most 1000 updates: the body is put together
+   * from the serialized pieces, entries per business account.
+   */
   flush(): void {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     if (this.waiting === 0) return;
-    let entries = new Map<string, { field: string; value: object }[]>();
+    let entries = new Map<string, string[]>();
     let size = 0;
     const send = () => {
       if (size === 0) return;
-      this.enqueue({
-        object: 'whatsapp_business_account',
-        entry: [...entries].map(([id, changes]) => ({ id, changes })),
-      });
+      const parts: string[] = [];
+      for (const [id, changes] of entries) parts.push(`{"id":${JSON.stringify(id)},"changes":[${changes.join(',')}]}`);
+      this.enqueue(`{"object":"whatsapp_business_account","entry":[${parts.join(',')}]}`);
       entries = new Map();
       size = 0;
     };
-    const add = (wabaId: string, change: { field: string; value: object }, weight: number) => {
+    const add = (wabaId: string, changeJson: string, weight: number) => {
       if (size + weight > this.batchSize) send();
       const list = entries.get(wabaId);
-      if (list) list.push(change);
-      else entries.set(wabaId, [change]);
+      if (list) list.push(changeJson);
+      else entries.set(wabaId, [changeJson]);
       size += weight;
     };
-    for (const { sender, statuses } of this.batches.values()) {
+    for (const { sender, metadataJson, statuses } of this.batches.values()) {
       for (let start = 0; start < statuses.length; start += this.batchSize) {
         const part = statuses.slice(start, start + this.batchSize);
-        const metadata = { display_phone_number: sender.displayPhoneNumber, phone_number_id: sender.phoneNumberId };
-        add(
-          sender.wabaId,
-          { field: 'messages', value: { messaging_product: 'whatsapp', metadata, statuses: part } },
-          part.length,
-        );
+        const value = `{"messaging_product":"whatsapp","metadata":${metadataJson},"statuses":[${part.join(',')}]}`;
+        add(sender.wabaId, `{"value":${value},"field":"messages"}`, part.length);
       }
     }
-    for (const { wabaId, field, value } of this.changes) add(wabaId, { field, value }, 1);
+    for (const { wabaId, json } of this.changes) add(wabaId, json, 1);
     send();
     this.batches.clear();
     this.changes = [];
@@ -179,12 +180,11 @@ export class WebhookOutbox {
     this.agent.destroy();
   }
 
-  private enqueue(payload: object): void {
+  private enqueue(body: string): void {
     if (!this.target) {
       this.stats.dropped++;
       return;
     }
-    const body = JSON.stringify(payload);
     this.ready.push({ body, signature: signWebhookBody(body, this.options.appSecret), attempts: 0 });
     this.pump();
   }

@@ -104,7 +104,7 @@ function messageView(message: LoggedMessage) {
     ...(message.errorCode !== undefined ? { error_code: message.errorCode } : {}),
     ...(message.category ? { category: message.category } : {}),
     timestamp: new Date(message.timestamp).toISOString(),
-    body: message.body,
+    body: typeof message.body === 'string' ? JSON.parse(message.body) : message.body,
   };
 }
 
@@ -142,8 +142,10 @@ export const controlActivityRoutes: ControlRoutes = {
     const { sandbox } = call;
     const number = numberOf(sandbox, input.phone_number_id);
     const customer = sandbox.store.customer(input.wa_id);
-    if (input.value === 'stop') customer.marketingStopped[number.id] = true;
-    else delete customer.marketingStopped[number.id];
+    const stopped = { ...customer.marketingStopped };
+    if (input.value === 'stop') stopped[number.id] = true;
+    else delete stopped[number.id];
+    customer.marketingStopped = stopped;
     sandbox.store.changed();
     sandbox.emitChange(number.wabaId, {
       field: 'user_preferences',

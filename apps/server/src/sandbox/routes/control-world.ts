@@ -5,6 +5,7 @@ import { createNumber, numberControlView, updateNumber } from '../numbers.js';
 import type { Sandbox } from '../sandbox.js';
 import { CustomerBehaviourSchema } from '../settings.js';
 import type { SandboxCustomer, SandboxGroup } from '../state.js';
+import { customerName } from '../store.js';
 import { createTemplate, NewTemplateSchema, templateView } from '../templates.js';
 import { inviteLinkOf } from '../webhook-events.js';
 
@@ -59,12 +60,12 @@ const CustomersSchema = z.union([
 function customerView(customer: SandboxCustomer) {
   return {
     wa_id: customer.waId,
-    name: customer.name,
-    behaviour: customer.behaviour,
-    marketing_stopped: Object.keys(customer.marketingStopped),
-    blocked: Object.keys(customer.blocked),
+    name: customerName(customer),
+    behaviour: customer.behaviour ?? {},
+    marketing_stopped: Object.keys(customer.marketingStopped ?? {}),
+    blocked: Object.keys(customer.blocked ?? {}),
     last_inbound: Object.fromEntries(
-      Object.entries(customer.lastInbound).map(([numberId, at]) => [numberId, new Date(at).toISOString()]),
+      Object.entries(customer.lastInbound ?? {}).map(([numberId, at]) => [numberId, new Date(at).toISOString()]),
     ),
   };
 }

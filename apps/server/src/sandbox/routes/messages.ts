@@ -5,6 +5,6 @@ import { handleMessagesPost } from '../send.js';
 /** `POST /{phone-number-id}/messages`: sends and mark-as-read. */
 export const messageRoutes: GraphRoutes = {
   number: {
-    'POST messages': (call) => handleMessagesPost(call.sandbox, call.object.number, callFields(call)),
+    'POST messages': (call) => handleMessagesPost(call.sandbox, call.object.number, callFields(call), call.rawBody),
   },
 };
