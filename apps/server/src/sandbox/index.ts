@@ -8,10 +8,10 @@ import { controlRoutes, createSandboxServer, listen } from './server.js';
 import type { CustomerBehaviour, QualityRules, SandboxDelays, TemplateRules } from './settings.js';
 import { type SandboxLogger, silentLogger } from './types.js';
 
+export { signWebhookBody } from '../whatsapp/webhooks/signature.js';
 export { Sandbox } from './sandbox.js';
 export type { CustomerBehaviour, QualityRules, SandboxDelays, TemplateRules } from './settings.js';
 export type { SandboxLogger } from './types.js';
-export { signWebhookBody } from './webhook-outbox.js';
 export { type ReceivedWebhook, startWebhookSink, type WebhookSink } from './webhook-sink.js';
 
 export interface SandboxOptions {

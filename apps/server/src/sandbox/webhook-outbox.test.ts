@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { signWebhookBody } from '../whatsapp/webhooks/signature.js';
 import { silentLogger } from './types.js';
-import { signWebhookBody, WebhookOutbox, type WebhookSender } from './webhook-outbox.js';
+import { WebhookOutbox, type WebhookSender } from './webhook-outbox.js';
 import { startWebhookSink, type WebhookSink } from './webhook-sink.js';
 
 const SECRET = 'outbox-test-secret-0123456789';

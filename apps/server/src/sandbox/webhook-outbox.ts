@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
+import { signWebhookBody } from '../whatsapp/webhooks/signature.js';
 import type { SandboxLogger } from './types.js';
 
 /** Meta puts at most this many updates (statuses) in one webhook request. */
@@ -41,11 +41,6 @@ interface StatusBatch {
 interface PendingChange {
   wabaId: string;
   json: string;
-}
-
-/** `sha256=<hex HMAC-SHA256 of the raw body>`, the X-Hub-Signature-256 header Meta sends. */
-export function signWebhookBody(body: string, appSecret: string): string {
-  return `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkWebhookSignature } from '../whatsapp/webhooks/signature.js';
 
 export interface ReceivedWebhook {
   signature: string;
@@ -23,13 +23,6 @@ export interface WebhookSink {
   stop(): Promise<void>;
 }
 
-function signatureValid(body: Buffer, header: string | undefined, appSecret: string): boolean {
-  if (!header?.startsWith('sha256=')) return false;
-  const expected = Buffer.from(createHmac('sha256', appSecret).update(body).digest('hex'));
-  const given = Buffer.from(header.slice('sha256='.length));
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
 /**
  * A stand-in for the product's webhook endpoint: checks `X-Hub-Signature-256` over the raw body
  * (401 when wrong), answers `answer`, and records what it accepted. For tests and benchmarks.
@@ -45,7 +38,7 @@ export function startWebhookSink(options: { appSecret: string; keep?: boolean; p
       counts.requests++;
       const raw = Buffer.concat(chunks);
       const signature = String(request.headers['x-hub-signature-256'] ?? '');
-      if (!signatureValid(raw, signature, options.appSecret)) {
+      if (checkWebhookSignature(raw, signature, options.appSecret) !== 'valid') {
         counts.badSignatures++;
         response.writeHead(401).end();
         return;

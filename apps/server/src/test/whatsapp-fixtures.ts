@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { withTransaction } from '../platform/db/pool.js';
+import { queueMessages } from '../whatsapp/governor/queue-messages.js';
 import { connectNumber, type NumberConnection } from '../whatsapp/numbers/connect-number.js';
 import type { WhatsAppSettings } from '../whatsapp/settings.js';
 
@@ -95,4 +96,27 @@ export async function seedTemplate(
     ],
   );
   return rows[0]?.id as string;
+}
+
+/** Queues one approved template of the tenant's to each contact, through the governor. */
+export function queueTemplate(
+  pool: pg.Pool,
+  tenantId: string,
+  numberId: string,
+  template: { id: string; name: string },
+  contactIds: readonly string[],
+) {
+  return withTransaction(pool, (client) =>
+    queueMessages(
+      client,
+      tenantId,
+      contactIds.map((contactId) => ({
+        numberId,
+        contactId,
+        type: 'template',
+        templateId: template.id,
+        content: { template: { name: template.name, language: { code: 'en_US' } } },
+      })),
+    ),
+  );
 }

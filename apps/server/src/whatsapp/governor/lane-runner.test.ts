@@ -1,11 +1,9 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { withTransaction } from '../../platform/db/pool.js';
 import { useTestApp } from '../../test/test-app.js';
-import { createTenant, seedContact, seedNumber, seedTemplate } from '../../test/whatsapp-fixtures.js';
+import { createTenant, queueTemplate, seedContact, seedNumber, seedTemplate } from '../../test/whatsapp-fixtures.js';
 import { type LaneRunner, startLaneRunner } from './lane-runner.js';
 import type { LaneTransport } from './lane-transport.js';
-import { queueMessages } from './queue-messages.js';
 
 const app = useTestApp();
 const logger = pino({ level: 'silent' });
@@ -24,6 +22,17 @@ function recordingTransport(name: string, log: Delivery[]): LaneTransport {
     },
     verdict: () => ({ retry: false, code: null, title: 'unexpected', optedOut: false, pauseNumber: null }),
   };
+}
+
+/** A lane runner of its own (as another worker process would have), recording what it sends. */
+function startRecordingRunner(name: string, log: Delivery[]): Promise<LaneRunner> {
+  return startLaneRunner({
+    pool: app.pool,
+    cipher: app.context.whatsapp.tokenCipher,
+    transport: recordingTransport(name, log),
+    logger,
+    sweepMs: 100,
+  });
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs: number) {
@@ -46,30 +55,10 @@ describe('send lanes across workers', () => {
     const log: Delivery[] = [];
     const runners: LaneRunner[] = [];
     for (const name of ['first', 'second']) {
-      runners.push(
-        await startLaneRunner({
-          pool: app.pool,
-          cipher: app.context.whatsapp.tokenCipher,
-          transport: recordingTransport(name, log),
-          logger,
-          sweepMs: 100,
-        }),
-      );
+      runners.push(await startRecordingRunner(name, log));
     }
     try {
-      await withTransaction(app.pool, (client) =>
-        queueMessages(
-          client,
-          tenantId,
-          contacts.map((contactId) => ({
-            numberId,
-            contactId,
-            type: 'template',
-            templateId,
-            content: { template: { name: 'news', language: { code: 'en_US' } } },
-          })),
-        ),
-      );
+      await queueTemplate(app.pool, tenantId, numberId, { id: templateId, name: 'news' }, contacts);
       await until(async () => log.length >= 20, 20_000);
       // Both heard the wake-up; the lock let only one of them own the lane.
       expect(new Set(log.map((delivery) => delivery.runner)).size).toBe(1);
@@ -100,35 +89,11 @@ describe('send lanes across workers', () => {
     for (let i = 0; i < 8; i += 1)
       contacts.push(await seedContact(app.pool, tenantId, { waId: `44810${i}`, consent: true }));
     const log: Delivery[] = [];
-    const first = await startLaneRunner({
-      pool: app.pool,
-      cipher: app.context.whatsapp.tokenCipher,
-      transport: recordingTransport('first', log),
-      logger,
-      sweepMs: 100,
-    });
-    await withTransaction(app.pool, (client) =>
-      queueMessages(
-        client,
-        tenantId,
-        contacts.map((contactId) => ({
-          numberId,
-          contactId,
-          type: 'template',
-          templateId,
-          content: { template: { name: 'news', language: { code: 'en_US' } } },
-        })),
-      ),
-    );
+    const first = await startRecordingRunner('first', log);
+    await queueTemplate(app.pool, tenantId, numberId, { id: templateId, name: 'news' }, contacts);
     await until(async () => log.length >= 2, 10_000);
     await first.stop();
-    const second = await startLaneRunner({
-      pool: app.pool,
-      cipher: app.context.whatsapp.tokenCipher,
-      transport: recordingTransport('second', log),
-      logger,
-      sweepMs: 100,
-    });
+    const second = await startRecordingRunner('second', log);
     try {
       await until(async () => log.length >= 8, 15_000);
       expect(new Set(log.map((delivery) => delivery.to)).size).toBe(8);

@@ -2,11 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../platform/db/pool.js';
 import { type RunningSandbox, startSandbox } from '../../sandbox/index.js';
 import { useTestApp } from '../../test/test-app.js';
-import { createTenant, seedContact, seedNumber, seedTemplate } from '../../test/whatsapp-fixtures.js';
-import { queueMessages } from './queue-messages.js';
+import { createTenant, queueTemplate, seedContact, seedNumber, seedTemplate } from '../../test/whatsapp-fixtures.js';
 
 const MAIN = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
 const MESSAGES = 60;
@@ -94,19 +92,7 @@ describe('two worker processes', () => {
     const databaseUrl = app.pool.options.connectionString as string;
     startWorkerProcess(databaseUrl);
     startWorkerProcess(databaseUrl);
-    await withTransaction(app.pool, (client) =>
-      queueMessages(
-        client,
-        tenantId,
-        contacts.map((contactId) => ({
-          numberId,
-          contactId,
-          type: 'template',
-          templateId,
-          content: { template: { name: 'spring_sale', language: { code: 'en_US' } } },
-        })),
-      ),
-    );
+    await queueTemplate(app.pool, tenantId, numberId, { id: templateId, name: 'spring_sale' }, contacts);
 
     const readCount = async () => {
       const { rows } = await app.pool.query(

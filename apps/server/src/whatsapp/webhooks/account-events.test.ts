@@ -19,7 +19,7 @@ let second: SeededNumber;
 let listener: Listener<{ tenantId: string; numberId: string }>;
 
 beforeAll(async () => {
-  number = await seedNumber(t.pool, {
+  number = await seedNumber(t, {
     tenantId: '330001',
     phoneNumberId: '210000000000001',
     wabaId: WABA_ID,

@@ -22,7 +22,7 @@ const t = useTestApp(WEBHOOK_ENV);
 let number: SeededNumber;
 
 beforeAll(async () => {
-  number = await seedNumber(t.pool, {
+  number = await seedNumber(t, {
     tenantId: '350001',
     phoneNumberId: EXAMPLE_PHONE_NUMBER_ID,
     wabaId: EXAMPLE_WABA_ID,
@@ -116,7 +116,7 @@ describe('webhook processing', () => {
 
   it('an event that cannot be applied fails alone; the rest of its batch goes through', async () => {
     // A group id another tenant holds: recording it here breaks the unique index.
-    const elsewhere = await seedNumber(t.pool, {
+    const elsewhere = await seedNumber(t, {
       tenantId: '350002',
       phoneNumberId: '230000000000002',
       wabaId: '430000000000002',
@@ -197,7 +197,7 @@ describe('webhook processing by the worker', () => {
   it('an acknowledged event is processed by the queued job', async () => {
     const app = await createTestApp(WEBHOOK_ENV, { worker: true });
     try {
-      await seedNumber(app.pool, {
+      await seedNumber(app, {
         tenantId: '350003',
         phoneNumberId: EXAMPLE_PHONE_NUMBER_ID,
         wabaId: EXAMPLE_WABA_ID,

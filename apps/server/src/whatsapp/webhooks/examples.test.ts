@@ -17,7 +17,7 @@ const USER = '16505551234';
 const GROUP = 'Y2FwaV9ncm91cDoxODA1NTU1MDE3MjoxMjAzNjMyMjI3NzE5NjMwNjcZD';
 
 beforeAll(async () => {
-  number = await seedNumber(t.pool, {
+  number = await seedNumber(t, {
     tenantId: '300001',
     phoneNumberId: EXAMPLE_PHONE_NUMBER_ID,
     wabaId: EXAMPLE_WABA_ID,

@@ -16,7 +16,7 @@ const PHONE_NUMBER_ID = '220000000000001';
 let number: SeededNumber;
 
 beforeAll(async () => {
-  number = await seedNumber(t.pool, { tenantId: '340001', phoneNumberId: PHONE_NUMBER_ID, wabaId: EXAMPLE_WABA_ID });
+  number = await seedNumber(t, { tenantId: '340001', phoneNumberId: PHONE_NUMBER_ID, wabaId: EXAMPLE_WABA_ID });
 });
 
 type GroupField = Extract<KnownChangeInput['field'], `group_${string}`>;

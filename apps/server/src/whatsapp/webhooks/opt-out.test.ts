@@ -20,7 +20,7 @@ let number: SeededNumber;
 let listener: Listener<{ tenantId: string; contactId: string }>;
 
 beforeAll(async () => {
-  number = await seedNumber(t.pool, { tenantId: '320001', phoneNumberId: PHONE_NUMBER_ID, wabaId: EXAMPLE_WABA_ID });
+  number = await seedNumber(t, { tenantId: '320001', phoneNumberId: PHONE_NUMBER_ID, wabaId: EXAMPLE_WABA_ID });
   listener = await listen(t.pool, 'wa_contact_opt_out');
 });
 afterAll(() => listener?.stop());

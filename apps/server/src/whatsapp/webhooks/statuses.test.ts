@@ -20,8 +20,8 @@ let number: SeededNumber;
 let other: SeededNumber;
 
 beforeAll(async () => {
-  number = await seedNumber(t.pool, { tenantId: '310001', phoneNumberId: PHONE_NUMBER_ID, wabaId: EXAMPLE_WABA_ID });
-  other = await seedNumber(t.pool, { tenantId: '310002', phoneNumberId: '200000000000002', wabaId: '900000000000002' });
+  number = await seedNumber(t, { tenantId: '310001', phoneNumberId: PHONE_NUMBER_ID, wabaId: EXAMPLE_WABA_ID });
+  other = await seedNumber(t, { tenantId: '310002', phoneNumberId: '200000000000002', wabaId: '900000000000002' });
 });
 
 interface StatusRow {

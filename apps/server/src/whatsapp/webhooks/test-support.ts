@@ -1,8 +1,9 @@
 /** Helpers for the webhook tests: seeded numbers, signed posts, payload builders, notifications. */
 import pg from 'pg';
-import type { Pool } from '../../platform/db/pool.js';
+import { type Pool, withTransaction } from '../../platform/db/pool.js';
 import type { TestApp } from '../../test/test-app.js';
 import type { KnownChangeInput, WebhookPayloadInput } from '../meta/webhook-payload.js';
+import { connectNumber } from '../numbers/connect-number.js';
 import { drainWebhookEvents } from './drain.js';
 import fixtures from './fixtures/meta-webhook-examples.json' with { type: 'json' };
 import { WEBHOOK_PATH } from './routes.js';
@@ -24,29 +25,27 @@ export interface SeededNumber {
   portfolioId: string;
 }
 
-/** A tenant (created when missing) with a portfolio, a WABA and one live number. */
+/** A tenant (created when missing) with a portfolio of its own, a WABA and one live number. */
 export async function seedNumber(
-  pool: Pool,
+  t: TestApp,
   options: { tenantId: string; phoneNumberId: string; wabaId: string; phone?: string; messagingLimit?: number | null },
 ): Promise<SeededNumber> {
   const { tenantId } = options;
-  await pool.query(`insert into tenant (id, name) values ($1, $1) on conflict do nothing`, [tenantId]);
-  const portfolio = await pool.query(
-    `insert into wa_portfolio (tenant_id, name, messaging_limit) values ($1, 'Portfolio', $2) returning id::text`,
-    [tenantId, options.messagingLimit === undefined ? 250 : options.messagingLimit],
+  await t.pool.query(`insert into tenant (id, name) values ($1, $1) on conflict do nothing`, [tenantId]);
+  const made = await withTransaction(t.pool, (client) =>
+    connectNumber(client, t.context.whatsapp.tokenCipher, tenantId, {
+      portfolioName: `Portfolio of ${options.wabaId}`,
+      messagingLimit: options.messagingLimit === undefined ? 250 : options.messagingLimit,
+      wabaId: options.wabaId,
+      phone: options.phone ?? '+1 555-078-3881',
+      phoneNumberId: options.phoneNumberId,
+      accessToken: 'not-a-real-token',
+      apiBaseUrl: 'http://127.0.0.1:1',
+      apiVersion: 'v23.0',
+      qualityRating: 'GREEN',
+    }),
   );
-  const portfolioId = portfolio.rows[0].id as string;
-  const waba = await pool.query(
-    `insert into wa_business_account (tenant_id, portfolio_id, waba_id) values ($1, $2, $3) returning id::text`,
-    [tenantId, portfolioId, options.wabaId],
-  );
-  const wabaRef = waba.rows[0].id as string;
-  const number = await pool.query(
-    `insert into wa_number (tenant_id, waba_ref, phone, phone_number_id, access_token_encrypted, api_base_url, quality_rating)
-     values ($1, $2, $3, $4, 'not-a-real-token', 'http://127.0.0.1:1', 'GREEN') returning id::text`,
-    [tenantId, wabaRef, options.phone ?? '+1 555-078-3881', options.phoneNumberId],
-  );
-  return { tenantId, numberId: number.rows[0].id as string, wabaRef, portfolioId };
+  return { tenantId, ...made };
 }
 
 /** Posts a body signed with the test app secret (or the given signature header). */
