@@ -65,6 +65,33 @@ async function runSink() {
   process.send({ type: 'ready', url: sink.url });
 }
 
+/**
+ * SANDBOX_BENCH_PROFILE=<dir>: a V8 CPU profile of the sandbox over the measured window only
+ * (not start-up, warm-up or settling), written as <child>-<time>.cpuprofile (sandbox, and baseline with --baseline).
+ */
+async function measuredWindowProfiler(name) {
+  const dir = process.env.SANDBOX_BENCH_PROFILE;
+  if (!dir) return { start: async () => undefined, stop: async () => undefined };
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  let running = false;
+  return {
+    async start() {
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+      running = true;
+    },
+    async stop() {
+      if (!running) return;
+      running = false;
+      const { profile } = await session.post('Profiler.stop');
+      await fs.mkdir(dir, { recursive: true });
+      await fs.writeFile(path.join(dir, `${name}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    },
+  };
+}
+
 // ---- child: the sandbox -----------------------------------------------------------------------
 async function runSandbox() {
   const { startSandbox } = await import(sandboxModule);
@@ -97,9 +124,14 @@ async function runSandbox() {
     if (status !== 201) throw new Error(`template not created (${status})`);
   }
   let mark = process.cpuUsage();
+  const profiler = await measuredWindowProfiler('sandbox');
   process.on('message', async (message) => {
-    if (message === 'mark') mark = process.cpuUsage();
+    if (message === 'mark') {
+      mark = process.cpuUsage();
+      await profiler.start();
+    }
     if (message === 'stats') {
+      await profiler.stop();
       const { outbox, store, scheduler } = running.sandbox;
       process.send({
         type: 'stats',
@@ -144,9 +176,16 @@ async function runBaseline() {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   let mark = process.cpuUsage();
-  process.on('message', (message) => {
-    if (message === 'mark') mark = process.cpuUsage();
-    if (message === 'stats') process.send({ type: 'stats', cpu: cpuSeconds(mark) });
+  const profiler = await measuredWindowProfiler('baseline');
+  process.on('message', async (message) => {
+    if (message === 'mark') {
+      mark = process.cpuUsage();
+      await profiler.start();
+    }
+    if (message === 'stats') {
+      await profiler.stop();
+      process.send({ type: 'stats', cpu: cpuSeconds(mark) });
+    }
     if (message === 'stop') server.close(() => process.exit(0));
   });
   process.send({ type: 'ready', url: `http://127.0.0.1:${server.address().port}` });
@@ -176,10 +215,6 @@ function startChild(childRole, env = {}) {
   const child = fork(fileURLToPath(import.meta.url), [`--role=${childRole}`], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    // SANDBOX_BENCH_PROFILE=<dir>: a V8 CPU profile of each child, to see where the time goes.
-    execArgv: process.env.SANDBOX_BENCH_PROFILE
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SANDBOX_BENCH_PROFILE}`]
-      : [],
   });
   const next = (type) =>
     new Promise((resolve, reject) => {
@@ -206,6 +241,7 @@ async function stats(child) {
  * the load generator more CPU than a request costs the sandbox, so it could not drive 20 000/s here.
  */
 async function runLoad(Pool, url, numbers, seconds, connections, pipelining, counter) {
+  if (process.env.RAW) return (await import('/tmp/lg/raw-load.mjs')).rawLoad(url, numbers, seconds, connections, counter, sendBody);
   const pool = new Pool(url, { connections, pipelining });
   const latencies = [];
   const statuses = new Map();

@@ -1,4 +1,4 @@
-import type { SendMessage } from '../whatsapp/meta/send-message.js';
+import { parseSendMessage, type SendMessage } from '../whatsapp/meta/send-message.js';
 import { webhookErrors } from './graph-errors.js';
 import { groupInvitedIn, joinByInviteLink } from './groups.js';
 import { type InboundContent, receiveInbound } from './inbound.js';
@@ -25,27 +25,44 @@ export function behaviourOf(sandbox: Sandbox, customer: SandboxCustomer): Custom
   return sandbox.settings.behaviour;
 }
 
+// What a customer's dice decided for one message, as bits of one small integer: a pending step
+// then holds no object for its dice. The pick (which reply, which button) sits above the bits.
+const FAIL = 1;
+const DELIVER = 2;
+const BLOCK = 4;
+const READ = 8;
+const STOP = 16;
+const TAP = 32;
+const JOIN = 64;
+const REPLY = 128;
+const REACTIONS = STOP | TAP | JOIN | REPLY;
+const PICK_SHIFT = 8;
+const PICK_SCALE = 2 ** 22;
+
+const dice = new Prng(0);
+
 /**
  * The customer's dice for one message, always the same number of draws so that every later
  * outcome depends only on the seed, the wa_id and how many messages the customer got before.
  */
-function roll(customer: SandboxCustomer) {
-  const rng = new Prng(customer.rng);
-  const draws = {
-    fail: rng.next(),
-    deliver: rng.next(),
-    block: rng.next(),
-    read: rng.next(),
-    stop: rng.next(),
-    tap: rng.next(),
-    join: rng.next(),
-    reply: rng.next(),
-    pick: rng.next(),
-  };
-  customer.rng = rng.state;
-  return draws;
+function roll(customer: SandboxCustomer, behaviour: CustomerBehaviour): number {
+  dice.state = customer.rng;
+  let outcome = 0;
+  if (dice.next() < behaviour.fail) outcome |= FAIL;
+  if (dice.next() < behaviour.deliver) outcome |= DELIVER;
+  if (dice.next() < behaviour.block) outcome |= BLOCK;
+  if (dice.next() < behaviour.read) outcome |= READ;
+  if (dice.next() < behaviour.stop) outcome |= STOP;
+  if (dice.next() < behaviour.tapButton) outcome |= TAP;
+  if (dice.next() < behaviour.joinGroup) outcome |= JOIN;
+  if (dice.next() < behaviour.reply) outcome |= REPLY;
+  outcome |= Math.floor(dice.next() * PICK_SCALE) << PICK_SHIFT;
+  customer.rng = dice.state;
+  return outcome;
 }
-type Draws = ReturnType<typeof roll>;
+
+/** The draw in [0, 1) that picks which reply, button or opt-out channel. */
+const pickOf = (outcome: number): number => (outcome >>> PICK_SHIFT) / PICK_SCALE;
 
 /** A button the customer could tap on this message: a template quick reply or an interactive choice. */
 interface Tappable {
@@ -115,71 +132,77 @@ function stopMarketing(
   }
 }
 
-/** Whether any reaction's dice came up: most reads lead to nothing, and need no further step. */
-function mayReact(behaviour: CustomerBehaviour, draws: Draws): boolean {
-  return (
-    draws.stop < behaviour.stop ||
-    draws.tap < behaviour.tapButton ||
-    draws.join < behaviour.joinGroup ||
-    draws.reply < behaviour.reply
-  );
-}
-
 /** What a customer who read the message does next: at most one of stop, tap, join or reply. */
 function react(
   sandbox: Sandbox,
   number: SandboxNumber,
   customer: SandboxCustomer,
   message: LoggedMessage,
-  send: SendMessage,
-  draws: Draws,
+  content: SentContent,
+  outcome: number,
 ): void {
-  const behaviour = behaviourOf(sandbox, customer);
-  const buttons = tappables(sandbox, number, send);
-  if (draws.stop < behaviour.stop) {
+  const pick = pickOf(outcome);
+  const buttons = outcome & (STOP | TAP) ? tappables(sandbox, number, sentMessage(content)) : [];
+  if (outcome & STOP) {
     stopMarketing(
       sandbox,
       number,
       customer,
       message,
       buttons.find((button) => button.stops),
-      draws.pick,
+      pick,
     );
     return;
   }
   const choices = buttons.filter((button) => !button.stops);
-  if (choices.length > 0 && draws.tap < behaviour.tapButton) {
-    const choice = choices[Math.floor(draws.pick * choices.length)] as Tappable;
+  if (choices.length > 0 && outcome & TAP) {
+    const choice = choices[Math.floor(pick * choices.length)] as Tappable;
     receiveInbound(sandbox, number, customer, { ...choice.content, context: { from: number.phone, id: message.id } });
     return;
   }
   const group: SandboxGroup | undefined =
-    sandbox.store.groups.size > 0 ? groupInvitedIn(sandbox, JSON.stringify(send)) : undefined;
-  if (group && draws.join < behaviour.joinGroup) {
+    outcome & JOIN && sandbox.store.groups.size > 0 ? groupInvitedIn(sandbox, sentText(content)) : undefined;
+  if (group) {
     joinByInviteLink(sandbox, group, customer);
     return;
   }
-  if (draws.reply < behaviour.reply) {
-    const body = REPLIES[Math.floor(draws.pick * REPLIES.length)] as string;
+  if (outcome & REPLY) {
+    const body = REPLIES[Math.floor(pick * REPLIES.length)] as string;
     receiveInbound(sandbox, number, customer, { type: 'text', text: { body } });
   }
 }
 
+/**
+ * A sent message as a pending reaction keeps it: the request's JSON text when there is one (one
+ * string, not a tree of objects), read back only if the customer taps or stops.
+ */
+type SentContent = string | SendMessage;
+
+function sentMessage(content: SentContent): SendMessage {
+  if (typeof content !== 'string') return content;
+  const parsed = parseSendMessage(JSON.parse(content));
+  if (!parsed.ok || parsed.kind !== 'message') throw new Error('sandbox: a sent message no longer parses');
+  return parsed.message;
+}
+
+const sentText = (content: SentContent): string => (typeof content === 'string' ? content : JSON.stringify(content));
+
 /** One message on its way to a customer: all its later steps need, in one object. */
-interface Plan {
-  sandbox: Sandbox;
-  number: SandboxNumber;
-  customer: SandboxCustomer;
-  message: LoggedMessage;
-  behaviour: CustomerBehaviour;
-  draws: Draws;
-  /** The message content, kept only when the customer will react to it (most reads lead nowhere). */
-  send: SendMessage | undefined;
+class Plan {
+  constructor(
+    readonly sandbox: Sandbox,
+    readonly number: SandboxNumber,
+    readonly customer: SandboxCustomer,
+    readonly message: LoggedMessage,
+    readonly outcome: number,
+    /** The message content, kept only when the customer will react to it (most reads lead nowhere). */
+    readonly content: SentContent | undefined,
+  ) {}
 }
 
 function sentStep(plan: Plan): void {
-  const { sandbox, number, customer, message, behaviour, draws } = plan;
-  if (customer.blocked?.[number.id] || draws.fail < behaviour.fail) {
+  const { sandbox, number, customer, message, outcome } = plan;
+  if (customer.blocked?.[number.id] || outcome & FAIL) {
     sandbox.emitStatus(number, message, 'failed', { error: webhookErrors.undeliverable() });
     return;
   }
@@ -188,55 +211,47 @@ function sentStep(plan: Plan): void {
     return;
   }
   sandbox.emitStatus(number, message, 'sent');
-  if (draws.deliver < behaviour.deliver)
-    sandbox.scheduler.schedule(sandbox.settings.delays.deliveredMs, deliveredStep, plan);
+  if (outcome & DELIVER) sandbox.scheduler.schedule(sandbox.settings.delays.deliveredMs, deliveredStep, plan);
 }
 
 function deliveredStep(plan: Plan): void {
-  const { sandbox, number, customer, message, behaviour, draws } = plan;
+  const { sandbox, number, customer, message, outcome } = plan;
   sandbox.emitStatus(number, message, 'delivered');
-  const blocks = draws.block < behaviour.block;
+  const blocks = (outcome & BLOCK) !== 0;
   recordDelivery(sandbox, number, blocks);
   if (blocks) {
     customer.blocked = { ...customer.blocked, [number.id]: true };
     sandbox.store.changed();
     return;
   }
-  if (draws.read < behaviour.read) sandbox.scheduler.schedule(sandbox.settings.delays.readMs, readStep, plan);
+  if (outcome & READ) sandbox.scheduler.schedule(sandbox.settings.delays.readMs, readStep, plan);
 }
 
 function readStep(plan: Plan): void {
   plan.sandbox.emitStatus(plan.number, plan.message, 'read');
-  if (plan.send) plan.sandbox.scheduler.schedule(plan.sandbox.settings.delays.replyMs, reactStep, plan);
+  if (plan.content !== undefined)
+    plan.sandbox.scheduler.schedule(plan.sandbox.settings.delays.replyMs, reactStep, plan);
 }
 
 function reactStep(plan: Plan): void {
-  if (plan.send) react(plan.sandbox, plan.number, plan.customer, plan.message, plan.send, plan.draws);
+  if (plan.content !== undefined)
+    react(plan.sandbox, plan.number, plan.customer, plan.message, plan.content, plan.outcome);
 }
 
 /**
  * After a message to a customer is accepted: the statuses and the customer's reaction, each
- * at its configured delay after the one before. The dice are rolled now, so the outcome depends
- * only on the seed, the wa_id and the customer's earlier messages.
+ * at its configured delay after the one before. The dice are rolled now, with the behaviour of
+ * now, so the outcome depends only on the seed, the wa_id and the customer's earlier messages.
  */
 export function simulateIndividual(
   sandbox: Sandbox,
   number: SandboxNumber,
   customer: SandboxCustomer,
   message: LoggedMessage,
-  send: SendMessage,
+  content: SentContent,
 ): void {
-  const behaviour = behaviourOf(sandbox, customer);
-  const draws = roll(customer);
-  const plan: Plan = {
-    sandbox,
-    number,
-    customer,
-    message,
-    behaviour,
-    draws,
-    send: mayReact(behaviour, draws) ? send : undefined,
-  };
+  const outcome = roll(customer, behaviourOf(sandbox, customer));
+  const plan = new Plan(sandbox, number, customer, message, outcome, outcome & REACTIONS ? content : undefined);
   sandbox.scheduler.schedule(sandbox.settings.delays.sentMs, sentStep, plan);
 }
 
@@ -249,18 +264,14 @@ export function simulateGroup(
 ): void {
   const { delays } = sandbox.settings;
   const participants = Object.keys(group.participants).map((waId) => sandbox.store.customer(waId));
-  const plans = participants.map((customer) => ({
-    customer,
-    behaviour: behaviourOf(sandbox, customer),
-    draws: roll(customer),
-  }));
+  const plans = participants.map((customer) => ({ customer, outcome: roll(customer, behaviourOf(sandbox, customer)) }));
   sandbox.scheduler.schedule(delays.sentMs, () => {
     sandbox.emitStatus(number, message, 'sent');
-    for (const { customer, behaviour, draws } of plans) {
-      if (draws.deliver >= behaviour.deliver) continue;
+    for (const { customer, outcome } of plans) {
+      if (!(outcome & DELIVER)) continue;
       sandbox.scheduler.schedule(delays.deliveredMs, () => {
         sandbox.emitStatus(number, message, 'delivered', { participant: customer.waId });
-        if (draws.read >= behaviour.read) return;
+        if (!(outcome & READ)) return;
         sandbox.scheduler.schedule(delays.readMs, () =>
           sandbox.emitStatus(number, message, 'read', { participant: customer.waId }),
         );

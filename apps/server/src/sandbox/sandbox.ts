@@ -6,7 +6,7 @@ import { defaultSettings, mergeSettings, type SandboxSettings, type SettingsPatc
 import type { LoggedMessage, SandboxNumber } from './state.js';
 import { SandboxStore } from './store.js';
 import type { SandboxLogger } from './types.js';
-import { type StatusExtra, type StatusName, statusJson } from './webhook-events.js';
+import { type StatusExtra, type StatusName, writeStatusJson } from './webhook-events.js';
 import { WebhookOutbox, type WebhookSender } from './webhook-outbox.js';
 
 export interface SandboxWorldOptions {
@@ -90,7 +90,10 @@ export class Sandbox {
       message.status = status;
       if (extra.error) message.errorCode = extra.error.code;
     }
-    this.outbox.addStatus(this.senderOf(number), statusJson(message, status, this.now(), extra));
+    const out = this.outbox.beginStatus(this.senderOf(number));
+    if (!out) return;
+    writeStatusJson(out, message, status, this.now(), extra);
+    this.outbox.endStatus();
   }
 
   emitChange(wabaId: string, change: KnownChangeInput): void {

@@ -1,9 +1,9 @@
 /**
  * The sandbox's sense of time and its delayed work. All limits and simulated behaviour read
  * `clock.now()`, so a test can move time forward (`advance`) instead of waiting: 24-hour windows,
- * pair rates and refills follow. Delayed work (statuses, replies, approvals) lives in one
- * min-heap driven by a single timer, which costs far less than a timer per message at
- * tens of thousands of sends per second.
+ * pair rates and refills follow. Delayed work (statuses, replies, approvals) waits in one
+ * first-in-first-out queue per delay, driven by a single timer: at tens of thousands of sends a
+ * second that costs far less than a timer, or even a heap entry, per message.
  */
 export class Clock {
   private offsetMs = 0;
@@ -17,20 +17,87 @@ export class Clock {
   }
 }
 
-interface ScheduledTask {
-  at: number;
-  seq: number;
-  run: (arg: unknown) => void;
-  arg: unknown;
+type Step = (arg: unknown) => void;
+
+/**
+ * The tasks of one delay, oldest first, in a ring of parallel arrays: no object per task.
+ * Within one delay, due times follow scheduling order, so a FIFO is already sorted.
+ */
+class DelayQueue {
+  private at: number[] = new Array(64);
+  private seq: number[] = new Array(64);
+  private run: (Step | undefined)[] = new Array(64);
+  private arg: unknown[] = new Array(64);
+  private head = 0;
+  size = 0;
+
+  push(at: number, seq: number, run: Step, arg: unknown): void {
+    if (this.size === this.at.length) this.grow();
+    // A clock that stepped back (the system time was set) must not put a task before an earlier
+    // one of the same delay: it then runs with that one, a little later than asked.
+    const last = this.size > 0 ? (this.at[(this.head + this.size - 1) & (this.at.length - 1)] as number) : at;
+    const slot = (this.head + this.size) & (this.at.length - 1);
+    this.at[slot] = at < last ? last : at;
+    this.seq[slot] = seq;
+    this.run[slot] = run;
+    this.arg[slot] = arg;
+    this.size++;
+  }
+
+  get nextAt(): number {
+    return this.at[this.head] as number;
+  }
+
+  get nextSeq(): number {
+    return this.seq[this.head] as number;
+  }
+
+  /** Removes the oldest task and runs it through `runTask`. */
+  shiftInto(runTask: (run: Step, arg: unknown) => void): void {
+    const slot = this.head;
+    const run = this.run[slot] as Step;
+    const arg = this.arg[slot];
+    this.run[slot] = undefined;
+    this.arg[slot] = undefined;
+    this.head = (slot + 1) & (this.at.length - 1);
+    this.size--;
+    runTask(run, arg);
+  }
+
+  private grow(): void {
+    const capacity = this.at.length;
+    // Fresh holey arrays copied in order: the due times stay an array of unboxed doubles.
+    const at: number[] = new Array(capacity * 2);
+    const seq: number[] = new Array(capacity * 2);
+    const run: (Step | undefined)[] = new Array(capacity * 2);
+    const arg: unknown[] = new Array(capacity * 2);
+    for (let index = 0; index < capacity; index++) {
+      const slot = (this.head + index) & (capacity - 1);
+      at[index] = this.at[slot] as number;
+      seq[index] = this.seq[slot] as number;
+      run[index] = this.run[slot];
+      arg[index] = this.arg[slot];
+    }
+    this.at = at;
+    this.seq = seq;
+    this.run = run;
+    this.arg = arg;
+    this.head = 0;
+  }
 }
 
 interface ImmediateTask {
-  run: (arg: unknown) => void;
+  run: Step;
   arg: unknown;
 }
 
+/** Empty queues kept for reuse; beyond this many delays, empty ones are dropped. */
+const KEPT_QUEUES = 8;
+
 export class Scheduler {
-  private readonly heap: ScheduledTask[] = [];
+  /** One FIFO per distinct delay: a handful (delivered, read, reply, approval…), not one per task. */
+  private readonly queues = new Map<number, DelayQueue>();
+  private pending = 0;
   /** Tasks without delay (the `sent` step at 0 ms): run once per loop turn, no timer churn. */
   private immediate: ImmediateTask[] = [];
   private immediateHandle: NodeJS.Immediate | undefined;
@@ -38,6 +105,7 @@ export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Number.POSITIVE_INFINITY;
   private stopped = false;
+  private readonly runTaskBound = (run: Step, arg: unknown) => this.runTask(run, arg);
 
   constructor(
     private readonly clock: Clock,
@@ -45,23 +113,31 @@ export class Scheduler {
   ) {}
 
   get size(): number {
-    return this.heap.length + this.immediate.length;
+    return this.pending + this.immediate.length;
   }
 
   /**
    * Runs `run(arg)` once `delayMs` has passed on the sandbox clock; tasks due together run in
-   * order. Passing the argument (instead of a closure) keeps a pending step to one small object.
+   * the order they were scheduled. Passing the argument (instead of a closure) keeps a pending
+   * step to the argument alone.
    */
   schedule<T>(delayMs: number, run: (arg: T) => void, arg?: T): void {
     if (this.stopped) return;
-    const task = run as (arg: unknown) => void;
+    const task = run as Step;
     if (delayMs <= 0) {
       this.immediate.push({ run: task, arg });
       this.immediateHandle ??= setImmediate(() => this.runImmediate());
       return;
     }
-    this.push({ at: this.clock.now() + delayMs, seq: this.seq++, run: task, arg });
-    this.arm();
+    let queue = this.queues.get(delayMs);
+    if (!queue) {
+      queue = new DelayQueue();
+      this.queues.set(delayMs, queue);
+    }
+    const at = this.clock.now() + delayMs;
+    queue.push(at, this.seq++, task, arg);
+    this.pending++;
+    if (at < this.timerAt) this.arm();
   }
 
   private runImmediate(): void {
@@ -74,7 +150,11 @@ export class Scheduler {
   /** Runs every task due by now; called by the timer and after the clock moves. */
   runDue(): void {
     const now = this.clock.now();
-    while (this.heap.length > 0 && (this.heap[0] as ScheduledTask).at <= now) this.runNext();
+    for (;;) {
+      const queue = this.nextQueue();
+      if (!queue || queue.nextAt > now) break;
+      this.runNext(queue);
+    }
     this.arm();
   }
 
@@ -84,21 +164,24 @@ export class Scheduler {
    */
   runAll(limit = 1_000_000): number {
     let ran = 0;
-    while ((this.immediate.length > 0 || this.heap.length > 0) && ran < limit) {
+    while (ran < limit) {
       if (this.immediate.length > 0) {
         ran += this.immediate.length;
         this.runImmediate();
-      } else {
-        this.runNext();
-        ran++;
+        continue;
       }
+      const queue = this.nextQueue();
+      if (!queue) break;
+      this.runNext(queue);
+      ran++;
     }
     this.arm();
     return ran;
   }
 
   clear(): void {
-    this.heap.length = 0;
+    this.queues.clear();
+    this.pending = 0;
     this.immediate = [];
     if (this.immediateHandle) clearImmediate(this.immediateHandle);
     this.immediateHandle = undefined;
@@ -110,12 +193,27 @@ export class Scheduler {
     this.clear();
   }
 
-  private runNext(): void {
-    const task = this.pop();
-    this.runTask(task.run, task.arg);
+  /** The queue holding the task due first (ties: the one scheduled first). */
+  private nextQueue(): DelayQueue | undefined {
+    let best: DelayQueue | undefined;
+    for (const queue of this.queues.values()) {
+      if (queue.size === 0) continue;
+      if (!best || queue.nextAt < best.nextAt || (queue.nextAt === best.nextAt && queue.nextSeq < best.nextSeq)) {
+        best = queue;
+      }
+    }
+    return best;
   }
 
-  private runTask(run: (arg: unknown) => void, arg: unknown): void {
+  private runNext(queue: DelayQueue): void {
+    this.pending--;
+    queue.shiftInto(this.runTaskBound);
+    if (queue.size === 0 && this.queues.size > KEPT_QUEUES) {
+      for (const [delay, candidate] of this.queues) if (candidate === queue) this.queues.delete(delay);
+    }
+  }
+
+  private runTask(run: Step, arg: unknown): void {
     try {
       run(arg);
     } catch (error) {
@@ -124,21 +222,22 @@ export class Scheduler {
   }
 
   private arm(): void {
-    const next = this.heap[0];
+    const next = this.nextQueue();
     if (!next) {
       this.disarm();
       return;
     }
-    if (this.timer && this.timerAt <= next.at) return;
+    const at = next.nextAt;
+    if (this.timer && this.timerAt <= at) return;
     this.disarm();
-    this.timerAt = next.at;
+    this.timerAt = at;
     this.timer = setTimeout(
       () => {
         this.timer = undefined;
         this.timerAt = Number.POSITIVE_INFINITY;
         this.runDue();
       },
-      Math.max(0, next.at - this.clock.now()),
+      Math.max(0, at - this.clock.now()),
     );
     this.timer.unref();
   }
@@ -147,42 +246,5 @@ export class Scheduler {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.timerAt = Number.POSITIVE_INFINITY;
-  }
-
-  private before(a: ScheduledTask, b: ScheduledTask): boolean {
-    return a.at < b.at || (a.at === b.at && a.seq < b.seq);
-  }
-
-  private push(task: ScheduledTask): void {
-    const heap = this.heap;
-    heap.push(task);
-    let index = heap.length - 1;
-    while (index > 0) {
-      const parent = (index - 1) >> 1;
-      if (!this.before(task, heap[parent] as ScheduledTask)) break;
-      heap[index] = heap[parent] as ScheduledTask;
-      index = parent;
-    }
-    heap[index] = task;
-  }
-
-  private pop(): ScheduledTask {
-    const heap = this.heap;
-    const top = heap[0] as ScheduledTask;
-    const last = heap.pop() as ScheduledTask;
-    if (heap.length === 0) return top;
-    let index = 0;
-    for (;;) {
-      const left = 2 * index + 1;
-      if (left >= heap.length) break;
-      const right = left + 1;
-      const child =
-        right < heap.length && this.before(heap[right] as ScheduledTask, heap[left] as ScheduledTask) ? right : left;
-      if (!this.before(heap[child] as ScheduledTask, last)) break;
-      heap[index] = heap[child] as ScheduledTask;
-      index = child;
-    }
-    heap[index] = last;
-    return top;
   }
 }

@@ -36,6 +36,7 @@ export function handleMessagesPost(
   sandbox: Sandbox,
   number: SandboxNumber,
   body: unknown,
+  /** The body's JSON text, when it alone carries the message. */
   rawBody?: Buffer,
 ): SendReply | { success: true } {
   const parsed = parseSendMessage(body);
@@ -50,8 +51,8 @@ export function handleMessagesPost(
   }
   checkCanSend(sandbox, number);
   const send = parsed.message;
-  // The log keeps the request as its text: one string instead of a tree of objects per message.
-  const logged = rawBody && rawBody.length > 0 ? rawBody.toString('utf8') : send;
+  // The log keeps the request as its JSON text: one string instead of a tree of objects.
+  const logged = rawBody ? rawBody.toString('utf8') : send;
   return send.recipient_type === 'group'
     ? sendToGroup(sandbox, number, send, logged)
     : sendToCustomer(sandbox, number, send, logged);
@@ -61,7 +62,7 @@ function logOutbound(
   sandbox: Sandbox,
   number: SandboxNumber,
   send: SendMessage,
-  logged: unknown,
+  logged: string | SendMessage,
   waId: string,
   category: string,
 ): LoggedMessage {
@@ -82,7 +83,12 @@ function logOutbound(
   return message;
 }
 
-function sendToCustomer(sandbox: Sandbox, number: SandboxNumber, send: SendMessage, logged: unknown): SendReply {
+function sendToCustomer(
+  sandbox: Sandbox,
+  number: SandboxNumber,
+  send: SendMessage,
+  logged: string | SendMessage,
+): SendReply {
   const waId = send.to.replace(/\D/g, '');
   if (waId === number.phone) throw graphErrors.senderIsRecipient();
   const now = sandbox.now();
@@ -97,7 +103,7 @@ function sendToCustomer(sandbox: Sandbox, number: SandboxNumber, send: SendMessa
   customer.lastOutbound[number.id] = now;
   sandbox.store.changed();
   const message = logOutbound(sandbox, number, send, logged, waId, category);
-  simulateIndividual(sandbox, number, customer, message, send);
+  simulateIndividual(sandbox, number, customer, message, logged);
   return {
     messaging_product: 'whatsapp',
     contacts: [{ input: send.to, wa_id: waId }],
@@ -105,7 +111,12 @@ function sendToCustomer(sandbox: Sandbox, number: SandboxNumber, send: SendMessa
   };
 }
 
-function sendToGroup(sandbox: Sandbox, number: SandboxNumber, send: SendMessage, logged: unknown): SendReply {
+function sendToGroup(
+  sandbox: Sandbox,
+  number: SandboxNumber,
+  send: SendMessage,
+  logged: string | SendMessage,
+): SendReply {
   const group = sandbox.store.groups.get(send.to);
   if (!group || group.phoneNumberId !== number.id) throw graphErrors.groupUnknown();
   if (participantCount(group) === 0) throw graphErrors.badGroup();

@@ -10,6 +10,7 @@ import type {
   KnownChangeInput,
   MessageStatus,
 } from '../whatsapp/meta/webhook-payload.js';
+import type { ByteWriter } from './byte-writer.js';
 import type { WebhookError } from './graph-errors.js';
 import type { LoggedMessage, SandboxCustomer, SandboxGroup, SandboxNumber, SandboxTemplate } from './state.js';
 import { customerName } from './store.js';
@@ -79,22 +80,47 @@ export function statusOf(
 }
 
 /**
- * `statusOf` serialized. The common case (an individual's status without error or callback data)
- * is written directly: at tens of thousands of sends a second the generic serializer of an
- * object tree per status shows. Its fields are ids, digits and fixed words that need no
- * escaping; a test holds it equal to `JSON.stringify(statusOf(…))`.
+ * `statusOf` serialized into `out`. The common case (an individual's status without error or
+ * callback data) is written field by field: at tens of thousands of sends a second the generic
+ * serializer of an object tree per status shows, in time and in garbage. Its fields are ids,
+ * digits and fixed words that need no escaping; a test holds it equal to
+ * `JSON.stringify(statusOf(…))`.
  */
-export function statusJson(message: LoggedMessage, status: StatusName, atMs: number, extra: StatusExtra = {}): string {
+export function writeStatusJson(
+  out: ByteWriter,
+  message: LoggedMessage,
+  status: StatusName,
+  atMs: number,
+  extra: StatusExtra = {},
+): void {
   if (extra.error || message.recipientType === 'group' || message.callbackData !== undefined) {
-    return JSON.stringify(statusOf(message, status, atMs, extra));
+    out.utf8(JSON.stringify(statusOf(message, status, atMs, extra)));
+    return;
   }
   const category = message.category ?? 'service';
   const free = category === 'service';
-  const head = `{"id":"${message.id}","status":"${status}","timestamp":"${unixSeconds(atMs)}","recipient_id":"${message.waId}"`;
-  const pricing = `"pricing":{"billable":${!free},"pricing_model":"PMP","category":"${category}","type":"${free ? 'free_customer_service' : 'regular'}"}`;
-  if (status !== 'sent') return `${head},${pricing}}`;
-  const conversation = `"conversation":{"id":"${message.id.slice(-32)}","expiration_timestamp":"${unixSeconds(atMs + DAY_MS)}","origin":{"type":"${category}"}}`;
-  return `${head},${pricing},${conversation}}`;
+  out.latin1('{"id":"');
+  out.latin1(message.id);
+  out.latin1('","status":"');
+  out.latin1(status);
+  out.latin1('","timestamp":"');
+  out.digits(Math.floor(atMs / 1000));
+  out.latin1('","recipient_id":"');
+  out.latin1(message.waId);
+  out.latin1(free ? '","pricing":{"billable":false' : '","pricing":{"billable":true');
+  out.latin1(',"pricing_model":"PMP","category":"');
+  out.latin1(category);
+  out.latin1(free ? '","type":"free_customer_service"}' : '","type":"regular"}');
+  if (status === 'sent') {
+    out.latin1(',"conversation":{"id":"');
+    out.latin1(message.id.slice(-32));
+    out.latin1('","expiration_timestamp":"');
+    out.digits(Math.floor((atMs + DAY_MS) / 1000));
+    out.latin1('","origin":{"type":"');
+    out.latin1(category);
+    out.latin1('"}}');
+  }
+  out.latin1('}');
 }
 
 /** The `messages` value of one inbound message from a customer. */

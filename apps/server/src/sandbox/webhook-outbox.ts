@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { signWebhookBody } from '../whatsapp/webhooks/signature.js';
+import { ByteWriter } from './byte-writer.js';
 import type { SandboxLogger } from './types.js';
 
 /** Meta puts at most this many updates (statuses) in one webhook request. */
@@ -25,17 +26,29 @@ export interface OutboxOptions {
 }
 
 interface Delivery {
-  body: string;
+  body: Buffer;
   signature: string;
   attempts: number;
 }
 
-/** A number's statuses waiting for the next request, already serialized (fewer live objects). */
+/**
+ * A number's statuses waiting for the next request, written as JSON bytes one after another
+ * (comma separated). The writer is reused from one flush to the next.
+ */
 interface StatusBatch {
   sender: WebhookSender;
   metadataJson: string;
-  statuses: string[];
+  out: ByteWriter;
+  count: number;
+  /** Where each further run of `batchSize` statuses starts: one request holds at most one run. */
+  cuts: number[];
 }
+
+/** A part of a request body: a run of one number's statuses, or another change. */
+type Piece = { batch: StatusBatch; start: number; end: number } | { json: string };
+
+const BODY_HEAD = '{"object":"whatsapp_business_account","entry":[';
+const STATUSES_HEAD = '{"value":{"messaging_product":"whatsapp","metadata":';
 
 /** Any other change waiting, serialized as `{"value":…,"field":…}`. */
 interface PendingChange {
@@ -74,18 +87,37 @@ export class WebhookOutbox {
     this.agent = new Agent({ keepAlive: true, maxSockets: this.maxInFlight });
   }
 
-  /** Queues a message status (serialized) for the sender's next batch. */
-  addStatus(sender: WebhookSender, statusJson: string): void {
-    if (this.stopped) return;
+  /**
+   * The writer of a status for the sender's next batch, or undefined once stopped: write exactly
+   * one status JSON into it, then call `endStatus`.
+   */
+  beginStatus(sender: WebhookSender): ByteWriter | undefined {
+    if (this.stopped) return undefined;
     let batch = this.batches.get(sender.phoneNumberId);
     if (!batch) {
       const metadata = { display_phone_number: sender.displayPhoneNumber, phone_number_id: sender.phoneNumberId };
-      batch = { sender, metadataJson: JSON.stringify(metadata), statuses: [] };
+      batch = { sender, metadataJson: JSON.stringify(metadata), out: new ByteWriter(), count: 0, cuts: [] };
       this.batches.set(sender.phoneNumberId, batch);
     }
-    batch.statuses.push(statusJson);
+    if (batch.count > 0) {
+      if (batch.count % this.batchSize === 0) batch.cuts.push(batch.out.length);
+      else batch.out.latin1(',');
+    }
+    batch.count++;
+    return batch.out;
+  }
+
+  endStatus(): void {
     this.stats.statuses++;
     this.added();
+  }
+
+  /** Queues a message status given as its JSON text. */
+  addStatus(sender: WebhookSender, statusJson: string): void {
+    const out = this.beginStatus(sender);
+    if (!out) return;
+    out.utf8(statusJson);
+    this.endStatus();
   }
 
   /** Queues any other change (inbound message, preference, account or group event). */
@@ -109,42 +141,79 @@ export class WebhookOutbox {
   }
 
   /**
-   * Sends everything waiting now, in requests of at most 1000 updates: the body is put together
-   * from the serialized pieces, entries per business account.
+   * Sends everything waiting now, in requests of at most 1000 updates, entries per business
+   * account; status batches are copied into the request bodies and then reused.
    */
   flush(): void {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     if (this.waiting === 0) return;
-    let entries = new Map<string, string[]>();
+    let entries = new Map<string, Piece[]>();
     let size = 0;
     const send = () => {
       if (size === 0) return;
-      const parts: string[] = [];
-      for (const [id, changes] of entries) parts.push(`{"id":${JSON.stringify(id)},"changes":[${changes.join(',')}]}`);
-      this.enqueue(`{"object":"whatsapp_business_account","entry":[${parts.join(',')}]}`);
+      this.enqueue(this.requestBody(entries));
       entries = new Map();
       size = 0;
     };
-    const add = (wabaId: string, changeJson: string, weight: number) => {
+    const add = (wabaId: string, piece: Piece, weight: number) => {
       if (size + weight > this.batchSize) send();
       const list = entries.get(wabaId);
-      if (list) list.push(changeJson);
-      else entries.set(wabaId, [changeJson]);
+      if (list) list.push(piece);
+      else entries.set(wabaId, [piece]);
       size += weight;
     };
-    for (const { sender, metadataJson, statuses } of this.batches.values()) {
-      for (let start = 0; start < statuses.length; start += this.batchSize) {
-        const part = statuses.slice(start, start + this.batchSize);
-        const value = `{"messaging_product":"whatsapp","metadata":${metadataJson},"statuses":[${part.join(',')}]}`;
-        add(sender.wabaId, `{"value":${value},"field":"messages"}`, part.length);
+    for (const batch of this.batches.values()) {
+      if (batch.count === 0) continue;
+      const bounds = [0, ...batch.cuts, batch.out.length];
+      for (let run = 0; run + 1 < bounds.length; run++) {
+        const weight = Math.min(this.batchSize, batch.count - run * this.batchSize);
+        add(batch.sender.wabaId, { batch, start: bounds[run] as number, end: bounds[run + 1] as number }, weight);
       }
     }
-    for (const { wabaId, json } of this.changes) add(wabaId, json, 1);
+    for (const { wabaId, json } of this.changes) add(wabaId, { json }, 1);
     send();
-    this.batches.clear();
+    for (const batch of this.batches.values()) {
+      batch.out.reset();
+      batch.count = 0;
+      batch.cuts.length = 0;
+    }
     this.changes = [];
     this.waiting = 0;
+  }
+
+  private requestBody(entries: Map<string, Piece[]>): Buffer {
+    let estimate = BODY_HEAD.length + 2;
+    for (const [wabaId, pieces] of entries) {
+      estimate += wabaId.length + 16;
+      for (const piece of pieces) {
+        estimate += 'json' in piece ? piece.json.length * 3 + 1 : piece.end - piece.start + 160;
+      }
+    }
+    const out = new ByteWriter(estimate);
+    out.latin1(BODY_HEAD);
+    let firstEntry = true;
+    for (const [wabaId, pieces] of entries) {
+      if (!firstEntry) out.latin1(',');
+      firstEntry = false;
+      out.utf8(`{"id":${JSON.stringify(wabaId)},"changes":[`);
+      for (let index = 0; index < pieces.length; index++) {
+        const piece = pieces[index] as Piece;
+        if (index > 0) out.latin1(',');
+        if ('json' in piece) {
+          out.utf8(piece.json);
+          continue;
+        }
+        out.latin1(STATUSES_HEAD);
+        out.utf8(piece.batch.metadataJson);
+        out.latin1(',"statuses":[');
+        out.append(piece.batch.out, piece.start, piece.end);
+        out.latin1(']},"field":"messages"}');
+      }
+      out.latin1(']}');
+    }
+    out.latin1(']}');
+    return out.view();
   }
 
   /** Nothing batched, queued, posting or waiting to be retried. */
@@ -175,7 +244,7 @@ export class WebhookOutbox {
     this.agent.destroy();
   }
 
-  private enqueue(body: string): void {
+  private enqueue(body: Buffer): void {
     if (!this.target) {
       this.stats.dropped++;
       return;
@@ -208,7 +277,7 @@ export class WebhookOutbox {
       timeout: 20_000,
       headers: {
         'content-type': 'application/json',
-        'content-length': Buffer.byteLength(delivery.body),
+        'content-length': delivery.body.length,
         'user-agent': 'facebookexternalua',
         'x-hub-signature-256': delivery.signature,
       },
