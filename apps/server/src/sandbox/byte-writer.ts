@@ -13,8 +13,17 @@ export class ByteWriter {
 
   /** Text of code points below 256 only (ids, digits, fixed JSON): one byte per character. */
   latin1(text: string): void {
-    this.ensure(text.length);
-    this.length += this.buffer.write(text, this.length, 'latin1');
+    const length = text.length;
+    this.ensure(length);
+    if (length > 48) {
+      this.length += this.buffer.write(text, this.length, 'latin1');
+      return;
+    }
+    // Short pieces are most of a status: a loop the JIT compiles beats a call into the runtime.
+    const buffer = this.buffer;
+    let at = this.length;
+    for (let index = 0; index < length; index++) buffer[at++] = text.charCodeAt(index);
+    this.length = at;
   }
 
   /** Any text, as UTF-8. */

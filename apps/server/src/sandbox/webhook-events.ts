@@ -97,30 +97,49 @@ export function writeStatusJson(
     out.utf8(JSON.stringify(statusOf(message, status, atMs, extra)));
     return;
   }
-  const category = message.category ?? 'service';
-  const free = category === 'service';
+  const pieces = statusPieces(message.category ?? 'service', status);
   out.latin1('{"id":"');
   out.latin1(message.id);
-  out.latin1('","status":"');
-  out.latin1(status);
-  out.latin1('","timestamp":"');
+  out.latin1(pieces.afterId);
   out.digits(Math.floor(atMs / 1000));
   out.latin1('","recipient_id":"');
   out.latin1(message.waId);
-  out.latin1(free ? '","pricing":{"billable":false' : '","pricing":{"billable":true');
-  out.latin1(',"pricing_model":"PMP","category":"');
-  out.latin1(category);
-  out.latin1(free ? '","type":"free_customer_service"}' : '","type":"regular"}');
-  if (status === 'sent') {
-    out.latin1(',"conversation":{"id":"');
-    out.latin1(message.id.slice(-32));
-    out.latin1('","expiration_timestamp":"');
-    out.digits(Math.floor((atMs + DAY_MS) / 1000));
-    out.latin1('","origin":{"type":"');
-    out.latin1(category);
-    out.latin1('"}}');
+  out.latin1(pieces.afterRecipient);
+  if (status !== 'sent') return;
+  out.latin1(message.id.slice(-32));
+  out.latin1('","expiration_timestamp":"');
+  out.digits(Math.floor((atMs + DAY_MS) / 1000));
+  out.latin1(pieces.afterExpiration);
+}
+
+interface StatusPieces {
+  afterId: string;
+  afterRecipient: string;
+  afterExpiration: string;
+}
+
+const piecesByCategory = new Map<string, Partial<Record<StatusName, StatusPieces>>>();
+
+/** The fixed text between a status's variable fields, made once per category and status. */
+function statusPieces(category: string, status: StatusName): StatusPieces {
+  let ofCategory = piecesByCategory.get(category);
+  if (!ofCategory) {
+    ofCategory = {};
+    piecesByCategory.set(category, ofCategory);
   }
-  out.latin1('}');
+  let pieces = ofCategory[status];
+  if (!pieces) {
+    const free = category === 'service';
+    const quoted = JSON.stringify(category);
+    const pricing = `"pricing":{"billable":${!free},"pricing_model":"PMP","category":${quoted},"type":"${free ? 'free_customer_service' : 'regular'}"}`;
+    pieces = {
+      afterId: `","status":"${status}","timestamp":"`,
+      afterRecipient: status === 'sent' ? `",${pricing},"conversation":{"id":"` : `",${pricing}}`,
+      afterExpiration: `","origin":{"type":${quoted}}}}`,
+    };
+    ofCategory[status] = pieces;
+  }
+  return pieces;
 }
 
 /** The `messages` value of one inbound message from a customer. */
