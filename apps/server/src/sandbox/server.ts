@@ -1,9 +1,9 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ControlRoutes, isStatusResult, matchControl } from './control-router.js';
 import { GraphError, graphErrors } from './graph-errors.js';
 import { callerOf, dispatchGraph, type GraphRoutes, graphPath } from './graph-router.js';
-import { BodyTooLargeError, ControlError, readBody, type SandboxReply, writeReply } from './http.js';
+import { BodyTooLargeError, ControlError, type SandboxReply } from './http.js';
+import { createHttp1Server, type Http1Reply, type Http1Server } from './http1-server.js';
 import { controlActivityRoutes } from './routes/control-activity.js';
 import { controlWorldRoutes } from './routes/control-world.js';
 import { groupRoutes } from './routes/groups.js';
@@ -40,7 +40,7 @@ export const graphRoutes = mergeGraphRoutes(
 );
 export const controlRoutes: ControlRoutes = { ...controlWorldRoutes, ...controlActivityRoutes };
 
-const EMPTY = Buffer.alloc(0);
+const JSON_TYPE = 'application/json; charset=UTF-8';
 
 function graphErrorReply(error: GraphError): SandboxReply {
   return { status: error.status, body: { error: error.body } };
@@ -67,15 +67,15 @@ interface Incoming {
   method: string;
   path: string;
   search: string;
-  request: IncomingMessage;
+  headers: Record<string, string | undefined>;
   body: Buffer;
 }
 
 /** A Graph call's reply; a promise only when the handler is asynchronous (uploads). */
 function routeGraph(sandbox: Sandbox, incoming: Incoming): SandboxReply | Promise<SandboxReply> {
-  const { request, search, path } = incoming;
+  const { headers, search, path } = incoming;
   try {
-    const caller = callerOf(sandbox, request.headers.authorization, search);
+    const caller = callerOf(sandbox, headers.authorization, search);
     if (path === DOWNLOAD_PATH) return downloadMedia(sandbox, caller, new URLSearchParams(search));
     const target = graphPath(path);
     if (!target) throw graphErrors.unknownPath(path.replace(/^\//, ''));
@@ -83,7 +83,7 @@ function routeGraph(sandbox: Sandbox, incoming: Incoming): SandboxReply | Promis
       sandbox,
       method: incoming.method,
       search,
-      contentType: request.headers['content-type'],
+      contentType: headers['content-type'],
       rawBody: incoming.body,
       caller,
     };
@@ -100,7 +100,7 @@ function routeControl(sandbox: Sandbox, incoming: Incoming): SandboxReply | Prom
     const match = matchControl(controlRoutes, method, path.slice(CONTROL_PREFIX.length - 1));
     if (!match) throw new ControlError(`${method} ${path}: no such sandbox control call`, 404);
     const query = new URLSearchParams(incoming.search);
-    const contentType = incoming.request.headers['content-type'];
+    const contentType = incoming.headers['content-type'];
     const result = match.handler({ sandbox, params: match.params, query, contentType, rawBody: incoming.body });
     return result instanceof Promise ? result.then(controlReply, controlErrorReply) : controlReply(result);
   } catch (error) {
@@ -114,69 +114,40 @@ function bodyLimit(method: string, path: string): number {
   return method === 'POST' && path.endsWith('/media') ? MAX_UPLOAD_BYTES : GRAPH_BODY_LIMIT;
 }
 
+function http1Reply(reply: SandboxReply): Http1Reply {
+  if (reply.raw) return { status: reply.status, contentType: reply.raw.contentType, body: reply.raw.data };
+  return { status: reply.status, contentType: JSON_TYPE, body: JSON.stringify(reply.body ?? {}) };
+}
+
 /**
- * The sandbox's HTTP server. The send path stays synchronous from the last body chunk to the
+ * The sandbox's HTTP server. The send path stays synchronous from the last body byte to the
  * reply (no promise per layer): at tens of thousands of sends a second that is measurable. An
  * unexpected failure is a 500 in Graph's error shape, and logged.
  */
-export function createSandboxServer(sandbox: Sandbox): http.Server {
-  const fail = (request: IncomingMessage, response: ServerResponse, error: unknown) => {
-    sandbox.logger.error({ err: error, url: request.url }, 'sandbox: request failed');
-    if (response.headersSent) {
-      response.destroy();
-      return;
-    }
-    writeReply(response, {
-      status: 500,
-      body: { error: { message: 'An unknown error occurred', type: 'OAuthException', code: 1, is_transient: true } },
-    });
-  };
-  const respond = (incoming: Incoming, response: ServerResponse) => {
-    let reply: SandboxReply | Promise<SandboxReply>;
-    try {
-      reply = incoming.path.startsWith(CONTROL_PREFIX)
-        ? routeControl(sandbox, incoming)
-        : routeGraph(sandbox, incoming);
-    } catch (error) {
-      fail(incoming.request, response, error);
-      return;
-    }
-    if (reply instanceof Promise)
-      reply.then(
-        (done) => writeReply(response, done),
-        (error) => fail(incoming.request, response, error),
-      );
-    else writeReply(response, reply);
-  };
-  const server = http.createServer((request: IncomingMessage, response: ServerResponse) => {
-    const url = request.url ?? '/';
-    const queryAt = url.indexOf('?');
-    const incoming: Incoming = {
-      method: request.method ?? 'GET',
-      path: queryAt === -1 ? url : url.slice(0, queryAt),
-      search: queryAt === -1 ? '' : url.slice(queryAt + 1),
-      request,
-      body: EMPTY,
-    };
-    if (incoming.method === 'GET' || incoming.method === 'HEAD') {
-      respond(incoming, response);
-      return;
-    }
-    readBody(request, bodyLimit(incoming.method, incoming.path), (error, body) => {
-      if (error) {
-        const reply = incoming.path.startsWith(CONTROL_PREFIX) ? controlErrorReply(error) : graphFailure(error);
-        writeReply(response, reply);
-        return;
-      }
-      incoming.body = body;
-      respond(incoming, response);
-    });
+export function createSandboxServer(sandbox: Sandbox): Http1Server {
+  return createHttp1Server({
+    bodyLimit,
+    handle(request) {
+      const reply = request.path.startsWith(CONTROL_PREFIX)
+        ? routeControl(sandbox, request)
+        : routeGraph(sandbox, request);
+      return reply instanceof Promise ? reply.then(http1Reply) : http1Reply(reply);
+    },
+    tooLarge(_method, path, limit) {
+      const error = new BodyTooLargeError(`body: larger than ${limit} bytes`);
+      return http1Reply(path.startsWith(CONTROL_PREFIX) ? controlErrorReply(error) : graphFailure(error));
+    },
+    onError(error, request) {
+      sandbox.logger.error({ err: error, method: request.method, path: request.path }, 'sandbox: request failed');
+      return http1Reply({
+        status: 500,
+        body: { error: { message: 'An unknown error occurred', type: 'OAuthException', code: 1, is_transient: true } },
+      });
+    },
   });
-  server.keepAliveTimeout = 65_000;
-  return server;
 }
 
-export function listen(server: http.Server, port: number, host: string): Promise<number> {
+export function listen(server: Http1Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
