@@ -31,6 +31,9 @@ export interface RunningProduct {
 export const CONSOLE_DIR = fileURLToPath(new URL('../../console/dist', import.meta.url));
 const EMBEDDED_DATABASE = 'wsconsole';
 
+/** How long the sandbox may take at stop to deliver the webhooks it holds. */
+const SANDBOX_DRAIN_MS = 2_000;
+
 /**
  * Starts the given roles: the database (embedded unless DATABASE_URL is set), migrations, the
  * platform admin, then the api server and/or the worker. stop() finishes in-flight requests
@@ -59,10 +62,12 @@ export async function startProduct(
   let app: FastifyInstance | undefined;
   let worker: RunningWorker | undefined;
   let sandbox: RunningSandbox | undefined;
+  // Senders stop first; the sandbox then gets a moment to post the webhooks it still holds to the
+  // api, which is still listening; only then does the api finish its requests and close.
   const stop = async () => {
-    await app?.close();
     await worker?.stop();
-    await sandbox?.stop();
+    await sandbox?.stop({ drainMs: SANDBOX_DRAIN_MS });
+    await app?.close();
     await closeCloudApiAgents();
     await pool.end();
     await embedded?.stop();
