@@ -53,21 +53,18 @@ function cpuSplit(since) {
 async function runSink() {
   const { startWebhookSink } = await import(sandboxModule);
   const sink = await startWebhookSink({ appSecret: APP_SECRET, keep: false });
-  let mark = process.cpuUsage();
-  process.on('message', async (message) => {
-    if (message === 'mark') mark = process.cpuUsage();
-    if (message === 'stats') process.send({ type: 'stats', counts: { ...sink.counts }, cpu: cpuSeconds(mark) });
-    if (message === 'stop') {
-      await sink.stop();
-      process.exit(0);
-    }
-  });
+  await answerParent(
+    'sink',
+    (mark) => ({ counts: { ...sink.counts }, cpu: cpuSeconds(mark) }),
+    () => sink.stop(),
+  );
   process.send({ type: 'ready', url: sink.url });
 }
 
 /**
- * SANDBOX_BENCH_PROFILE=<dir>: a V8 CPU profile of the sandbox over the measured window only
- * (not start-up, warm-up or settling), written as <child>-<time>.cpuprofile (sandbox, and baseline with --baseline).
+ * SANDBOX_BENCH_PROFILE=<dir>: a V8 CPU profile of each child (sandbox, sink, and baseline with
+ * --baseline) over the measured window only, not start-up, warm-up or settling, written as
+ * <child>-<time>.cpuprofile.
  */
 async function measuredWindowProfiler(name) {
   const dir = process.env.SANDBOX_BENCH_PROFILE;
@@ -90,6 +87,29 @@ async function measuredWindowProfiler(name) {
       await fs.writeFile(path.join(dir, `${name}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
     },
   };
+}
+
+/**
+ * Answers the parent's messages in a child: `mark` starts the measured window (and the profile),
+ * `stats` ends it and sends `stats(mark)`, `stop` runs `stop()` and exits.
+ */
+async function answerParent(name, stats, stop) {
+  let mark = process.cpuUsage();
+  const profiler = await measuredWindowProfiler(name);
+  process.on('message', async (message) => {
+    if (message === 'mark') {
+      mark = process.cpuUsage();
+      await profiler.start();
+    }
+    if (message === 'stats') {
+      await profiler.stop();
+      process.send({ type: 'stats', ...stats(mark) });
+    }
+    if (message === 'stop') {
+      await stop();
+      process.exit(0);
+    }
+  });
 }
 
 // ---- child: the sandbox -----------------------------------------------------------------------
@@ -123,31 +143,21 @@ async function runSandbox() {
     });
     if (status !== 201) throw new Error(`template not created (${status})`);
   }
-  let mark = process.cpuUsage();
-  const profiler = await measuredWindowProfiler('sandbox');
-  process.on('message', async (message) => {
-    if (message === 'mark') {
-      mark = process.cpuUsage();
-      await profiler.start();
-    }
-    if (message === 'stats') {
-      await profiler.stop();
+  await answerParent(
+    'sandbox',
+    (mark) => {
       const { outbox, store, scheduler } = running.sandbox;
-      process.send({
-        type: 'stats',
+      return {
         cpu: cpuSeconds(mark),
         cpuSplit: cpuSplit(mark),
         rssMb: Math.round(process.memoryUsage().rss / 1048576),
         outbox: { ...outbox.stats, pending: outbox.pendingCount },
         customers: store.customers.size,
         pendingTasks: scheduler.size,
-      });
-    }
-    if (message === 'stop') {
-      await running.stop();
-      process.exit(0);
-    }
-  });
+      };
+    },
+    () => running.stop(),
+  );
   process.send({ type: 'ready', url: running.url, numbers });
 }
 
@@ -175,19 +185,11 @@ async function runBaseline() {
     });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  let mark = process.cpuUsage();
-  const profiler = await measuredWindowProfiler('baseline');
-  process.on('message', async (message) => {
-    if (message === 'mark') {
-      mark = process.cpuUsage();
-      await profiler.start();
-    }
-    if (message === 'stats') {
-      await profiler.stop();
-      process.send({ type: 'stats', cpu: cpuSeconds(mark) });
-    }
-    if (message === 'stop') server.close(() => process.exit(0));
-  });
+  await answerParent(
+    'baseline',
+    (mark) => ({ cpu: cpuSeconds(mark) }),
+    () => new Promise((resolve) => server.close(resolve)),
+  );
   process.send({ type: 'ready', url: `http://127.0.0.1:${server.address().port}` });
 }
 
