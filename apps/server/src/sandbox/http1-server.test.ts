@@ -17,7 +17,8 @@ async function start(overrides: Partial<Http1Options> = {}) {
     handle(request) {
       seen.push(request);
       if (request.path === '/boom') throw new Error('boom');
-      const body = JSON.stringify({ method: request.method, path: request.path, body: request.body.toString() });
+      const echo = { method: request.method, path: request.path, body: request.body.toString() };
+      const body = JSON.stringify(request.path === '/large' ? { ...echo, padding: 'x'.repeat(8192) } : echo);
       const reply = { status: 200, contentType: 'application/json', body };
       return request.path === '/slow' ? new Promise((resolve) => setTimeout(() => resolve(reply), 20)) : reply;
     },
@@ -180,6 +181,28 @@ describe('the sandbox HTTP/1.1 server', () => {
       'GET /after HTTP/1.1\r\nconnection: close\r\n\r\n',
     ]);
     expect(replies(text).map((reply) => reply.status)).toEqual([500, 200]);
+  });
+
+  it('stops reading from a client that does not read its replies, and serves it all once it does', async () => {
+    const { port, seen } = await start();
+    const count = 1000;
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.pause();
+    const requests =
+      'GET /large HTTP/1.1\r\n\r\n'.repeat(count - 1) + 'GET /large HTTP/1.1\r\nconnection: close\r\n\r\n';
+    socket.write(requests);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Replies are 8 KB each: the server must have stopped short of answering all 1000 unread.
+    expect(seen.length).toBeLessThan(count);
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    socket.resume();
+    await new Promise((resolve) => socket.on('close', resolve));
+    expect(replies(received)).toHaveLength(count);
   });
 
   it('still answers a client that closed its sending side after its request', async () => {

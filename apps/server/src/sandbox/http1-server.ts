@@ -56,6 +56,8 @@ const REASONS: Record<number, string> = {
   505: 'HTTP Version Not Supported',
 };
 const HEAD_END = Buffer.from('\r\n\r\n');
+const MAX_UNREAD_REPLY_BYTES = 4 * 1024 * 1024;
+const EMPTY = Buffer.alloc(0);
 const CRLF = Buffer.from('\r\n');
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const CHUNK_SIZE = /^([0-9a-fA-F]{1,8})(?:;.*)?$/;
@@ -150,10 +152,10 @@ class Connection {
 
   receive(chunk: Buffer): void {
     if (this.closing) return;
-    this.input = this.input.length === 0 ? chunk : Buffer.concat([this.input, chunk]);
+    if (chunk.length > 0) this.input = this.input.length === 0 ? chunk : Buffer.concat([this.input, chunk]);
     this.socket.cork();
     try {
-      while (!this.closing && this.step());
+      while (!this.closing && this.socket.writableLength <= MAX_UNREAD_REPLY_BYTES && this.step());
     } catch (error) {
       if (error instanceof TooLargeError && this.head) {
         this.refuse(this.options.tooLarge(this.head.method, this.head.path, this.limit));
@@ -165,6 +167,15 @@ class Connection {
       }
     } finally {
       this.socket.uncork();
+    }
+    // A client that sends without reading replies: stop reading and answering until it has
+    // taken them, then go on with what it already sent.
+    if (this.socket.writableLength > MAX_UNREAD_REPLY_BYTES && !this.socket.isPaused()) {
+      this.socket.pause();
+      this.socket.once('drain', () => {
+        this.socket.resume();
+        this.receive(EMPTY);
+      });
     }
   }
 
