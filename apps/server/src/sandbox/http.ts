@@ -15,8 +15,6 @@ export class ControlError extends Error {
   }
 }
 
-export class BodyTooLargeError extends Error {}
-
 export class InvalidBodyError extends Error {}
 
 /**

@@ -283,4 +283,15 @@ describe('request checks', () => {
     await kit.control('POST', `/numbers/${number.phone_number_id}`, { status: 'RESTRICTED' });
     expect((await send(text('16505550045'))).body.error.code).toBe(368);
   });
+
+  it('refuses a body over the limit with 413, in the error shape of the Graph API or of the control calls', async () => {
+    const huge = await send({ ...text('16505550046'), text: { body: 'x'.repeat(5 * 1024 * 1024) } });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error).toMatchObject({
+      code: 100,
+      error_data: { details: expect.stringContaining('larger than') },
+    });
+    const control = await kit.control('POST', '/numbers', { verified_name: 'x'.repeat(17 * 1024 * 1024) });
+    expect(control).toEqual({ status: 413, body: { error: { message: expect.stringContaining('larger than') } } });
+  });
 });

@@ -31,6 +31,8 @@ class DelayQueue {
   private head = 0;
   size = 0;
 
+  constructor(readonly delayMs: number) {}
+
   push(at: number, seq: number, run: Step, arg: unknown): void {
     if (this.size === this.at.length) this.grow();
     // A clock that stepped back (the system time was set) must not put a task before an earlier
@@ -131,7 +133,7 @@ export class Scheduler {
     }
     let queue = this.queues.get(delayMs);
     if (!queue) {
-      queue = new DelayQueue();
+      queue = new DelayQueue(delayMs);
       this.queues.set(delayMs, queue);
     }
     const at = this.clock.now() + delayMs;
@@ -208,9 +210,7 @@ export class Scheduler {
   private runNext(queue: DelayQueue): void {
     this.pending--;
     queue.shiftInto(this.runTaskBound);
-    if (queue.size === 0 && this.queues.size > KEPT_QUEUES) {
-      for (const [delay, candidate] of this.queues) if (candidate === queue) this.queues.delete(delay);
-    }
+    if (queue.size === 0 && this.queues.size > KEPT_QUEUES) this.queues.delete(queue.delayMs);
   }
 
   private runTask(run: Step, arg: unknown): void {

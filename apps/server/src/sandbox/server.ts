@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { type ControlRoutes, isStatusResult, matchControl } from './control-router.js';
 import { GraphError, graphErrors } from './graph-errors.js';
 import { callerOf, dispatchGraph, type GraphRoutes, graphPath } from './graph-router.js';
-import { BodyTooLargeError, ControlError, type SandboxReply } from './http.js';
+import { ControlError, type SandboxReply } from './http.js';
 import { createHttp1Server, type Http1Reply, type Http1Server } from './http1-server.js';
 import { controlActivityRoutes } from './routes/control-activity.js';
 import { controlWorldRoutes } from './routes/control-world.js';
@@ -48,14 +48,11 @@ function graphErrorReply(error: GraphError): SandboxReply {
 
 function controlErrorReply(error: unknown): SandboxReply {
   if (error instanceof ControlError) return { status: error.status, body: { error: { message: error.message } } };
-  if (error instanceof BodyTooLargeError) return { status: 413, body: { error: { message: error.message } } };
   throw error;
 }
 
 function graphFailure(error: unknown): SandboxReply {
   if (error instanceof GraphError) return graphErrorReply(error);
-  if (error instanceof BodyTooLargeError)
-    return { status: 413, body: { error: graphErrors.invalidParameter(error.message).body } };
   throw error;
 }
 
@@ -134,8 +131,9 @@ export function createSandboxServer(sandbox: Sandbox): Http1Server {
       return reply instanceof Promise ? reply.then(http1Reply) : http1Reply(reply);
     },
     tooLarge(_method, path, limit) {
-      const error = new BodyTooLargeError(`body: larger than ${limit} bytes`);
-      return http1Reply(path.startsWith(CONTROL_PREFIX) ? controlErrorReply(error) : graphFailure(error));
+      const message = `body: larger than ${limit} bytes`;
+      const error = path.startsWith(CONTROL_PREFIX) ? { message } : graphErrors.invalidParameter(message).body;
+      return http1Reply({ status: 413, body: { error } });
     },
     onError(error, request) {
       sandbox.logger.error({ err: error, method: request.method, path: request.path }, 'sandbox: request failed');
