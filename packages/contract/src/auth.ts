@@ -14,6 +14,15 @@ export const Id = z
   .regex(/^[1-9]\d{0,18}$/, 'must be a numeric id')
   .refine((id) => !/^\d+$/.test(id) || BigInt(id) <= MAX_BIGINT, 'must be a numeric id');
 
+/** The most rows one batch call may name; larger selections go through filters or jobs. */
+export const MAX_BATCH_IDS = 10_000;
+/** The selected rows of a batch action: at least one, each once. */
+export const IdList = z
+  .array(Id)
+  .min(1)
+  .max(MAX_BATCH_IDS)
+  .transform((ids) => [...new Set(ids)]);
+
 export const Username = z
   .string()
   .trim()

@@ -1,8 +1,27 @@
 import { authCalls } from './auth.js';
 import type { CallDefinition } from './call.js';
+import { censusCalls } from './census.js';
+import { chatHistoryCalls } from './chat-history.js';
+import { contactCalls } from './contacts.js';
+import { ipCalls } from './ips.js';
+import { numberImportCalls } from './number-import.js';
+import { numberCalls } from './numbers.js';
+import { registrationCalls } from './registration.js';
 import { systemCalls } from './system.js';
+import { tagCalls } from './tags.js';
 
 /** Every /api call of the product. Adding a domain means adding its call map here. */
-export const calls = { ...authCalls, ...systemCalls } as const;
+export const calls = {
+  ...authCalls,
+  ...systemCalls,
+  ...numberCalls,
+  ...numberImportCalls,
+  ...registrationCalls,
+  ...contactCalls,
+  ...tagCalls,
+  ...censusCalls,
+  ...chatHistoryCalls,
+  ...ipCalls,
+} as const;
 
 export const allCalls: readonly CallDefinition[] = Object.values(calls);

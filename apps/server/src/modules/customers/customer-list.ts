@@ -1,5 +1,6 @@
 import { type Page, type PageRequest, toPage } from '@ws/contract';
 import { PLATFORM_TENANT_ID } from '../../platform/bootstrap-admin.js';
+import { likePattern } from '../../platform/db/like-pattern.js';
 import { prepared } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 
@@ -17,9 +18,6 @@ export interface CustomerRecord {
   seat_count: number;
   created_at: string;
 }
-
-/** Escapes LIKE wildcards so a filter matches what the user typed, literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Customer tenants (all but the platform's own) with their owner, newest first. One statement

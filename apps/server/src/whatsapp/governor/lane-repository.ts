@@ -122,10 +122,15 @@ const RECORD_OUTCOMES = `
     update send_queue q set not_before = o.until, claimed_at = null
       from outcome o
      where o.kind = 'deferred' and q.tenant_id = $1 and q.number_id = $2 and q.message_id = o.id
+  ),
+  counted as (
+    insert into number_daily_count as c (tenant_id, number_id, day, sent)
+    select $1, $2::bigint, (now() at time zone 'UTC')::date, count(*) from finished where kind = 'sent' having count(*) > 0
+    on conflict (tenant_id, number_id, day) do update set sent = c.sent + excluded.sent
   )
   select count(*)::int as finished from finished`;
 
-/** Records a lane's outcomes in one round trip: message statuses, the queue, the conversations. */
+/** Records a lane's outcomes in one round trip: message statuses, the queue, the conversations, the day's sent count. */
 export async function recordOutcomes(
   db: pg.Pool,
   tenantId: string,

@@ -115,7 +115,8 @@ async function receiveMessage(
 
 /**
  * Creates or refreshes the contact. The profile name fills an empty name only, so an operator's
- * edit is kept; the first number the contact wrote to becomes its owner number.
+ * edit is kept; the first number the contact wrote to becomes its owner number. A deleted contact
+ * who writes again is back in the list (with the history it had).
  */
 async function upsertContact(
   work: Work,
@@ -134,6 +135,7 @@ async function upsertContact(
               number_id = coalesce(c.number_id, excluded.number_id),
               last_inbound_at = greatest(c.last_inbound_at, excluded.last_inbound_at),
               last_message_at = greatest(c.last_message_at, excluded.last_message_at),
+              deleted_at = case when excluded.last_inbound_at is null then c.deleted_at end,
               updated_at = now()
        returning id::text`,
       [number.tenantId, waId, profileName, number.id, fromUser ? at : null, at],
