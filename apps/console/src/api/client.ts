@@ -47,20 +47,58 @@ const isAnswer = (status: number) => status >= 200 && status <= 500;
  */
 export async function callApi<C extends CallDefinition>(call: C, ...[options]: OptionsArgument<C>): Promise<DataOf<C>> {
   const loose = (options ?? {}) as LooseOptions;
+  const data = (await reported(loose, () => send(call, loose))) as DataOf<C>;
+  if (loose.notifySuccess) showSuccess(SUCCESS_MESSAGES[call.kind][currentLanguage()]);
+  return data;
+}
+
+/**
+ * A call whose successful reply is a file or a stream (exports, templates) rather than the JSON
+ * envelope: the same token, refresh and failure handling as callApi, but the 200 response is
+ * returned unread so the caller can stream its body.
+ */
+export async function callFile<C extends CallDefinition>(call: C, ...[options]: OptionsArgument<C>): Promise<Response> {
+  const loose = (options ?? {}) as LooseOptions;
+  return reported(loose, async () => {
+    const response = await request(call, loose);
+    if (response.status !== 200) throw await failureOf(response);
+    return response;
+  });
+}
+
+/** Runs one request; a failure is shown once (see report) and thrown as an ApiError. */
+async function reported<T>(options: LooseOptions, attempt: () => Promise<T>): Promise<T> {
   try {
-    const data = (await send(call, loose)) as DataOf<C>;
-    if (loose.notifySuccess) showSuccess(SUCCESS_MESSAGES[call.kind][currentLanguage()]);
-    return data;
+    return await attempt();
   } catch (caught) {
     // A caller that gave up (unmounted) needs no toast.
-    if (loose.signal?.aborted) throw caught;
+    if (options.signal?.aborted) throw caught;
     const error = caught instanceof ApiError ? caught : new ApiError(0, translate('networkError'));
-    if (!loose.silent) report(error);
+    if (!options.silent) report(error);
     throw error;
   }
 }
 
 async function send(call: CallDefinition, options: LooseOptions): Promise<unknown> {
+  const response = await request(call, options);
+  if (response.status !== 200) throw await failureOf(response);
+  const envelope = await readJson(response);
+  if (envelope?.code === SUCCESS_CODE) return envelope.data;
+  throw errorOf(response, envelope);
+}
+
+async function failureOf(response: Response): Promise<ApiError> {
+  if (!isAnswer(response.status)) return new ApiError(response.status, translate('networkError'));
+  return errorOf(response, await readJson(response));
+}
+
+function errorOf(response: Response, envelope: Awaited<ReturnType<typeof readJson>>): ApiError {
+  // Sign-in failures carry the text meant for the user in error_description.
+  const message = envelope?.error_description || envelope?.message || translate('unknownError');
+  return new ApiError(response.status, message, envelope?.code, envelope?.requestId);
+}
+
+async function request(call: CallDefinition, options: LooseOptions): Promise<Response> {
   // A token past its refresh age is refreshed before it is used (the refresh call itself is public).
   if (call.access !== 'public') await tokenRefresh.refreshIfDue();
   const headers: Record<string, string> = {
@@ -78,9 +116,8 @@ async function send(call: CallDefinition, options: LooseOptions): Promise<unknow
     payload = JSON.stringify(options.body);
   }
 
-  let response: Response;
   try {
-    response = await fetch(urlOf(call.path, options.query), {
+    return await fetch(urlOf(call.path, options.query), {
       method: call.method,
       headers,
       body: payload,
@@ -90,13 +127,6 @@ async function send(call: CallDefinition, options: LooseOptions): Promise<unknow
   } catch {
     throw new ApiError(0, translate('networkError'));
   }
-  if (!isAnswer(response.status)) throw new ApiError(response.status, translate('networkError'));
-
-  const envelope = await readJson(response);
-  if (response.status === 200 && envelope?.code === SUCCESS_CODE) return envelope.data;
-  // Sign-in failures carry the text meant for the user in error_description.
-  const message = envelope?.error_description || envelope?.message || translate('unknownError');
-  throw new ApiError(response.status, message, envelope?.code, envelope?.requestId);
 }
 
 function urlOf(path: string, query: Record<string, unknown> | undefined): string {

@@ -1,0 +1,15 @@
+/** Building blocks of every list screen: paging, selection, filters, batch actions, confirmations, exports. */
+export { type BatchAction, BatchActions } from './batch-actions.js';
+export { FilterBar, withoutEmpty } from './filter-bar.js';
+export { PagedTable, type PagedTableProps } from './paged-table.js';
+export {
+  type DownloadedFile,
+  type DownloadProgress,
+  fileNameOf,
+  readDownload,
+  saveFile,
+} from './streaming-download.js';
+export { type ConfirmOptions, useConfirm } from './use-confirm.js';
+export { useDownload } from './use-download.js';
+export { type ListBody, type PagedList, usePagedList } from './use-paged-list.js';
+export { type RowSelection, useRowSelection } from './use-row-selection.js';
