@@ -187,10 +187,16 @@ begin
   insert into contact_tally as t (tenant_id, number_id, contacts)
   select tenant_id, coalesce(number_id, 0), count(*) from added where deleted_at is null group by 1, 2
   on conflict (tenant_id, number_id) do update set contacts = t.contacts + excluded.contacts;
+  -- Created on its creation day; an opt-out imported with the contact on the day it happened.
   insert into contact_daily_stat as s (tenant_id, day, number_id, source, created, opted_out)
-  select tenant_id, (created_at at time zone 'UTC')::date, coalesce(number_id, 0), coalesce(opt_in_source, 'inbound'),
-         count(*), count(*) filter (where opted_out_at is not null)
-    from added group by 1, 2, 3, 4
+  select tenant_id, day, number_id, source, sum(created), sum(opted_out) from (
+    select tenant_id, (created_at at time zone 'UTC')::date as day, coalesce(number_id, 0) as number_id,
+           coalesce(opt_in_source, 'inbound') as source, 1 as created, 0 as opted_out
+      from added
+    union all
+    select tenant_id, (opted_out_at at time zone 'UTC')::date, coalesce(number_id, 0), coalesce(opt_in_source, 'inbound'), 0, 1
+      from added where opted_out_at is not null
+  ) d group by 1, 2, 3, 4
   on conflict (tenant_id, day, number_id, source)
   do update set created = s.created + excluded.created, opted_out = s.opted_out + excluded.opted_out;
   return null;
@@ -240,9 +246,14 @@ create trigger contact_rollup_delete after delete on contact referencing old tab
 insert into contact_tally (tenant_id, number_id, contacts)
 select tenant_id, coalesce(number_id, 0), count(*) from contact where deleted_at is null group by 1, 2;
 insert into contact_daily_stat (tenant_id, day, number_id, source, created, opted_out)
-select tenant_id, (created_at at time zone 'UTC')::date, coalesce(number_id, 0), coalesce(opt_in_source, 'inbound'),
-       count(*), count(*) filter (where opted_out_at is not null)
-  from contact group by 1, 2, 3, 4;
+select tenant_id, day, number_id, source, sum(created), sum(opted_out) from (
+  select tenant_id, (created_at at time zone 'UTC')::date as day, coalesce(number_id, 0) as number_id,
+         coalesce(opt_in_source, 'inbound') as source, 1 as created, 0 as opted_out
+    from contact
+  union all
+  select tenant_id, (opted_out_at at time zone 'UTC')::date, coalesce(number_id, 0), coalesce(opt_in_source, 'inbound'), 0, 1
+    from contact where opted_out_at is not null
+) d group by 1, 2, 3, 4;
 insert into number_daily_count (tenant_id, number_id, day, sent, received)
 select tenant_id, number_id, (created_at at time zone 'UTC')::date,
        count(*) filter (where direction = 'out' and status in ('accepted', 'sent', 'delivered', 'read')),

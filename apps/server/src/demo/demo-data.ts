@@ -122,3 +122,14 @@ export const DEMO_CHATS: readonly (readonly ['in' | 'out', string])[][] = [
     ['out', 'Yes, 10:00 to 18:00 at 12 Harbour Street.'],
   ],
 ];
+
+/** Tags of the demo: number tags by number index, contact tags on every `every`-th contact from `offset`. */
+export const DEMO_NUMBER_TAGS = [
+  { name: 'Sales', color: '#296EFF', numbers: [0, 2] },
+  { name: 'Support', color: '#52C41A', numbers: [1] },
+] as const;
+export const DEMO_CONTACT_TAGS = [
+  { name: 'VIP', color: '#FAAD14', every: 9, offset: 1 },
+  { name: 'Newsletter', color: '#13C2C2', every: 3, offset: 0 },
+  { name: '回头客', color: '#EB2F96', every: 7, offset: 3 },
+] as const;

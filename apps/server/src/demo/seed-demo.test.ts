@@ -56,6 +56,46 @@ describe('the demo tenant', () => {
     );
     expect(history[0].people).toBe(DEMO_CONTACT_COUNT / 5);
 
+    // Tags with their kept counts, and the roll-ups agree with the rows they summarise.
+    const { rows: tags } = await app.pool.query(
+      `select t.kind, t.name, t.item_count,
+              (select count(*)::int from contact_tag ct where ct.tenant_id = t.tenant_id and ct.tag_id = t.id)
+            + (select count(*)::int from number_tag nt where nt.tenant_id = t.tenant_id and nt.tag_id = t.id) as rows
+         from tag t where t.tenant_id = $1 order by t.kind, t.name`,
+      [tenantId],
+    );
+    expect(tags.map((tag) => `${tag.kind}:${tag.name}`)).toEqual([
+      'contact:Newsletter',
+      'contact:VIP',
+      'contact:回头客',
+      'number:Sales',
+      'number:Support',
+    ]);
+    for (const tag of tags) expect(tag.item_count, tag.name).toBe(tag.rows);
+    expect(tags.find((tag) => tag.name === 'VIP')?.item_count).toBe(Math.ceil((DEMO_CONTACT_COUNT - 1) / 9));
+    const { rows: rollups } = await app.pool.query(
+      `select (select sum(contacts)::int from contact_tally where tenant_id = $1) as tallied,
+              (select sum(created)::int from contact_daily_stat where tenant_id = $1) as created,
+              (select sum(opted_out)::int from contact_daily_stat where tenant_id = $1) as opted_out,
+              (select sum(received)::int from number_daily_count where tenant_id = $1) as received`,
+      [tenantId],
+    );
+    const { rows: optOutDays } = await app.pool.query(
+      `select count(*)::int as n from contact c
+         join contact_daily_stat s on s.tenant_id = c.tenant_id and s.number_id = c.number_id and s.opted_out > 0
+                                   and s.day = (c.opted_out_at at time zone 'UTC')::date
+        where c.tenant_id = $1 and c.opted_out_at is not null`,
+      [tenantId],
+    );
+    // Each opt-out counts on the day it happened, not the day the contact was imported.
+    expect(optOutDays[0].n).toBe(contacts[0].opted_out);
+    expect(rollups[0]).toEqual({
+      tallied: DEMO_CONTACT_COUNT,
+      created: DEMO_CONTACT_COUNT,
+      opted_out: contacts[0].opted_out,
+      received: history[0].n,
+    });
+
     expect(await seedDemoTenant(app.context, sandbox.url)).toBeUndefined();
   });
 });

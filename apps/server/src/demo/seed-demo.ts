@@ -9,7 +9,9 @@ import { connectNumber } from '../whatsapp/numbers/connect-number.js';
 import {
   DEMO_CHATS,
   DEMO_CONTACT_COUNT,
+  DEMO_CONTACT_TAGS,
   DEMO_MESSAGING_LIMIT,
+  DEMO_NUMBER_TAGS,
   DEMO_NUMBERS,
   DEMO_TEMPLATES,
   DEMO_USERNAME,
@@ -91,6 +93,7 @@ export async function seedDemoTenant(context: AppContext, sandboxUrl: string): P
     }
     await insertTemplates(client, tenant.id, wabaRef, templateIds);
     await insertContactsAndHistory(client, tenant.id, numberIds);
+    await insertTags(client, tenant.id, numberIds);
     await client.query('insert into app_secret (name, value) values ($1, $2)', [MARKER, tenant.id]);
     return { tenantId: tenant.id, numberIds };
   });
@@ -204,6 +207,28 @@ async function insertContactsAndHistory(client: pg.PoolClient, tenantId: string,
       history.map((h) => h.at),
     ],
   );
+}
+
+/** Number tags and contact tags, so the lists' tag filters and the tag screen have something to show. */
+async function insertTags(client: pg.PoolClient, tenantId: string, numberIds: string[]) {
+  for (const tag of DEMO_NUMBER_TAGS) {
+    await client.query(
+      `with made as (insert into tag (tenant_id, kind, name, color) values ($1, 'number', $2, $3) returning id)
+       insert into number_tag (tenant_id, number_id, tag_id) select $1, unnest($4::bigint[]), id from made`,
+      [tenantId, tag.name, tag.color, tag.numbers.map((index) => numberIds[index])],
+    );
+  }
+  for (const tag of DEMO_CONTACT_TAGS) {
+    const waIds = Array.from({ length: DEMO_CONTACT_COUNT }, (_, index) => index)
+      .filter((index) => index % tag.every === tag.offset)
+      .map(demoWaId);
+    await client.query(
+      `with made as (insert into tag (tenant_id, kind, name, color) values ($1, 'contact', $2, $3) returning id)
+       insert into contact_tag (tenant_id, contact_id, tag_id)
+       select $1, c.id, made.id from made, contact c where c.tenant_id = $1 and c.wa_id = any($4::text[])`,
+      [tenantId, tag.name, tag.color, waIds],
+    );
+  }
 }
 
 /** A few people write right now, through the sandbox and the real webhook path, so some windows are open. */
