@@ -24,6 +24,11 @@ export interface CallDefinition {
   readonly reply: z.ZodType;
   /** Set when the body is multipart form data (file uploads) rather than JSON. */
   readonly multipart?: boolean;
+  /**
+   * Set when a success is a file streamed as the reply (exports, templates) instead of the JSON
+   * envelope; `reply` then describes that file's content. Failures are still the error envelope.
+   */
+  readonly file?: { readonly contentType: string };
 }
 
 /** Keeps the literal type of a definition, so handlers and clients see its exact schemas and access. */

@@ -38,7 +38,10 @@ export function buildOpenApiDocument(calls: readonly CallDefinition[], version: 
       security: call.access === 'public' ? [] : [{ token: [] }, { bladeAuth: [] }],
       parameters: call.query ? queryParameters(call.query) : [],
       responses: {
-        '200': { description: 'Success', content: { 'application/json': { schema: schemaOf(call.reply, 'output') } } },
+        '200': {
+          description: call.file ? 'Success: the file' : 'Success',
+          content: { [call.file?.contentType ?? 'application/json']: { schema: schemaOf(call.reply, 'output') } },
+        },
         default: {
           description: 'Failure: the HTTP status and `code` name the error',
           content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },

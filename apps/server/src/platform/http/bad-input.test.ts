@@ -41,9 +41,14 @@ describe('bad input never breaks the server', () => {
                   headers: { token, 'content-type': 'application/json' },
                   payload: JSON.stringify(body),
                 })
-                .then((response) => ({ status: response.statusCode, body: response.json() })),
+                .then((response) => ({
+                  status: response.statusCode,
+                  body: call.file && response.statusCode === 200 ? response.body : response.json(),
+                })),
             );
       for (const reply of await Promise.all(attempts)) {
+        // A file call that accepted the input answers with the file, not the envelope.
+        if (call.file && reply.status === 200) continue;
         expect(reply.status, `${call.method} ${call.path}: ${JSON.stringify(reply.body)}`).toBeLessThan(500);
         expect(typeof reply.body.code).toBe('number');
         expect(typeof reply.body.message).toBe('string');

@@ -49,33 +49,60 @@ export function route<C extends CallDefinition>(
     url: call.path,
     handler: (request, reply) =>
       app.inFlight.track(async () => {
-        const language = languageFrom(request.headers['accept-language']);
-        const user = await authorize(context, call.access, request);
-        const body = call.body ? parseInput(call.body, request.body, 'body') : undefined;
-        const query = call.query ? parseInput(call.query, request.query, 'query') : undefined;
-        let auditTarget: string | undefined;
-        let actor: Actor | undefined = user;
-        const data = await handler({
-          body,
-          query,
-          user,
-          language,
-          address: request.ip,
-          request,
-          reply,
-          audit(target, signedIn) {
-            auditTarget = target;
-            if (signedIn) actor = signedIn;
-          },
-        } as CallInput<C>);
+        const opened = await openCall(context, call, request, reply);
+        const data = await handler(opened.input);
+        const { language } = opened.input;
         const envelope = { code: SUCCESS_CODE, message: SUCCESS_MESSAGES[call.kind][language], data: data ?? null };
         if (validateReply) call.reply.parse(envelope);
-        if (call.kind !== 'read' && actor) {
-          await writeOperationLog(context, request, { actor, action: call.id, target: auditTarget });
-        }
+        await opened.logChange();
         return envelope;
       }),
   });
+}
+
+export interface OpenedCall<C extends CallDefinition> {
+  input: CallInput<C>;
+  /** Writes the operation-log entry of a call that changes data (every kind but `read`). */
+  logChange(): Promise<void>;
+}
+
+/**
+ * What every registered call does before its handler: authenticate, check the role, validate
+ * the body and query (a 400 naming the field). `route` and `fileRoute` share it.
+ */
+export async function openCall<C extends CallDefinition>(
+  context: AppContext,
+  call: C,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<OpenedCall<C>> {
+  const language = languageFrom(request.headers['accept-language']);
+  const user = await authorize(context, call.access, request);
+  const body = call.body ? parseInput(call.body, request.body, 'body') : undefined;
+  const query = call.query ? parseInput(call.query, request.query, 'query') : undefined;
+  let auditTarget: string | undefined;
+  let actor: Actor | undefined = user;
+  const input = {
+    body,
+    query,
+    user,
+    language,
+    address: request.ip,
+    request,
+    reply,
+    audit(target: string, signedIn?: Actor) {
+      auditTarget = target;
+      if (signedIn) actor = signedIn;
+    },
+  } as CallInput<C>;
+  return {
+    input,
+    async logChange() {
+      if (call.kind !== 'read' && actor) {
+        await writeOperationLog(context, request, { actor, action: call.id, target: auditTarget });
+      }
+    },
+  };
 }
 
 async function authorize(context: AppContext, access: Access, request: FastifyRequest): Promise<Principal | undefined> {
