@@ -1,0 +1,118 @@
+import { DeleteOutlined, ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
+import { calls, MAX_PURGED_NUMBERS, type RecycledNumber } from '@ws/contract';
+import { Button, Card, Form, Input, Space, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../../api/client.js';
+import {
+  BatchActions,
+  FilterBar,
+  PagedTable,
+  useConfirm,
+  usePagedList,
+  useRowSelection,
+} from '../../../components/list/index.js';
+import { formatTime, QualityTag } from '../wslist/number-columns.js';
+
+/**
+ * /accountmanage/recycle: numbers deleted in the last 30 days. Restoring puts them back in the
+ * list (their queued messages go out again); purging deletes them for good after a warning.
+ */
+export default function RecycleBinPage() {
+  const { t } = useTranslation('numbers');
+  const [form] = Form.useForm<{ phone?: string }>();
+  const [phone, setPhone] = useState<string>();
+  const list = usePagedList(calls.numberRecycleList, phone ? { phone } : {});
+  const selection = useRowSelection();
+  const confirm = useConfirm();
+
+  const forget = (ids: string[]) => selection.set(selection.keys.filter((key) => !ids.includes(key)));
+  const restore = async (ids: string[]) => {
+    try {
+      await callApi(calls.numberRestore, { body: { ids }, notifySuccess: true });
+      forget(ids);
+    } catch {
+      // The request wrapper showed why (e.g. a live number has the same phone-number id).
+    }
+    await list.refresh();
+  };
+  const purge = (ids: string[]) =>
+    confirm(
+      async () => {
+        // A large selection goes in several calls of the server's limit.
+        for (let start = 0; start < ids.length; start += MAX_PURGED_NUMBERS) {
+          const chunk = ids.slice(start, start + MAX_PURGED_NUMBERS);
+          await callApi(calls.numberPurge, { body: { ids: chunk }, notifySuccess: start + chunk.length >= ids.length });
+        }
+        forget(ids);
+        await list.refresh();
+      },
+      { title: t('purgeTitle'), content: t('purgeContent'), danger: true, okText: t('purge') },
+    );
+
+  const columns: TableColumnsType<RecycledNumber> = [
+    {
+      title: t('phone'),
+      dataIndex: 'phone',
+      render: (value: string) => <span data-testid="recycle-phone">{value}</span>,
+    },
+    { title: t('verifiedName'), dataIndex: 'verified_name' },
+    { title: t('status'), dataIndex: 'status' },
+    { title: t('quality'), dataIndex: 'quality_rating', render: (quality) => <QualityTag quality={quality} /> },
+    { title: t('deletedAt'), dataIndex: 'deleted_at', render: formatTime },
+    {
+      title: t('deletedBy'),
+      dataIndex: 'deleted_by',
+      render: (user: RecycledNumber['deleted_by']) => (user ? user.nickname || user.username : '-'),
+    },
+    { title: t('purgeAt'), dataIndex: 'purge_at', render: formatTime },
+    {
+      title: t('actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, number) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => void restore([number.id])} data-testid="recycle-restore">
+            {t('restore')}
+          </Button>
+          <Button type="link" size="small" danger onClick={() => purge([number.id])} data-testid="recycle-purge">
+            {t('purge')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('recycleTitle')} data-testid="recycle-page">
+      <FilterBar<{ phone?: string }>
+        form={form}
+        onSearch={(values) => setPhone(values.phone)}
+        extra={
+          <Button icon={<ReloadOutlined />} onClick={() => void list.refresh()} data-testid="recycle-refresh">
+            {t('refresh')}
+          </Button>
+        }
+      >
+        <Form.Item name="phone">
+          <Input allowClear placeholder={t('phoneFilter')} style={{ width: 200 }} data-testid="recycle-phone-filter" />
+        </Form.Item>
+      </FilterBar>
+      <div style={{ marginBottom: 16 }}>
+        <BatchActions
+          selection={selection}
+          actions={[
+            {
+              key: 'restore',
+              label: t('restoreSelected'),
+              icon: <RollbackOutlined />,
+              run: (ids) => void restore(ids),
+            },
+            { key: 'purge', label: t('purgeSelected'), icon: <DeleteOutlined />, danger: true, run: purge },
+          ]}
+        />
+      </div>
+      <PagedTable<RecycledNumber> rowKey="id" columns={columns} list={list} selection={selection} />
+    </Card>
+  );
+}

@@ -1,0 +1,137 @@
+import type { NumberListRecord } from '@ws/contract';
+import { Button, Tag as ColorTag, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+const QUALITY_COLORS: Record<NumberListRecord['quality_rating'], string> = {
+  GREEN: 'success',
+  YELLOW: 'warning',
+  RED: 'error',
+  UNKNOWN: 'default',
+};
+
+/** Meta's statuses that need the operator's eye get a colour. */
+const STATUS_COLORS: Record<string, string> = {
+  CONNECTED: 'success',
+  PENDING: 'processing',
+  FLAGGED: 'warning',
+  RESTRICTED: 'error',
+  BANNED: 'error',
+  DELETED: 'error',
+};
+
+export const formatTime = (iso: string) => new Date(iso).toLocaleString([], { hour12: false });
+
+export function QualityTag({ quality }: { quality: NumberListRecord['quality_rating'] }) {
+  const { t } = useTranslation('numbers');
+  return (
+    <Tag color={QUALITY_COLORS[quality]} data-testid="number-quality">
+      {t(`quality${quality}`)}
+    </Tag>
+  );
+}
+
+/** The numbers table's columns; `onCheck` runs the channel check of one row. */
+export function useNumberColumns(onCheck: (number: NumberListRecord) => void): TableColumnsType<NumberListRecord> {
+  const { t } = useTranslation('numbers');
+  const navigate = useNavigate();
+  return [
+    {
+      title: t('phone'),
+      dataIndex: 'phone',
+      fixed: 'left',
+      render: (phone: string, number) => (
+        <Space orientation="vertical" size={0}>
+          <span data-testid="number-phone">{phone}</span>
+          {number.verified_name && <Typography.Text type="secondary">{number.verified_name}</Typography.Text>}
+        </Space>
+      ),
+    },
+    {
+      title: t('status'),
+      dataIndex: 'status',
+      render: (status: string, number) => (
+        <Space size={4} wrap>
+          <Tag color={STATUS_COLORS[status] ?? 'default'}>{status}</Tag>
+          {number.paused && (
+            <Tag color="error" data-testid="number-paused">
+              {t('pausedBecause', { reason: number.pause_reason ?? '-' })}
+            </Tag>
+          )}
+        </Space>
+      ),
+    },
+    { title: t('quality'), dataIndex: 'quality_rating', render: (quality) => <QualityTag quality={quality} /> },
+    { title: t('tier'), dataIndex: 'messaging_tier', render: (tier: string | null) => tier ?? '-' },
+    { title: t('throughput'), dataIndex: 'throughput_per_second', align: 'right' },
+    {
+      title: t('owner'),
+      dataIndex: 'owner',
+      render: (owner: NumberListRecord['owner']) => (owner ? owner.nickname || owner.username : '-'),
+    },
+    {
+      title: t('tags'),
+      dataIndex: 'tags',
+      render: (tags: NumberListRecord['tags']) => (
+        <Space size={[0, 4]} wrap data-testid="number-tags">
+          {tags.map((tag) => (
+            <ColorTag key={tag.id} color={tag.color || undefined}>
+              {tag.name}
+            </ColorTag>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      title: t('egressIp'),
+      dataIndex: 'egress_ip',
+      render: (ip: NumberListRecord['egress_ip']) =>
+        ip ? `${ip.label} (${ip.scope === 'system' ? t('scopeSystem') : t('scopeOwn')})` : '-',
+    },
+    {
+      title: t('today'),
+      key: 'today',
+      align: 'right',
+      render: (_, number) => `${number.sent_today.toLocaleString()} / ${number.received_today.toLocaleString()}`,
+    },
+    {
+      title: t('contacts'),
+      dataIndex: 'contacts',
+      align: 'right',
+      render: (count: number) => count.toLocaleString(),
+    },
+    {
+      title: t('lastCheck'),
+      dataIndex: 'checked_at',
+      render: (checkedAt: string | null, number) => {
+        if (!checkedAt) return <Typography.Text type="secondary">{t('neverChecked')}</Typography.Text>;
+        if (!number.check_error) return formatTime(checkedAt);
+        return (
+          <Tooltip title={number.check_error}>
+            <Typography.Text type="danger">{formatTime(checkedAt)}</Typography.Text>
+          </Tooltip>
+        );
+      },
+    },
+    {
+      title: t('actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, number) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => navigate(`/passenger/chat_record?number=${number.id}`)}
+            data-testid="number-chat-history"
+          >
+            {t('chatHistory')}
+          </Button>
+          <Button type="link" size="small" onClick={() => onCheck(number)} data-testid="number-check">
+            {t('check')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,134 @@
+import { ReloadOutlined, TagsOutlined } from '@ant-design/icons';
+import { calls, NUMBER_QUALITIES, type NumberListRecord } from '@ws/contract';
+import { Button, Card, Drawer, Form, Input, Segmented, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  BatchActions,
+  FilterBar,
+  type ListBody,
+  PagedTable,
+  usePagedList,
+  useRowSelection,
+} from '../../../components/list/index.js';
+import { TagSelect, TagTable } from '../../tags/tag-table.js';
+import { useNumberColumns } from './number-columns.js';
+import { IpSelect, OwnerSelect } from './number-selects.js';
+import { useNumberActions } from './use-number-actions.js';
+
+/** Meta's number statuses, for the status filter. */
+const STATUSES = ['CONNECTED', 'PENDING', 'FLAGGED', 'RESTRICTED', 'BANNED', 'DISCONNECTED', 'DELETED'];
+
+type RequestFilters = NonNullable<ListBody<typeof calls.numberList>['filters']>;
+/** The filter form's fields: "paused" is a yes/no choice there. */
+type Filters = Omit<RequestFilters, 'paused'> & { paused?: 'yes' | 'no' };
+
+const toRequestFilters = ({ paused, ...rest }: Partial<Filters>): RequestFilters => ({
+  ...rest,
+  ...(paused ? { paused: paused === 'yes' } : {}),
+});
+
+/**
+ * /accountmanage/wslist: the tenant's numbers in service or on standby, filtered, with batch
+ * actions on the selection and each number's chat history and channel check.
+ */
+export default function NumberListPage() {
+  const { t } = useTranslation('numbers');
+  const [form] = Form.useForm<Filters>();
+  const [standby, setStandby] = useState(false);
+  const [filters, setFilters] = useState<RequestFilters>({});
+  const [tagsOpen, setTagsOpen] = useState(false);
+  const list = usePagedList(calls.numberList, { standby, filters });
+  const selection = useRowSelection();
+  const { actions, dialogs, check } = useNumberActions({ standby, selection, refresh: list.refresh });
+  const columns = useNumberColumns((number) => void check([number.id]));
+
+  return (
+    <Card title={t('title')} data-testid="wslist-page">
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        <Segmented<'service' | 'standby'>
+          value={standby ? 'standby' : 'service'}
+          onChange={(value) => {
+            setStandby(value === 'standby');
+            selection.clear();
+          }}
+          options={[
+            { value: 'service', label: t('inService') },
+            { value: 'standby', label: t('standby') },
+          ]}
+          data-testid="wslist-standby"
+        />
+        <FilterBar<Filters> form={form} onSearch={(values) => setFilters(toRequestFilters(values))}>
+          <Form.Item name="phone">
+            <Input allowClear placeholder={t('phoneFilter')} style={{ width: 180 }} data-testid="wslist-phone-filter" />
+          </Form.Item>
+          <Form.Item name="status">
+            <Select
+              allowClear
+              placeholder={t('statusAll')}
+              style={{ width: 150 }}
+              options={STATUSES.map((status) => ({ value: status, label: status }))}
+              data-testid="wslist-status-filter"
+            />
+          </Form.Item>
+          <Form.Item name="quality">
+            <Select
+              allowClear
+              placeholder={t('qualityAll')}
+              style={{ width: 130 }}
+              options={NUMBER_QUALITIES.map((quality) => ({ value: quality, label: t(`quality${quality}`) }))}
+              data-testid="wslist-quality-filter"
+            />
+          </Form.Item>
+          <Form.Item name="tagId">
+            <TagSelect kind="number" data-testid="wslist-tag-filter" />
+          </Form.Item>
+          <Form.Item name="ownerUserId">
+            <OwnerSelect data-testid="wslist-owner-filter" />
+          </Form.Item>
+          <Form.Item name="ipId">
+            <IpSelect data-testid="wslist-ip-filter" />
+          </Form.Item>
+          <Form.Item name="paused">
+            <Select
+              allowClear
+              placeholder={t('pausedAll')}
+              style={{ width: 130 }}
+              options={[
+                { value: 'yes', label: t('pausedYes') },
+                { value: 'no', label: t('pausedNo') },
+              ]}
+              data-testid="wslist-paused-filter"
+            />
+          </Form.Item>
+        </FilterBar>
+        <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
+          <BatchActions selection={selection} actions={actions} inline={4} />
+          <Space>
+            <Button icon={<TagsOutlined />} onClick={() => setTagsOpen(true)} data-testid="wslist-manage-tags">
+              {t('manageTags')}
+            </Button>
+            <Button icon={<ReloadOutlined />} onClick={() => void list.refresh()} data-testid="wslist-refresh">
+              {t('refresh')}
+            </Button>
+          </Space>
+        </Space>
+        <PagedTable<NumberListRecord> rowKey="id" columns={columns} list={list} selection={selection} />
+      </Space>
+      {dialogs}
+      <Drawer
+        open={tagsOpen}
+        onClose={() => {
+          setTagsOpen(false);
+          void list.refresh();
+        }}
+        title={t('numberTags')}
+        size="large"
+        destroyOnHidden
+        data-testid="wslist-tags-drawer"
+      >
+        <TagTable kind="number" />
+      </Drawer>
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+import type { NumberCheckResult } from '@ws/contract';
+import type { AppContext } from '../../platform/http/context.js';
+import type { PhoneNumberInfo } from '../../whatsapp/cloud-api/index.js';
+import { pauseNumber } from '../../whatsapp/numbers/number-repository.js';
+import { HIGH_THROUGHPUT_PER_SECOND } from '../../whatsapp/webhooks/number-events.js';
+import { numberNotFound } from './batch-result.js';
+import { CLOUD_API_CONCURRENCY, describeFailure, mapBounded, numberClient } from './number-client.js';
+import { NUMBER_STATE_COLUMNS, type NumberState, numberState } from './number-rows.js';
+import { liveNumberIds } from './numbers-repository.js';
+
+const QUALITIES = new Set(['GREEN', 'YELLOW', 'RED']);
+/** Meta's throughput levels in messages per second (STANDARD is the column's default). */
+const THROUGHPUT_OF_LEVEL: Record<string, number> = { STANDARD: 80, HIGH: HIGH_THROUGHPUT_PER_SECOND };
+
+/** Writes what Meta said of the number (fields it left out keep their value) and announces the change. */
+const RECORD_STATE = `
+  with changed as (
+    update wa_number n
+       set quality_rating = coalesce($3, n.quality_rating),
+           messaging_limit_tier = coalesce($4, n.messaging_limit_tier),
+           throughput_level = coalesce($5, n.throughput_level),
+           throughput_per_second = coalesce($6, n.throughput_per_second),
+           status = coalesce($7, n.status),
+           name_status = coalesce($8, n.name_status),
+           verified_name = coalesce($9, n.verified_name),
+           code_verification_status = coalesce($10, n.code_verification_status),
+           checked_at = now(), check_error = null, updated_at = now()
+     where n.tenant_id = $1 and n.id = $2 and n.deleted_at is null
+    returning ${NUMBER_STATE_COLUMNS}
+  )
+  select changed.*, pg_notify('wa_number_state', json_build_object('tenantId', $1::text, 'numberId', $2::text)::text)
+    from changed`;
+
+const RECORD_FAILURE = `
+  update wa_number n set checked_at = now(), check_error = $3, updated_at = now()
+   where n.tenant_id = $1 and n.id = $2 and n.deleted_at is null
+  returning ${NUMBER_STATE_COLUMNS}`;
+
+function stateValues(info: PhoneNumberInfo): unknown[] {
+  const quality = info.quality_rating?.toUpperCase();
+  const level = info.throughput?.level;
+  return [
+    quality === undefined ? null : QUALITIES.has(quality) ? quality : 'UNKNOWN',
+    info.messaging_limit_tier ?? null,
+    level ?? null,
+    (level && THROUGHPUT_OF_LEVEL[level]) ?? null,
+    info.status ?? null,
+    info.name_status ?? null,
+    info.verified_name || null,
+    info.code_verification_status ?? null,
+  ];
+}
+
+/** Checks one number; null when it is no longer a live number of the tenant. */
+async function checkOne(context: AppContext, tenantId: string, numberId: string): Promise<NumberCheckResult | null> {
+  const { pool } = context;
+  let error: string;
+  try {
+    const connection = await numberClient(context, tenantId, numberId);
+    if (!connection) return null;
+    const info = await connection.client.getPhoneNumber(connection.number.phoneNumberId);
+    const { rows } = await pool.query<NumberState>(RECORD_STATE, [tenantId, numberId, ...stateValues(info)]);
+    const row = rows[0];
+    if (!row) return null;
+    if (row.quality_rating === 'RED' && !row.paused) {
+      await pauseNumber(pool, tenantId, numberId, 'quality_red');
+      row.paused = true;
+    }
+    return { ...numberState(row), ok: true, error: null };
+  } catch (failure) {
+    error = describeFailure(failure);
+  }
+  const { rows } = await pool.query<NumberState>(RECORD_FAILURE, [tenantId, numberId, error]);
+  return rows[0] ? { ...numberState(rows[0]), ok: false, error } : null;
+}
+
+/**
+ * Reads each number's state from the Cloud API with the number's own token, a few numbers at a
+ * time, and records it. Quality RED pauses the number as the quality webhook does; only an
+ * operator's resume clears it.
+ */
+export async function checkNumbers(context: AppContext, tenantId: string, ids: string[]) {
+  const numberIds = await liveNumberIds(context.pool, tenantId, ids);
+  if (numberIds.length === 0) throw numberNotFound();
+  const results = await mapBounded(numberIds, CLOUD_API_CONCURRENCY, (id) => checkOne(context, tenantId, id));
+  return { results: results.filter((result): result is NumberCheckResult => result !== null) };
+}

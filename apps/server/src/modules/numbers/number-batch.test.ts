@@ -1,0 +1,166 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app.js';
+import { addIp, addNumber, addTag, addUser, ok, type TenantOperator, tenantOperator } from './test-support.js';
+
+const t = useTestApp();
+let a: TenantOperator;
+let b: TenantOperator;
+let seatToken: string;
+let seatId: string;
+let one: string;
+let two: string;
+let theirs: string;
+
+beforeAll(async () => {
+  a = await tenantOperator(t);
+  b = await tenantOperator(t);
+  ({ userId: seatId, token: seatToken } = await addUser(t, a.tenantId, 'seat'));
+  one = await addNumber(t, a.tenantId);
+  two = await addNumber(t, a.tenantId);
+  theirs = await addNumber(t, b.tenantId);
+});
+
+const row = async (id: string) =>
+  (
+    await t.pool.query(
+      `select owner_user_id, egress_ip_id, standby, paused_at is not null as paused,
+              array(select tag_id::text from number_tag where number_id = n.id order by tag_id) as tags
+         from wa_number n where id = $1`,
+      [id],
+    )
+  ).rows[0];
+
+/** Bad input (400 naming the field), no token (401), a seat (403), and only another tenant's ids (404). */
+async function refusesWhatItShould(path: string, valid: Record<string, unknown>, bad: [unknown, string][]) {
+  for (const [body, field] of [[{ ...valid, ids: [] }, 'ids'], [{ ...valid, ids: ['x'] }, 'ids.0'], ...bad] as const) {
+    const reply = await t.post(path, { token: a.token, body });
+    expect(reply.status, JSON.stringify(body)).toBe(400);
+    expect(reply.body.message).toMatch(new RegExp(`^${field.replace('.', '\\.')}: `));
+  }
+  expect((await t.post(path, { body: valid })).status).toBe(401);
+  expect((await t.post(path, { token: seatToken, body: valid })).status).toBe(403);
+  const foreign = await t.post(path, { token: a.token, body: { ...valid, ids: [theirs, '987654321'] } });
+  expect(foreign.status).toBe(404);
+  expect(foreign.body.message).toBe('号码不存在');
+}
+
+describe('POST /api/agent/batch (number tags)', () => {
+  it('adds and removes tags on the selected numbers, keeping tag counts', async () => {
+    const vip = await addTag(t, a.tenantId, 'VIP');
+    const hot = await addTag(t, a.tenantId, 'Hot');
+    const reply = await t.post('/api/agent/batch', {
+      token: a.token,
+      body: { ids: [one, two, one], addTagIds: [vip, hot] },
+    });
+    expect(reply.body).toMatchObject({ code: 0, message: '更新成功', data: { updated: 2 } });
+    expect((await row(one)).tags).toEqual([vip, hot]);
+    await ok(t, '/api/agent/batch', a.token, { ids: [one, two, theirs], addTagIds: [vip], removeTagIds: [hot] });
+    expect((await row(two)).tags).toEqual([vip]);
+    expect((await row(theirs)).tags).toEqual([]);
+    const counts = await t.pool.query('select id::text, item_count from tag where id = any($1::bigint[]) order by id', [
+      [vip, hot],
+    ]);
+    expect(counts.rows).toEqual([
+      { id: vip, item_count: 2 },
+      { id: hot, item_count: 0 },
+    ]);
+    const log = await t.pool.query(
+      `select target from operation_log where action = 'agent.batch' order by id desc limit 1`,
+    );
+    expect(log.rows[0].target).toContain(`numbers ${one},${two}`);
+  });
+
+  it("refuses tags that are not the tenant's number tags", async () => {
+    const contactTag = await addTag(t, a.tenantId, 'Lead', 'contact');
+    const foreignTag = await addTag(t, b.tenantId, 'Theirs');
+    for (const body of [
+      { ids: [one], addTagIds: [contactTag] },
+      { ids: [one], addTagIds: [foreignTag] },
+      { ids: [one], addTagIds: ['999999999'] },
+      { ids: [one], removeTagIds: [foreignTag] },
+    ]) {
+      const reply = await t.post('/api/agent/batch', { token: a.token, body });
+      expect(reply.status).toBe(400);
+      expect(reply.body.message).toMatch(/^(addTagIds|removeTagIds): 号码标签不存在/);
+    }
+    expect((await row(one)).tags).not.toContain(contactTag);
+  });
+
+  it('refuses bad input, strangers and seats', async () => {
+    const tag = await addTag(t, a.tenantId, 'Any');
+    await refusesWhatItShould('/api/agent/batch', { ids: [one], addTagIds: [tag] }, [
+      [{ ids: [one] }, 'addTagIds'],
+      [{ ids: [one], addTagIds: ['a'] }, 'addTagIds.0'],
+    ]);
+  });
+});
+
+describe('POST /api/agent/moveagent', () => {
+  it('gives numbers to another operator or admin of the tenant', async () => {
+    const colleague = await addUser(t, a.tenantId, 'operator');
+    const reply = await ok(t, '/api/agent/moveagent', a.token, { ids: [one, two], ownerUserId: colleague.userId });
+    expect(reply).toEqual({ updated: 2 });
+    expect((await row(one)).owner_user_id).toBe(colleague.userId);
+  });
+
+  it('refuses seats and strangers as owners', async () => {
+    for (const ownerUserId of [seatId, b.userId, '987654321']) {
+      const reply = await t.post('/api/agent/moveagent', { token: a.token, body: { ids: [one], ownerUserId } });
+      expect(reply.status).toBe(400);
+      expect(reply.body.message).toMatch(/^ownerUserId: /);
+    }
+    await refusesWhatItShould('/api/agent/moveagent', { ids: [one], ownerUserId: a.userId }, [
+      [{ ids: [one] }, 'ownerUserId'],
+    ]);
+    expect((await row(theirs)).owner_user_id).toBeNull();
+  });
+});
+
+describe('POST /api/agent/setip', () => {
+  it('sets an own or system IP and clears it with null', async () => {
+    const own = await addIp(t, a.tenantId);
+    const system = await addIp(t);
+    expect(await ok(t, '/api/agent/setip', a.token, { ids: [one], ipId: own })).toEqual({ updated: 1 });
+    expect((await row(one)).egress_ip_id).toBe(own);
+    await ok(t, '/api/agent/setip', a.token, { ids: [one, two], ipId: system });
+    expect((await row(two)).egress_ip_id).toBe(system);
+    await ok(t, '/api/agent/setip', a.token, { ids: [one, two], ipId: null });
+    expect((await row(one)).egress_ip_id).toBeNull();
+  });
+
+  it("refuses disabled IPs and other tenants' own IPs", async () => {
+    for (const ipId of [await addIp(t, a.tenantId, { enabled: false }), await addIp(t, b.tenantId), '99999999']) {
+      const reply = await t.post('/api/agent/setip', { token: a.token, body: { ids: [one], ipId } });
+      expect(reply.status).toBe(400);
+      expect(reply.body.message).toMatch(/^ipId: /);
+    }
+    await refusesWhatItShould('/api/agent/setip', { ids: [one], ipId: null }, [[{ ids: [one] }, 'ipId']]);
+  });
+});
+
+describe('POST /api/agent/changetype', () => {
+  it('moves numbers between service and standby', async () => {
+    expect(await ok(t, '/api/agent/changetype', a.token, { ids: [one], standby: true })).toEqual({ updated: 1 });
+    expect((await row(one)).standby).toBe(true);
+    await ok(t, '/api/agent/changetype', a.token, { ids: [one], standby: false });
+    expect((await row(one)).standby).toBe(false);
+    await refusesWhatItShould('/api/agent/changetype', { ids: [one], standby: true }, [
+      [{ ids: [one] }, 'standby'],
+      [{ ids: [one], standby: 'yes' }, 'standby'],
+    ]);
+  });
+});
+
+describe('POST /api/agent/resume', () => {
+  it('resumes paused numbers and wakes their lanes', async () => {
+    await t.pool.query(`update wa_number set paused_at = now(), pause_reason = 'quality_red' where id = $1`, [one]);
+    await t.pool.query('insert into send_lane (tenant_id, number_id, due_at) values ($1, $2, null)', [a.tenantId, one]);
+    expect(await ok(t, '/api/agent/resume', a.token, { ids: [one, two] })).toEqual({ updated: 2 });
+    expect((await row(one)).paused).toBe(false);
+    const lane = await t.pool.query('select due_at from send_lane where number_id = $1', [one]);
+    expect(lane.rows[0].due_at).not.toBeNull();
+    await t.pool.query(`update wa_number set paused_at = now() where id = $1`, [theirs]);
+    await refusesWhatItShould('/api/agent/resume', { ids: [one] }, []);
+    expect((await row(theirs)).paused).toBe(true);
+  });
+});

@@ -1,0 +1,25 @@
+import type { AppContext } from '../../platform/http/context.js';
+import { errors } from '../../platform/http/errors.js';
+import { batchResult } from './batch-result.js';
+import { restoreConflicts, restoreNumbers } from './numbers-repository.js';
+
+const conflict = (phones: string[]) =>
+  errors.conflict({
+    zh: `号码 ${phones.join(', ')} 已有同一 phone_number_id 的在用号码，不能恢复`,
+    en: `Number ${phones.join(', ')} cannot be restored: a live number has the same phone_number_id`,
+  });
+
+/** Brings numbers back from the recycle bin, all or none. */
+export async function restoreRecycledNumbers(context: AppContext, tenantId: string, ids: string[]) {
+  const conflicts = await restoreConflicts(context.pool, tenantId, ids);
+  if (conflicts.length > 0) throw conflict(conflicts);
+  try {
+    return batchResult(await restoreNumbers(context.pool, tenantId, ids));
+  } catch (error) {
+    // A number connected meanwhile with the same phone-number id (wa_number_phone_number_id_key).
+    if ((error as { code?: string }).code === '23505') {
+      throw conflict(await restoreConflicts(context.pool, tenantId, ids));
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,33 @@
+import { withTransaction } from '../../platform/db/pool.js';
+import type { AppContext } from '../../platform/http/context.js';
+import { errors } from '../../platform/http/errors.js';
+import { batchResult } from './batch-result.js';
+import { liveNumberIds, retagNumbers, unknownNumberTags } from './numbers-repository.js';
+
+export interface NumberTagChange {
+  ids: string[];
+  addTagIds: string[];
+  removeTagIds: string[];
+}
+
+/** Adds and removes number tags on the caller's numbers; every tag must be one of the tenant's number tags. */
+export async function tagNumbers(context: AppContext, tenantId: string, change: NumberTagChange) {
+  for (const field of ['addTagIds', 'removeTagIds'] as const) {
+    const unknown = await unknownNumberTags(context.pool, tenantId, change[field]);
+    if (unknown.length > 0) {
+      throw errors.invalid(
+        field,
+        `号码标签不存在（${unknown.join(', ')}）`,
+        `no such number tag (${unknown.join(', ')})`,
+      );
+    }
+  }
+  const updated = await withTransaction(context.pool, async (client) => {
+    const numberIds = await liveNumberIds(client, tenantId, change.ids);
+    if (numberIds.length > 0) {
+      await retagNumbers(client, tenantId, numberIds, { add: change.addTagIds, remove: change.removeTagIds });
+    }
+    return numberIds.length;
+  });
+  return batchResult(updated);
+}
