@@ -1,5 +1,27 @@
+import { calls } from '@ws/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/http/context.js';
+import { fileRoute } from '../../platform/http/file-route.js';
+import { route } from '../../platform/http/route.js';
+import { importList } from './import-list.js';
+import { importProgress } from './import-progress.js';
+import { importTemplate } from './import-template.js';
+import { readUpload } from './read-upload.js';
+import { startImport } from './start-import.js';
 
-/** This domain's calls (issue 5): one route(...) per call of its contract map. */
-export function registerNumberImportRoutes(_app: FastifyInstance, _context: AppContext): void {}
+/** The warehousing screen: number import from CSV or XLSX, its progress, the recent imports, the template. */
+export function registerNumberImportRoutes(app: FastifyInstance, context: AppContext): void {
+  route(app, context, calls.numberImport, async ({ user, request, language, audit }) => {
+    const upload = await readUpload(request);
+    const started = await startImport(context, user, upload, language);
+    audit(
+      `import ${started.importId ?? '(none)'} ${upload.fileName}: ${started.valid_rows}/${started.total_rows} rows`,
+    );
+    return started;
+  });
+  route(app, context, calls.numberImportProgress, ({ user, body, language }) =>
+    importProgress(context, user, body.importId, language),
+  );
+  route(app, context, calls.numberImportList, ({ user, body, language }) => importList(context, user, body, language));
+  fileRoute(app, context, calls.numberImportTemplate, ({ query }) => importTemplate(query.format));
+}

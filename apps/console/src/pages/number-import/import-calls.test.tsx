@@ -1,0 +1,127 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ImportProgress } from '@ws/contract';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../i18n/i18n.js';
+import { setLanguage } from '../../i18n/language.js';
+import { saveTokens } from '../../session/session-store.js';
+import { PROGRESS_POLL_MS, uploadImport, useImportProgress } from './import-calls.js';
+import { ImportProgressPanel } from './import-tables.js';
+
+// React's act() warnings are for test environments that declare it.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const progress = (status: ImportProgress['status'], processed: number): ImportProgress => ({
+  importId: '7',
+  file_name: 'numbers.csv',
+  target: 'cloud',
+  status,
+  total_rows: 4,
+  processed_rows: processed,
+  imported: processed - (status === 'done' ? 1 : 0),
+  skipped: 0,
+  failed: status === 'done' ? 1 : 0,
+  error: null,
+  username: 'op',
+  created_at: '2026-01-01T00:00:00.000Z',
+  finished_at: status === 'done' ? '2026-01-01T00:00:05.000Z' : null,
+  problems:
+    status === 'done'
+      ? [
+          {
+            row: 5,
+            phone: '15550001',
+            phone_number_id: '1065',
+            outcome: 'failed',
+            field: 'token',
+            message: 'Meta 拒绝了',
+          },
+        ]
+      : [],
+});
+
+let served: unknown[] = [];
+const fetchMock = vi.fn(async (_url: string, _init: RequestInit) =>
+  Response.json({ code: 0, message: 'ok', data: served.length > 1 ? served.shift() : served[0] }),
+);
+let root: Root;
+let host: HTMLElement;
+
+function Harness() {
+  const query = useImportProgress('7');
+  return query.data ? <ImportProgressPanel progress={query.data} /> : null;
+}
+
+describe('the warehousing calls', () => {
+  beforeEach(() => {
+    setLanguage('zh');
+    saveTokens({
+      access_token: 'tok',
+      refresh_token: 'ref',
+      token_type: 'bearer',
+      expires_in: 7200,
+      user_info: {
+        username: 'op',
+        user_id: '2',
+        dept_id: '1',
+        role_id: '2',
+        role: 'operator',
+        nickname: 'op',
+        mass: 0,
+        tenant_id: '100001',
+      },
+    });
+    fetchMock.mockClear();
+    vi.stubGlobal('fetch', fetchMock);
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+  });
+  afterEach(() => {
+    act(() => root.unmount());
+    host.remove();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('uploads the target before the file, as multipart with the browser’s boundary', async () => {
+    served = [{ importId: '7', total_rows: 1, valid_rows: 1, error_count: 0, errors: [] }];
+    const file = new File(['phone\n'], 'numbers.csv', { type: 'text/csv' });
+    expect(await uploadImport(file, 'sandbox')).toMatchObject({ importId: '7' });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/agent/import');
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    const form = init.body as FormData;
+    expect([...form.keys()]).toEqual(['target', 'file']);
+    expect(form.get('target')).toBe('sandbox');
+    expect((form.get('file') as File).name).toBe('numbers.csv');
+  });
+
+  it('reads the progress every second until the import is done, then shows the summary', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    served = [progress('running', 1), progress('running', 3), progress('done', 4)];
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () => {
+      root.render(
+        <QueryClientProvider client={client}>
+          <Harness />
+        </QueryClientProvider>,
+      );
+    });
+    await act(() => vi.waitFor(() => expect(host.textContent).toContain('已处理 1 / 4')));
+    for (let tick = 0; tick < 2; tick += 1) {
+      await act(() => vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS));
+    }
+    await act(() => vi.waitFor(() => expect(host.textContent).toContain('已处理 4 / 4')));
+    const calls = fetchMock.mock.calls.length;
+    expect(calls).toBe(3);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body))).toEqual({ importId: '7' });
+    expect(host.querySelector('[data-testid=import-progress]')?.getAttribute('data-status')).toBe('done');
+    expect(host.querySelector('[data-testid=import-problems]')?.textContent).toContain('Meta 拒绝了');
+
+    await act(() => vi.advanceTimersByTimeAsync(5 * PROGRESS_POLL_MS));
+    expect(fetchMock.mock.calls.length).toBe(calls);
+  });
+});

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { calls, type IMPORT_FORMATS, type ImportStarted, type ImportTarget } from '@ws/contract';
+import { callApi, callFile } from '../../api/client.js';
+import { readDownload, saveFile } from '../../components/list/index.js';
+
+/** How often a running import's progress is read. */
+export const PROGRESS_POLL_MS = 1_000;
+
+/** Uploads the file; the target goes first so the server reads it before the file. */
+export function uploadImport(file: File, target: ImportTarget): Promise<ImportStarted> {
+  const form = new FormData();
+  form.append('target', target);
+  form.append('file', file, file.name);
+  return callApi(calls.numberImport, { form });
+}
+
+export const isFinished = (status: string | undefined) => status === 'done' || status === 'failed';
+
+/** An import's progress, read every second until it is done or stopped. */
+export function useImportProgress(importId: string | undefined) {
+  return useQuery({
+    queryKey: [calls.numberImportProgress.id, importId],
+    queryFn: ({ signal }) => callApi(calls.numberImportProgress, { body: { importId: importId as string }, signal }),
+    enabled: importId !== undefined,
+    refetchInterval: (query) => (isFinished(query.state.data?.status) ? false : PROGRESS_POLL_MS),
+  });
+}
+
+/** Saves the template in the given format. */
+export async function downloadTemplate(format: (typeof IMPORT_FORMATS)[number]): Promise<void> {
+  const response = await callFile(calls.numberImportTemplate, { query: { format } });
+  saveFile(await readDownload(response, `number-import-template.${format}`, () => undefined));
+}

@@ -1,0 +1,71 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import type { ImportSummary } from '@ws/contract';
+import { Button, Card, type TableColumnsType, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { type PagedList, PagedTable } from '../../components/list/index.js';
+
+const STATUS_COLORS: Record<ImportSummary['status'], string> = {
+  queued: 'default',
+  running: 'processing',
+  done: 'success',
+  failed: 'error',
+};
+const STATUS_TEXTS = {
+  queued: 'statusQueued',
+  running: 'statusRunning',
+  done: 'statusDone',
+  failed: 'statusFailed',
+} as const;
+
+const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString([], { hour12: false }) : '-');
+
+/** The tenant's imports, newest first; "view" shows one in the progress panel. */
+export function RecentImports({ list, onView }: { list: PagedList<ImportSummary>; onView(importId: string): void }) {
+  const { t } = useTranslation('numberImport');
+  const columns: TableColumnsType<ImportSummary> = [
+    { title: t('fileName'), dataIndex: 'file_name' },
+    {
+      title: t('status'),
+      dataIndex: 'status',
+      render: (status: ImportSummary['status']) => (
+        <Tag color={STATUS_COLORS[status]} data-testid="recent-import-status">
+          {t(STATUS_TEXTS[status])}
+        </Tag>
+      ),
+    },
+    {
+      title: t('progressColumn'),
+      key: 'processed',
+      render: (_, summary) => `${summary.processed_rows} / ${summary.total_rows}`,
+    },
+    { title: t('imported'), dataIndex: 'imported' },
+    { title: t('skipped'), dataIndex: 'skipped' },
+    { title: t('failed'), dataIndex: 'failed' },
+    { title: t('user'), dataIndex: 'username' },
+    { title: t('createdAt'), dataIndex: 'created_at', render: formatTime },
+    { title: t('finishedAt'), dataIndex: 'finished_at', render: formatTime },
+    {
+      title: t('actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, summary) => (
+        <Button type="link" size="small" onClick={() => onView(summary.importId)} data-testid="recent-import-view">
+          {t('view')}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Card
+      size="small"
+      title={t('recentTitle')}
+      extra={
+        <Button icon={<ReloadOutlined />} onClick={() => void list.refresh()} data-testid="recent-imports-refresh">
+          {t('refresh')}
+        </Button>
+      }
+    >
+      <PagedTable<ImportSummary> rowKey="importId" columns={columns} list={list} data-testid="recent-imports" />
+    </Card>
+  );
+}

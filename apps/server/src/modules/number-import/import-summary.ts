@@ -1,0 +1,33 @@
+import type { ImportSummary, Language } from '@ws/contract';
+import type { ImportRecord } from './import-repository.js';
+
+const iso = (time: Date) => time.toISOString();
+
+export function toSummary(record: ImportRecord, language: Language): ImportSummary {
+  return {
+    importId: record.id,
+    file_name: record.file_name,
+    target: record.target,
+    status: record.status,
+    total_rows: record.total_rows,
+    processed_rows: record.processed_rows,
+    imported: record.imported,
+    skipped: record.skipped,
+    failed: record.failed,
+    error: record.error && reasonIn(record.error, language),
+    username: record.username,
+    created_at: iso(record.created_at),
+    finished_at: record.finished_at && iso(record.finished_at),
+  };
+}
+
+/** A stored reason (`{zh, en}` as JSON text) in the caller's language. */
+export function reasonIn(stored: string | null, language: Language): string {
+  if (!stored) return '';
+  try {
+    const parsed = JSON.parse(stored) as Partial<Record<Language, string>>;
+    return parsed[language] ?? parsed.en ?? stored;
+  } catch {
+    return stored;
+  }
+}

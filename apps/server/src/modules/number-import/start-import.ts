@@ -1,0 +1,51 @@
+import { type ImportStarted, type Language, MAX_LISTED_IMPORT_ERRORS } from '@ws/contract';
+import type { Principal } from '../../platform/auth/principal.js';
+import { withTransaction } from '../../platform/db/pool.js';
+import type { AppContext } from '../../platform/http/context.js';
+import { enqueue } from '../../platform/queue/jobs.js';
+import { numberImportJob } from './import-job.js';
+import { insertImport, insertImportRows } from './import-repository.js';
+import { checkImportRows } from './import-rows.js';
+import { readImportTable } from './import-table.js';
+import { checkTarget } from './import-target.js';
+import type { ImportUpload } from './read-upload.js';
+
+/**
+ * Reads and checks the whole file at once. The valid rows are stored (tokens sealed) with the
+ * import and its job in one transaction; the reply lists the rows that were refused. When no row
+ * is valid nothing is stored and no job runs: the reply's errors say what to fix.
+ */
+export async function startImport(
+  context: AppContext,
+  caller: Principal,
+  upload: ImportUpload,
+  language: Language,
+): Promise<ImportStarted> {
+  checkTarget(context, upload.target);
+  const checked = checkImportRows(await readImportTable(upload.content), language);
+  const reply = {
+    total_rows: checked.total,
+    valid_rows: checked.valid.length,
+    error_count: checked.errors.length,
+    errors: checked.errors.slice(0, MAX_LISTED_IMPORT_ERRORS),
+  };
+  if (checked.valid.length === 0) return { importId: null, ...reply };
+  const cipher = context.whatsapp.tokenCipher;
+  const importId = await withTransaction(context.pool, async (client) => {
+    const id = await insertImport(client, caller.tenantId, {
+      userId: caller.userId,
+      fileName: upload.fileName,
+      target: upload.target,
+      totalRows: checked.valid.length,
+    });
+    await insertImportRows(
+      client,
+      caller.tenantId,
+      id,
+      checked.valid.map((row) => ({ ...row, sealedToken: cipher.encrypt(row.token) })),
+    );
+    await enqueue(client, numberImportJob, { tenantId: caller.tenantId, importId: id });
+    return id;
+  });
+  return { importId, ...reply };
+}

@@ -1,0 +1,125 @@
+import type { LocalizedText } from '../../platform/http/errors.js';
+import { AppError } from '../../platform/http/errors.js';
+import {
+  CloudApiError,
+  classifyError,
+  createCloudApiClient,
+  type PhoneNumberInfo,
+} from '../../whatsapp/cloud-api/index.js';
+import { cloudApiFailure } from '../registration/cloud-api-failure.js';
+import type { TargetConnection } from './import-target.js';
+
+/** A WABA holds a few dozen numbers at most; this bounds the listing of one. */
+const WABA_PAGES = 20;
+
+export interface RowToVerify {
+  phone: string;
+  phoneNumberId: string;
+  wabaId: string;
+  token: string;
+}
+
+export type Verification =
+  | { ok: true; info: PhoneNumberInfo }
+  | {
+      ok: false;
+      field: string;
+      message: LocalizedText;
+      /** A rate limit or a passing failure: the same row may work later. */
+      retryable: boolean;
+    };
+
+/**
+ * Checks rows against the Cloud API with each row's own token: the phone-number id must answer
+ * (which proves the id and the token), Meta's phone must be the row's, and the WABA must list the
+ * number. A WABA's listing is fetched once per WABA and token for the verifier's life (one job run).
+ */
+export function createRowVerifier(connection: TargetConnection) {
+  const listings = new Map<string, Promise<Set<string>>>();
+
+  const wabaNumbers = (row: RowToVerify) => {
+    const key = `${row.wabaId}\u0000${row.token}`;
+    let listing = listings.get(key);
+    if (!listing) {
+      listing = listNumbersOfWaba(connection, row);
+      listings.set(key, listing);
+      listing.catch(() => listings.delete(key));
+    }
+    return listing;
+  };
+
+  return async function verify(row: RowToVerify): Promise<Verification> {
+    const client = createCloudApiClient({
+      baseUrl: connection.apiBaseUrl,
+      version: connection.apiVersion,
+      accessToken: row.token,
+    });
+    let info: PhoneNumberInfo;
+    try {
+      info = await client.getPhoneNumber(row.phoneNumberId);
+    } catch (error) {
+      return refused(error, 'phone_number_id');
+    }
+    const metaDigits = info.display_phone_number?.replace(/\D/g, '');
+    if (metaDigits && metaDigits !== row.phone) {
+      const shown = info.display_phone_number;
+      return {
+        ok: false,
+        field: 'phone',
+        message: {
+          zh: `与 Meta 登记的号码 ${shown} 不一致`,
+          en: `does not match the number Meta has for this id (${shown})`,
+        },
+        retryable: false,
+      };
+    }
+    try {
+      if (!(await wabaNumbers(row)).has(row.phoneNumberId)) {
+        return {
+          ok: false,
+          field: 'waba_id',
+          message: {
+            zh: '该 WhatsApp Business 账户下没有这个号码',
+            en: 'this WhatsApp Business account does not list the number',
+          },
+          retryable: false,
+        };
+      }
+    } catch (error) {
+      return refused(error, 'waba_id');
+    }
+    return { ok: true, info };
+  };
+}
+
+async function listNumbersOfWaba(connection: TargetConnection, row: RowToVerify): Promise<Set<string>> {
+  const client = createCloudApiClient({
+    baseUrl: connection.apiBaseUrl,
+    version: connection.apiVersion,
+    accessToken: row.token,
+  });
+  const ids = new Set<string>();
+  let after: string | undefined;
+  for (let page = 0; page < WABA_PAGES; page += 1) {
+    const listed = await client.listPhoneNumbers(row.wabaId, { limit: 100, ...(after ? { after } : {}) });
+    for (const number of listed.data) ids.add(number.id);
+    if (!listed.nextCursor) break;
+    after = listed.nextCursor;
+  }
+  return ids;
+}
+
+/** Meta's refusal (or no answer) as the row's reason, worded as the registration screen words it. */
+function refused(error: unknown, field: string): Verification {
+  if (!(error instanceof CloudApiError)) throw error;
+  const failure = cloudApiFailure(error, field, 'token');
+  if (!(failure instanceof AppError)) throw error;
+  const at = /^(\w+): /.exec(failure.text.en)?.[1] ?? field;
+  const strip = (text: string) => (text.startsWith(`${at}: `) ? text.slice(at.length + 2) : text);
+  return {
+    ok: false,
+    field: at,
+    message: { zh: strip(failure.text.zh), en: strip(failure.text.en) },
+    retryable: classifyError(error).backoff !== null,
+  };
+}
