@@ -1,5 +1,45 @@
+import { calls, type RegistrationNumber } from '@ws/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/http/context.js';
+import { route } from '../../platform/http/route.js';
+import { countryList, simCountryList } from './countries.js';
+import { prepareNumber } from './prepare-number.js';
+import { listRegistrationNumbers } from './registration-repository.js';
+import { deregisterNumber, registerNumber, requestCode, verifyCode } from './registration-steps.js';
 
-/** This domain's calls (issue 5): one route(...) per call of its contract map. */
-export function registerRegistrationRoutes(_app: FastifyInstance, _context: AppContext): void {}
+/** How the operation log names a number. */
+const numberTarget = (number: RegistrationNumber) => `number ${number.phone} (${number.phone_number_id})`;
+
+/** Number registration (issue 5): the country references and the Cloud API registration flow. */
+export function registerRegistrationRoutes(app: FastifyInstance, context: AppContext): void {
+  route(app, context, calls.simCountries, async ({ language }) => simCountryList(language));
+  route(app, context, calls.countries, async () => countryList());
+  route(app, context, calls.registrationNumbers, ({ user, body }) =>
+    listRegistrationNumbers(context.pool, user.tenantId, body),
+  );
+  route(app, context, calls.prepareNumber, async ({ user, body, audit }) => {
+    const number = await prepareNumber(context, user, body);
+    audit(numberTarget(number));
+    return number;
+  });
+  route(app, context, calls.requestCode, async ({ user, body, audit }) => {
+    const number = await requestCode(context, user, body);
+    audit(`${numberTarget(number)} by ${body.codeMethod}`);
+    return number;
+  });
+  route(app, context, calls.verifyCode, async ({ user, body, audit }) => {
+    const number = await verifyCode(context, user, body);
+    audit(numberTarget(number));
+    return number;
+  });
+  route(app, context, calls.registerNumber, async ({ user, body, audit }) => {
+    const number = await registerNumber(context, user, body);
+    audit(numberTarget(number));
+    return number;
+  });
+  route(app, context, calls.deregisterNumber, async ({ user, body, audit }) => {
+    const number = await deregisterNumber(context, user, body);
+    audit(numberTarget(number));
+    return number;
+  });
+}

@@ -1,0 +1,146 @@
+import { calls, type PrepareNumber, type RegistrationNumber } from '@ws/contract';
+import { Button, Form, Input, Radio, Segmented, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/client.js';
+import { useAwaitingNumbers, useSimCountries } from './registration-queries.js';
+import { useBusy } from './use-busy.js';
+
+const META_ID = /^\d{5,25}$/;
+
+/**
+ * Step 1: the number to register. Either a new one, recorded from the SIM country, the phone,
+ * Meta's ids and a token (the server checks them with Meta), or one recorded before and not yet
+ * registered.
+ */
+export function NumberStep({ onReady }: { onReady(number: RegistrationNumber): void }) {
+  const { t } = useTranslation('registration');
+  const [source, setSource] = useState<'new' | 'known'>('new');
+  return (
+    <div data-testid="registration-number-step">
+      <Segmented<'new' | 'known'>
+        value={source}
+        onChange={setSource}
+        options={[
+          { value: 'new', label: t('newNumber') },
+          { value: 'known', label: t('knownNumber') },
+        ]}
+        style={{ marginBottom: 24 }}
+        data-testid="registration-source"
+      />
+      {source === 'new' ? <NewNumberForm onReady={onReady} /> : <KnownNumberForm onReady={onReady} />}
+    </div>
+  );
+}
+
+function NewNumberForm({ onReady }: { onReady(number: RegistrationNumber): void }) {
+  const { t } = useTranslation('registration');
+  const [form] = Form.useForm<PrepareNumber>();
+  const countries = useSimCountries();
+  const { busy, run } = useBusy();
+  const country = Form.useWatch('country', form);
+  const dialCode = countries.data?.find((entry) => entry.code === country)?.value;
+
+  const submit = (values: PrepareNumber) =>
+    run(async () => onReady(await callApi(calls.prepareNumber, { body: values, notifySuccess: true })));
+  const metaId = (required: string) => [
+    { required: true, message: required },
+    { pattern: META_ID, message: t('metaIdInvalid') },
+  ];
+
+  return (
+    <Form<PrepareNumber>
+      form={form}
+      name="prepare"
+      layout="vertical"
+      style={{ maxWidth: 560 }}
+      initialValues={{ target: 'cloud' }}
+      onFinish={(values) => void submit(values)}
+    >
+      <Form.Item name="target" label={t('target')}>
+        <Radio.Group
+          options={[
+            { value: 'cloud', label: t('targetCloud') },
+            { value: 'sandbox', label: t('targetSandbox') },
+          ]}
+          data-testid="registration-target"
+        />
+      </Form.Item>
+      <Form.Item name="country" label={t('country')} rules={[{ required: true, message: t('countryRequired') }]}>
+        <Select
+          showSearch
+          loading={countries.isLoading}
+          placeholder={t('countrySearch')}
+          optionFilterProp="label"
+          options={(countries.data ?? []).map((entry) => ({
+            value: entry.code,
+            label: `${entry.title} +${entry.value}`,
+          }))}
+          data-testid="registration-country"
+        />
+      </Form.Item>
+      <Form.Item name="phone" label={t('phone')} rules={[{ required: true, message: t('phoneRequired') }]}>
+        <Input
+          prefix={dialCode === undefined ? undefined : `+${dialCode}`}
+          inputMode="tel"
+          autoComplete="off"
+          data-testid="registration-phone"
+        />
+      </Form.Item>
+      <Form.Item
+        name="phone_number_id"
+        label={t('phoneNumberId')}
+        extra={t('phoneNumberIdHelp')}
+        rules={metaId(t('phoneNumberIdRequired'))}
+      >
+        <Input inputMode="numeric" autoComplete="off" data-testid="registration-phone-number-id" />
+      </Form.Item>
+      <Form.Item name="waba_id" label={t('wabaId')} rules={metaId(t('wabaIdRequired'))}>
+        <Input inputMode="numeric" autoComplete="off" data-testid="registration-waba-id" />
+      </Form.Item>
+      <Form.Item
+        name="token"
+        label={t('token')}
+        extra={t('tokenHelp')}
+        rules={[{ required: true, whitespace: true, message: t('tokenRequired') }]}
+      >
+        <Input.Password autoComplete="off" data-testid="registration-token" />
+      </Form.Item>
+      <Form.Item name="portfolio" label={t('portfolio')}>
+        <Input maxLength={128} data-testid="registration-portfolio" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={busy} data-testid="registration-prepare">
+        {t('prepare')}
+      </Button>
+    </Form>
+  );
+}
+
+function KnownNumberForm({ onReady }: { onReady(number: RegistrationNumber): void }) {
+  const { t } = useTranslation('registration');
+  const awaiting = useAwaitingNumbers();
+  const [chosen, setChosen] = useState<string>();
+  const number = awaiting.data?.find((entry) => entry.id === chosen);
+  return (
+    <Form layout="vertical" style={{ maxWidth: 560 }} onFinish={() => number && onReady(number)}>
+      <Form.Item label={t('pickNumber')} required>
+        <Select
+          showSearch
+          value={chosen}
+          onChange={setChosen}
+          loading={awaiting.isLoading}
+          optionFilterProp="label"
+          notFoundContent={t('noAwaiting')}
+          options={(awaiting.data ?? []).map((entry) => ({
+            value: entry.id,
+            label: `${entry.display_phone} · ${entry.verified_name} · ${entry.status}`,
+          }))}
+          data-testid="registration-known-number"
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" disabled={!number} data-testid="registration-continue">
+        {t('continue')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,30 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { calls, type RegistrationNumber, type SimCountry } from '@ws/contract';
+import { useCallback } from 'react';
+import { callApi } from '../../api/client.js';
+import { useLanguage } from '../../i18n/language.js';
+
+/** The SIM countries named in the console's language (the server names them after Accept-Language). */
+export function useSimCountries() {
+  const language = useLanguage();
+  return useQuery<SimCountry[]>({
+    queryKey: [calls.simCountries.id, language],
+    queryFn: ({ signal }) => callApi(calls.simCountries, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Numbers waiting for registration, for the "recorded number" select (the newest 200). */
+export function useAwaitingNumbers() {
+  return useQuery<RegistrationNumber[]>({
+    queryKey: [calls.registrationNumbers.id, 'awaiting-select'],
+    queryFn: async ({ signal }) =>
+      (await callApi(calls.registrationNumbers, { body: { stage: 'awaiting', pageSize: 200 }, signal })).records,
+  });
+}
+
+/** Refreshes the status table and the select after a step changed a number. */
+export function useRefreshNumbers(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: [calls.registrationNumbers.id] }), [queryClient]);
+}

@@ -1,0 +1,135 @@
+import { SyncOutlined } from '@ant-design/icons';
+import { calls, type RegistrationNumber, type RegistrationStage } from '@ws/contract';
+import { Button, Form, Input, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/client.js';
+import { FilterBar, PagedTable, useConfirm, usePagedList } from '../../components/list/index.js';
+import { useRefreshNumbers } from './registration-queries.js';
+
+interface Filters {
+  stage?: RegistrationStage;
+  phone?: string;
+}
+
+const STATUS_COLORS: Record<string, string> = {
+  CONNECTED: 'success',
+  PENDING: 'processing',
+  DISCONNECTED: 'default',
+  FLAGGED: 'warning',
+  RESTRICTED: 'error',
+  BANNED: 'error',
+};
+
+const formatTime = (iso: string) => new Date(iso).toLocaleString([], { hour12: false });
+
+/**
+ * The tenant's numbers with their registration state: one not registered can be taken up in the
+ * flow above, a registered one deregistered after a confirmation.
+ */
+export function RegistrationTable({ onResume }: { onResume(number: RegistrationNumber): void }) {
+  const { t } = useTranslation('registration');
+  const [form] = Form.useForm<Filters>();
+  const [filters, setFilters] = useState<Filters>({});
+  const list = usePagedList(calls.registrationNumbers, filters);
+  const refreshNumbers = useRefreshNumbers();
+  const confirm = useConfirm();
+
+  const deregister = (number: RegistrationNumber) =>
+    confirm(
+      async () => {
+        await callApi(calls.deregisterNumber, { body: { numberId: number.id }, notifySuccess: true });
+        await refreshNumbers();
+      },
+      {
+        title: t('deregisterTitle', { phone: number.display_phone }),
+        content: t('deregisterContent'),
+        danger: true,
+        okText: t('deregister'),
+      },
+    );
+
+  const columns: TableColumnsType<RegistrationNumber> = [
+    {
+      title: t('phone'),
+      dataIndex: 'display_phone',
+      render: (phone: string, number) => (
+        <Space size={4}>
+          <span data-testid="registration-row-phone">{phone}</span>
+          {number.country && <Typography.Text type="secondary">{number.country}</Typography.Text>}
+        </Space>
+      ),
+    },
+    { title: t('verifiedName'), dataIndex: 'verified_name' },
+    { title: t('phoneNumberId'), dataIndex: 'phone_number_id' },
+    { title: t('wabaId'), dataIndex: 'waba_id' },
+    {
+      title: t('status'),
+      dataIndex: 'status',
+      render: (status: string) => (
+        <Tag color={STATUS_COLORS[status] ?? 'default'} data-testid="registration-row-status">
+          {status}
+        </Tag>
+      ),
+    },
+    { title: t('codeVerification'), dataIndex: 'code_verification_status', render: (value) => value ?? '-' },
+    { title: t('updatedAt'), dataIndex: 'updated_at', render: formatTime },
+    {
+      title: t('actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, number) =>
+        number.stage === 'registered' ? (
+          <Button
+            type="link"
+            size="small"
+            danger
+            onClick={() => deregister(number)}
+            data-testid="registration-deregister"
+          >
+            {t('deregister')}
+          </Button>
+        ) : (
+          <Button type="link" size="small" onClick={() => onResume(number)} data-testid="registration-resume">
+            {t('resume')}
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <div data-testid="registration-table">
+      <FilterBar<Filters>
+        form={form}
+        onSearch={setFilters}
+        extra={
+          <Button icon={<SyncOutlined />} onClick={() => void list.refresh()} data-testid="registration-refresh">
+            {t('refresh')}
+          </Button>
+        }
+      >
+        <Form.Item name="stage">
+          <Select<RegistrationStage>
+            allowClear
+            placeholder={t('stageAll')}
+            style={{ width: 140 }}
+            options={[
+              { value: 'awaiting', label: t('stageAwaiting') },
+              { value: 'registered', label: t('stageRegistered') },
+            ]}
+            data-testid="registration-stage-filter"
+          />
+        </Form.Item>
+        <Form.Item name="phone" rules={[{ pattern: /^[\d\s()+-]*$/, message: t('metaIdInvalid') }]}>
+          <Input
+            allowClear
+            placeholder={t('phoneFilter')}
+            style={{ width: 200 }}
+            data-testid="registration-phone-filter"
+          />
+        </Form.Item>
+      </FilterBar>
+      <PagedTable<RegistrationNumber> rowKey="id" columns={columns} list={list} />
+    </div>
+  );
+}

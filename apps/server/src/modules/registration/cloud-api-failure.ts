@@ -1,0 +1,63 @@
+import { AppError } from '../../platform/http/errors.js';
+import { CloudApiError, classifyError, MetaApiError } from '../../whatsapp/cloud-api/index.js';
+
+/** Meta's codes that concern one field of the registration calls, whatever call failed. */
+const FIELD_OF_CODE: Record<number, string> = {
+  136025: 'code',
+  133005: 'pin',
+  133006: 'code',
+  133008: 'pin',
+  133009: 'pin',
+};
+/** "Number not registered": the number is not in the state the call needs. */
+const NOT_REGISTERED = 133010;
+
+/** Meta's own words: "(#136025) Verify code error: Code could not be verified..." */
+function metaText(error: MetaApiError): string {
+  const details = error.details && error.details !== error.title ? `: ${error.details}` : '';
+  return `(#${error.code}) ${error.title}${details}`;
+}
+
+/**
+ * A Cloud API failure as the caller should see it: Meta's refusals are 4xx carrying Meta's message
+ * and naming the field at fault (`field` unless the code names one); a token Meta refuses is a 400
+ * too, never a 401, which would sign the console's user out. A Cloud API that cannot be reached
+ * is a 503. Any other error is returned as it is.
+ */
+export function cloudApiFailure(error: unknown, field: string, tokenField = field): unknown {
+  if (!(error instanceof CloudApiError)) return error;
+  if (!(error instanceof MetaApiError)) {
+    return new AppError('unavailable', {
+      zh: `无法连接 WhatsApp Cloud API，请稍后重试（${error.message}）`,
+      en: `The WhatsApp Cloud API could not be reached, try again later (${error.message})`,
+    });
+  }
+  const { kind } = classifyError(error);
+  const text = metaText(error);
+  const at = FIELD_OF_CODE[error.code] ?? (kind === 'auth' && error.code !== NOT_REGISTERED ? tokenField : field);
+  if (kind === 'rate' || error.code === 133008) {
+    return new AppError('throttled', {
+      zh: `${at}: 尝试过于频繁，请稍后再试（Meta：${text}）`,
+      en: `${at}: too many attempts, try again later (Meta: ${text})`,
+    });
+  }
+  if (kind === 'transient') {
+    return new AppError('unavailable', {
+      zh: `${at}: Meta 暂时无法处理，请稍后重试（${text}）`,
+      en: `${at}: Meta cannot handle this right now, try again later (${text})`,
+    });
+  }
+  if (error.code === NOT_REGISTERED) {
+    return new AppError('conflict', {
+      zh: `${at}: 该号码未在 Cloud API 注册（Meta：${text}）`,
+      en: `${at}: the number is not registered on the Cloud API (Meta: ${text})`,
+    });
+  }
+  if (kind === 'auth') {
+    return new AppError('invalidInput', {
+      zh: `${at}: Meta 拒绝了访问令牌或权限不足（${text}）`,
+      en: `${at}: Meta refused the access token or its permissions (${text})`,
+    });
+  }
+  return new AppError('invalidInput', { zh: `${at}: Meta 拒绝了请求（${text}）`, en: `${at}: Meta refused (${text})` });
+}

@@ -1,0 +1,199 @@
+import { type Page, REGISTERED_STATUSES, type RegistrationNumber, type RegistrationStage, toPage } from '@ws/contract';
+import type pg from 'pg';
+import { likePattern } from '../../platform/db/like-pattern.js';
+import { prepared } from '../../platform/db/pool.js';
+import { describePhone } from './countries.js';
+
+type Db = pg.Pool | pg.PoolClient;
+
+interface NumberRow {
+  id: string;
+  phone: string;
+  phone_number_id: string;
+  waba_id: string;
+  verified_name: string;
+  status: string;
+  code_verification_status: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const utc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+const NUMBER_COLUMNS = `n.id::text, n.phone, n.phone_number_id, w.waba_id, n.verified_name, n.status,
+       n.code_verification_status, ${utc('n.created_at')} as created_at, ${utc('n.updated_at')} as updated_at`;
+const NUMBER_FROM = `wa_number n join wa_business_account w on w.tenant_id = n.tenant_id and w.id = n.waba_ref`;
+
+const registered = new Set<string>(REGISTERED_STATUSES);
+
+function toRegistrationNumber(row: NumberRow): RegistrationNumber {
+  const phone = describePhone(row.phone);
+  return {
+    id: row.id,
+    phone: phone.phone,
+    display_phone: phone.display,
+    country: phone.country,
+    phone_number_id: row.phone_number_id,
+    waba_id: row.waba_id,
+    verified_name: row.verified_name,
+    status: row.status,
+    code_verification_status: row.code_verification_status,
+    stage: registered.has(row.status) ? 'registered' : 'awaiting',
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export interface RegistrationQuery {
+  page: number;
+  pageSize: number;
+  stage?: RegistrationStage | undefined;
+  phone?: string | undefined;
+}
+
+/**
+ * The tenant's live numbers, newest first, with the page's total from a window count (a tenant
+ * has at most about a hundred thousand numbers; the status and phone filters have indexes).
+ */
+export async function listRegistrationNumbers(
+  pool: pg.Pool,
+  tenantId: string,
+  query: RegistrationQuery,
+): Promise<Page<RegistrationNumber>> {
+  const values: unknown[] = [tenantId];
+  const filters = ['n.tenant_id = $1', 'n.deleted_at is null'];
+  if (query.stage) {
+    values.push([...REGISTERED_STATUSES]);
+    filters.push(`${query.stage === 'registered' ? '' : 'not '}n.status = any($${values.length}::text[])`);
+  }
+  const digits = query.phone?.replace(/\D/g, '');
+  if (digits) {
+    values.push(likePattern(digits));
+    filters.push(`n.phone like $${values.length}`);
+  }
+  const where = filters.join(' and ');
+  const { rows } = await pool.query<NumberRow & { total: number }>(
+    prepared(
+      `select ${NUMBER_COLUMNS}, count(*) over ()::int as total
+         from ${NUMBER_FROM}
+        where ${where}
+        order by n.id desc
+        limit $${values.length + 1} offset $${values.length + 2}`,
+      [...values, query.pageSize, (query.page - 1) * query.pageSize],
+    ),
+  );
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    const count = await pool.query<{ total: number }>(
+      prepared(`select count(*)::int as total from ${NUMBER_FROM} where ${where}`, values),
+    );
+    total = count.rows[0]?.total ?? 0;
+  }
+  return toPage(rows.map(toRegistrationNumber), total, query);
+}
+
+export async function findRegistrationNumber(
+  db: Db,
+  tenantId: string,
+  numberId: string,
+): Promise<RegistrationNumber | undefined> {
+  const { rows } = await db.query<NumberRow>(
+    `select ${NUMBER_COLUMNS} from ${NUMBER_FROM} where n.tenant_id = $1 and n.id = $2 and n.deleted_at is null`,
+    [tenantId, numberId],
+  );
+  return rows[0] && toRegistrationNumber(rows[0]);
+}
+
+export interface RegistrationChange {
+  status?: string;
+  codeVerificationStatus?: string;
+}
+
+/**
+ * Records what Meta now says of the number and tells running send lanes (`wa_number_state`), so a
+ * deregistered number stops sending at once; `wakeSending` also wakes its lane (`wa_send_wake`),
+ * so messages held while it was not registered go out.
+ */
+export async function recordRegistrationChange(
+  db: Db,
+  tenantId: string,
+  numberId: string,
+  change: RegistrationChange,
+  wakeSending = false,
+): Promise<void> {
+  await db.query(
+    `with changed as (
+       update wa_number
+          set status = coalesce($3, status),
+              code_verification_status = coalesce($4, code_verification_status),
+              updated_at = now()
+        where tenant_id = $1 and id = $2 and deleted_at is null
+        returning id),
+     lane as (
+       update send_lane set due_at = now(), updated_at = now()
+        where $5 and tenant_id = $1 and number_id = $2 and exists (select 1 from changed))
+     select pg_notify('wa_number_state', json_build_object('tenantId', $1::text, 'numberId', $2::text)::text),
+            case when $5 then pg_notify('wa_send_wake', json_build_object('tenantId', $1::text, 'numberId', $2::text)::text) end
+       from changed`,
+    [tenantId, numberId, change.status ?? null, change.codeVerificationStatus ?? null, wakeSending],
+  );
+}
+
+/**
+ * Which tenant has a live number with this phone-number id. Not filtered by tenant on purpose:
+ * Meta's ids are unique among live numbers of every tenant (webhooks find a number by it alone).
+ */
+export async function liveNumberOwner(db: Db, phoneNumberId: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ tenant_id: string }>(
+    'select tenant_id from wa_number where phone_number_id = $1 and deleted_at is null',
+    [phoneNumberId],
+  );
+  return rows[0]?.tenant_id;
+}
+
+/** The tenant owning a WABA and its portfolio's name; WABA ids are unique across tenants, like phone-number ids. */
+export async function wabaOwner(
+  db: Db,
+  wabaId: string,
+): Promise<{ tenantId: string; portfolioName: string } | undefined> {
+  const { rows } = await db.query<{ tenant_id: string; portfolio_name: string }>(
+    `select w.tenant_id, p.name as portfolio_name
+       from wa_business_account w join wa_portfolio p on p.tenant_id = w.tenant_id and p.id = w.portfolio_id
+      where w.waba_id = $1`,
+    [wabaId],
+  );
+  const row = rows[0];
+  return row && { tenantId: row.tenant_id, portfolioName: row.portfolio_name };
+}
+
+export interface MetaNumberState {
+  status: string;
+  codeVerificationStatus: string | null;
+  nameStatus: string | null;
+  messagingLimitTier: string | null;
+  throughputLevel: string | null;
+}
+
+/** The state Meta reported when the number was recorded, beside what connectNumber stores. */
+export async function recordMetaState(
+  db: Db,
+  tenantId: string,
+  numberId: string,
+  state: MetaNumberState,
+): Promise<void> {
+  await db.query(
+    `update wa_number
+        set status = $3, code_verification_status = $4, name_status = $5, messaging_limit_tier = $6,
+            throughput_level = coalesce($7, throughput_level), updated_at = now()
+      where tenant_id = $1 and id = $2`,
+    [
+      tenantId,
+      numberId,
+      state.status,
+      state.codeVerificationStatus,
+      state.nameStatus,
+      state.messagingLimitTier,
+      state.throughputLevel,
+    ],
+  );
+}

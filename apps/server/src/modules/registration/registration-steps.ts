@@ -1,0 +1,100 @@
+/**
+ * The Cloud API registration flow of a recorded number, each step with the number's own token:
+ * request a code (SMS or voice), verify it, register with the two-step PIN, deregister. Meta is
+ * the judge of every step (a wrong code or PIN comes back as its error); what Meta accepted is
+ * then recorded on the number.
+ */
+import type { CodeMethod, RegistrationNumber } from '@ws/contract';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { AppContext } from '../../platform/http/context.js';
+import { errors } from '../../platform/http/errors.js';
+import type { CloudApiClient } from '../../whatsapp/cloud-api/index.js';
+import { numberClient } from '../numbers/number-client.js';
+import { cloudApiFailure } from './cloud-api-failure.js';
+import {
+  findRegistrationNumber,
+  type RegistrationChange,
+  recordRegistrationChange,
+} from './registration-repository.js';
+
+interface Step {
+  /** The input field Meta's refusal is about, unless its code names another. */
+  field: string;
+  call(client: CloudApiClient, phoneNumberId: string): Promise<void>;
+  change?: RegistrationChange;
+  wakeSending?: boolean;
+}
+
+const numberNotFound = () => errors.notFound({ zh: '号码', en: 'Number' });
+
+async function runStep(
+  context: AppContext,
+  caller: Principal,
+  numberId: string,
+  step: Step,
+): Promise<RegistrationNumber> {
+  // Deleted numbers (the recycle bin) are not found, like another tenant's.
+  const loaded = await numberClient(context, caller.tenantId, numberId);
+  if (!loaded) throw numberNotFound();
+  try {
+    await step.call(loaded.client, loaded.number.phoneNumberId);
+  } catch (error) {
+    throw cloudApiFailure(error, step.field, 'numberId');
+  }
+  if (step.change) {
+    await recordRegistrationChange(context.pool, caller.tenantId, numberId, step.change, step.wakeSending);
+  }
+  const recorded = await findRegistrationNumber(context.pool, caller.tenantId, numberId);
+  if (!recorded) throw numberNotFound();
+  return recorded;
+}
+
+export function requestCode(
+  context: AppContext,
+  caller: Principal,
+  input: { numberId: string; codeMethod: CodeMethod; language: string },
+): Promise<RegistrationNumber> {
+  return runStep(context, caller, input.numberId, {
+    field: 'codeMethod',
+    call: (client, id) => client.requestCode(id, { codeMethod: input.codeMethod, language: input.language }),
+  });
+}
+
+export function verifyCode(
+  context: AppContext,
+  caller: Principal,
+  input: { numberId: string; code: string },
+): Promise<RegistrationNumber> {
+  return runStep(context, caller, input.numberId, {
+    field: 'code',
+    call: (client, id) => client.verifyCode(id, input.code),
+    change: { codeVerificationStatus: 'VERIFIED' },
+  });
+}
+
+/** Registers the number; messages held while it was not registered may then go out. */
+export function registerNumber(
+  context: AppContext,
+  caller: Principal,
+  input: { numberId: string; pin: string },
+): Promise<RegistrationNumber> {
+  return runStep(context, caller, input.numberId, {
+    field: 'pin',
+    call: (client, id) => client.register(id, { pin: input.pin }),
+    change: { status: 'CONNECTED' },
+    wakeSending: true,
+  });
+}
+
+/** Deregisters the number: Meta reports it DISCONNECTED, and the send rules hold its messages. */
+export function deregisterNumber(
+  context: AppContext,
+  caller: Principal,
+  input: { numberId: string },
+): Promise<RegistrationNumber> {
+  return runStep(context, caller, input.numberId, {
+    field: 'numberId',
+    call: (client, id) => client.deregister(id),
+    change: { status: 'DISCONNECTED' },
+  });
+}

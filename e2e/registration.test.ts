@@ -1,0 +1,109 @@
+import { randomInt } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './browser.js';
+import { apiSignIn, confirmDialog, openSignedIn } from './console-pages.js';
+
+const baseUrl = inject('baseUrl');
+const adminPassword = inject('adminPassword');
+const sandboxUrl = inject('sandboxUrl');
+
+interface SandboxNumber {
+  phone_number_id: string;
+  waba_id: string;
+  display_phone_number: string;
+  access_token: string;
+  registered: boolean;
+  status: string;
+  pending_code: string | null;
+}
+
+async function sandbox<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${sandboxUrl}/_sandbox${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status >= 300) throw new Error(`sandbox ${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** What the sandbox now says of the number: it shows the code it "sent" instead of texting it. */
+async function sandboxNumber(phoneNumberId: string): Promise<SandboxNumber> {
+  const numbers = await sandbox<SandboxNumber[]>('GET', '/numbers');
+  const found = numbers.find((number) => number.phone_number_id === phoneNumberId);
+  if (!found) throw new Error(`the sandbox has no number ${phoneNumberId}`);
+  return found;
+}
+
+/** Types into an antd Select's search and picks the option with exactly this label. */
+async function choose(page: Page, testId: string, search: string, label: string) {
+  await page.getByTestId(testId).click();
+  await page.keyboard.type(search);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
+}
+
+describe('number registration', () => {
+  const browser = useBrowser();
+
+  it('registers a number added in WhatsApp Manager with the code the sandbox sent, then deregisters it', async () => {
+    const { page } = browser;
+    // A number the business added in WhatsApp Manager but has not registered (the admin's tenant has none).
+    const national = `138${String(randomInt(10_000_000, 99_999_999))}`;
+    const number = await sandbox<SandboxNumber>('POST', '/numbers', {
+      display_phone_number: `+86${national}`,
+      registered: false,
+      verified_name: 'E2E Registration',
+    });
+    expect(number.status).toBe('PENDING');
+
+    await openSignedIn(page, baseUrl, await apiSignIn(baseUrl, 'admin', adminPassword), '/accountmanage/registration');
+    await page.getByTestId('registration-page').waitFor();
+
+    // 1. The number: SIM country, phone, Meta's ids and token; the server checks them with Meta.
+    await choose(page, 'registration-country', '+86', '中国 +86');
+    await page.getByTestId('registration-phone').fill(national);
+    await page.getByTestId('registration-phone-number-id').fill(number.phone_number_id);
+    await page.getByTestId('registration-waba-id').fill(number.waba_id);
+    await page.getByTestId('registration-token').fill(number.access_token);
+    await page.getByTestId('registration-target').getByText('本系统的沙箱（模拟）').click();
+    await page.getByTestId('registration-prepare').click();
+    await page.locator('.ant-message-notice', { hasText: '新增成功' }).waitFor();
+
+    // 2. The code by SMS; then the resend countdown.
+    await page.getByTestId('registration-request-step').waitFor();
+    await expect.poll(() => page.getByTestId('registration-current').textContent()).toContain('PENDING');
+    await page.getByTestId('registration-send-code').click();
+    await page.getByTestId('registration-verify-step').waitFor();
+    const code = (await sandboxNumber(number.phone_number_id)).pending_code;
+    expect(code).toMatch(/^\d{6}$/);
+
+    // 3. A wrong code is refused with Meta's reason; the right one verifies the number.
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await page.getByTestId('registration-code').fill(wrong);
+    await page.getByTestId('registration-verify').click();
+    await page.locator('.ant-message-notice', { hasText: '136025' }).waitFor();
+    await page.getByTestId('registration-code').fill(code ?? '');
+    await page.getByTestId('registration-verify').click();
+
+    // 4. The two-step PIN, typed twice.
+    await page.getByTestId('registration-register-step').waitFor();
+    await page.getByTestId('registration-pin').fill('246810');
+    await page.getByTestId('registration-pin-again').fill('246810');
+    await page.getByTestId('registration-register').click();
+
+    // 5. Done: registered at Meta and on the console.
+    await page.getByTestId('registration-done').waitFor();
+    expect(await page.getByTestId('registration-done').textContent()).toContain('CONNECTED');
+    expect(await sandboxNumber(number.phone_number_id)).toMatchObject({ registered: true, status: 'CONNECTED' });
+
+    // The table lists it as connected; deregistering asks first.
+    const row = page.locator('[data-testid=registration-table] tr', { hasText: number.phone_number_id });
+    await expect.poll(() => row.getByTestId('registration-row-status').textContent()).toBe('CONNECTED');
+    await row.getByTestId('registration-deregister').click();
+    await page.locator('.ant-modal-confirm', { hasText: '确定注销号码' }).waitFor();
+    await confirmDialog(page);
+    await expect.poll(() => row.getByTestId('registration-row-status').textContent()).toBe('DISCONNECTED');
+    expect((await sandboxNumber(number.phone_number_id)).registered).toBe(false);
+  });
+});
