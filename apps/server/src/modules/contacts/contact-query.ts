@@ -1,0 +1,163 @@
+import type { ContactFilters } from '@ws/contract';
+import pg from 'pg';
+import { likePattern } from '../../platform/db/like-pattern.js';
+
+type Db = pg.Pool | pg.PoolClient;
+
+/** Which contacts a list, count or export is about: the filters, plus the export's own choices. */
+export interface ContactSelection {
+  filters: ContactFilters;
+  /** Only these contacts (an export of the selected rows). */
+  ids?: readonly string[] | undefined;
+  /** Only contacts of these numbers. */
+  numberIds?: readonly string[] | undefined;
+}
+
+/**
+ * Puts a value into SQL: as a bind parameter (`$n`) for ordinary queries, or as an escaped
+ * literal for COPY, which takes no parameters. Either way the value never becomes SQL text.
+ */
+export interface SqlValues {
+  add(value: string | readonly string[], type: 'text' | 'bigint' | 'bigint[]'): string;
+}
+
+export class BoundValues implements SqlValues {
+  readonly values: unknown[] = [];
+  add(value: string | readonly string[], type: string): string {
+    this.values.push(value);
+    return `$${this.values.length}::${type}`;
+  }
+}
+
+export const literalValues: SqlValues = {
+  add(value, type) {
+    // Ids are validated decimal strings; the array literal is escaped as one text all the same.
+    const text = typeof value === 'string' ? value : `{${value.join(',')}}`;
+    return `${pg.escapeLiteral(text)}::${type}`;
+  },
+};
+
+const WINDOW = `interval '24 hours'`;
+
+/**
+ * The where clause of the tenant's live contacts (alias `c`) that match the selection. Every
+ * filter is one condition the list indexes of 0004/0008 serve, each ending in id desc: number,
+ * owner, consent, source, and the tag through contact_tag's (tag_id, contact_id) index; the
+ * planner picks one and checks the rest on the few rows a page needs.
+ */
+export function contactWhere(tenantId: string, selection: ContactSelection, sql: SqlValues): string {
+  const tenant = sql.add(tenantId, 'text');
+  const conditions = [`c.tenant_id = ${tenant}`, 'c.deleted_at is null'];
+  const { filters } = selection;
+  if (selection.ids) conditions.push(`c.id = any(${sql.add(selection.ids, 'bigint[]')})`);
+  if (selection.numberIds) conditions.push(`c.number_id = any(${sql.add(selection.numberIds, 'bigint[]')})`);
+  if (filters.numberId) conditions.push(`c.number_id = ${sql.add(filters.numberId, 'bigint')}`);
+  if (filters.ownerUserId) conditions.push(`c.owner_user_id = ${sql.add(filters.ownerUserId, 'bigint')}`);
+  if (filters.consent) conditions.push(`c.consent = ${sql.add(filters.consent, 'text')}`);
+  if (filters.source) conditions.push(`c.opt_in_source = ${sql.add(filters.source, 'text')}`);
+  if (filters.tagId) {
+    conditions.push(
+      `exists (select 1 from contact_tag ct where ct.tenant_id = ${tenant} and ct.tag_id = ${sql.add(filters.tagId, 'bigint')} and ct.contact_id = c.id)`,
+    );
+  }
+  if (filters.window === 'open') conditions.push(`c.last_inbound_at > now() - ${WINDOW}`);
+  if (filters.window === 'closed') {
+    conditions.push(`(c.last_inbound_at is null or c.last_inbound_at <= now() - ${WINDOW})`);
+  }
+  if (filters.search) conditions.push(searchCondition(filters.search, sql));
+  return conditions.join(' and ');
+}
+
+/** The digits of a text that is a phone number (digits with + ( ) - or spaces), else undefined. */
+const phoneDigits = (search: string): string | undefined => {
+  const digits = search.replace(/[\s+()-]/g, '');
+  return /^\d+$/.test(digits) ? digits : undefined;
+};
+
+/**
+ * A name substring; plain digits match the name or the wa_id, and a formatted phone number
+ * (+86 138…) the wa_id only.
+ */
+export function searchCondition(search: string, sql: SqlValues): string {
+  const digits = phoneDigits(search);
+  const byName = () => `c.name ilike ${sql.add(likePattern(search), 'text')}`;
+  if (!digits) return byName();
+  const byPhone = `c.wa_id like ${sql.add(likePattern(digits), 'text')}`;
+  return digits === search ? `(${byName()} or ${byPhone})` : byPhone;
+}
+
+/**
+ * Whether the trigram indexes can find the search: pg_trgm takes trigrams only from runs of at
+ * least three word characters, and with the embedded database's C locale only ASCII letters and
+ * digits are word characters (so a short text, or Chinese, is not indexed).
+ */
+export function trigramSearchable(search: string): boolean {
+  const digits = phoneDigits(search);
+  if (digits && digits !== search) return digits.length >= 3;
+  return /[A-Za-z0-9]{3,}/.test(search);
+}
+
+export interface ContactTotal {
+  total: number;
+  /** Counting stopped at the cap: there are at least `total` contacts. */
+  capped: boolean;
+}
+
+const activeFilters = (selection: ContactSelection): string[] => [
+  ...Object.entries(selection.filters)
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([name]) => name),
+  ...(selection.ids ? ['ids'] : []),
+  ...(selection.numberIds ? ['numberIds'] : []),
+];
+
+/**
+ * How many contacts match, without ever counting millions of rows:
+ * - no filter: the sum of the tenant's contact_tally rows (live contacts per number, kept by
+ *   statement triggers);
+ * - only a number: that number's contact_tally row;
+ * - only a tag: the tag's item_count (kept by triggers on contact_tag; deleting a contact
+ *   removes its tags);
+ * - anything else: the matching rows are counted up to `cap` + 1 through the same indexes the
+ *   page uses, so the count costs at most what reading that many index entries costs; past the
+ *   cap the total is a lower bound and `capped` says so.
+ */
+export async function countContacts(
+  db: Db,
+  tenantId: string,
+  selection: ContactSelection,
+  cap: number,
+): Promise<ContactTotal> {
+  const active = activeFilters(selection);
+  const { filters } = selection;
+  if (active.length === 0) {
+    return exact(db, 'select coalesce(sum(contacts), 0)::bigint as n from contact_tally where tenant_id = $1', [
+      tenantId,
+    ]);
+  }
+  if (active.length === 1 && filters.numberId) {
+    return exact(db, 'select contacts as n from contact_tally where tenant_id = $1 and number_id = $2', [
+      tenantId,
+      filters.numberId,
+    ]);
+  }
+  if (active.length === 1 && filters.tagId) {
+    return exact(db, `select item_count as n from tag where tenant_id = $1 and id = $2 and kind = 'contact'`, [
+      tenantId,
+      filters.tagId,
+    ]);
+  }
+  const bound = new BoundValues();
+  const where = contactWhere(tenantId, selection, bound);
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from (select 1 from contact c where ${where} limit ${bound.add(String(cap + 1), 'bigint')}) m`,
+    bound.values,
+  );
+  const counted = rows[0]?.n ?? 0;
+  return { total: counted, capped: counted > cap };
+}
+
+async function exact(db: Db, sql: string, values: unknown[]): Promise<ContactTotal> {
+  const { rows } = await db.query<{ n: string | number }>(sql, values);
+  return { total: Number(rows[0]?.n ?? 0), capped: false };
+}

@@ -1,0 +1,153 @@
+import type pg from 'pg';
+
+type Db = pg.Pool | pg.PoolClient;
+
+/** Whether the number is a live (not recycled) number of the tenant; locks it against deletion until commit. */
+export async function lockLiveNumber(client: pg.PoolClient, tenantId: string, numberId: string): Promise<boolean> {
+  const { rowCount } = await client.query(
+    'select 1 from wa_number where tenant_id = $1 and id = $2 and deleted_at is null for share',
+    [tenantId, numberId],
+  );
+  return rowCount === 1;
+}
+
+/** Whether the user belongs to the tenant; locks it against deletion until commit. */
+export async function lockUser(client: pg.PoolClient, tenantId: string, userId: string): Promise<boolean> {
+  const { rowCount } = await client.query('select 1 from app_user where tenant_id = $1 and id = $2 for share', [
+    tenantId,
+    userId,
+  ]);
+  return rowCount === 1;
+}
+
+/** The ids among `tagIds` that are contact tags of the tenant, locked against deletion until commit. */
+export async function lockContactTags(
+  client: pg.PoolClient,
+  tenantId: string,
+  tagIds: readonly string[],
+): Promise<string[]> {
+  const { rows } = await client.query<{ id: string }>(
+    `select id from tag where tenant_id = $1 and kind = 'contact' and id = any($2::bigint[]) for share`,
+    [tenantId, tagIds],
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Marks the chosen live contacts deleted (they stay in the table: a contact who writes again
+ * comes back) and removes their tags in the same statement, so tag counts stay right.
+ * contact_tally follows through its statement trigger.
+ */
+export async function softDeleteContacts(
+  db: Db,
+  tenantId: string,
+  chosen: { ids: readonly string[] } | { numberIds: readonly string[] },
+): Promise<number> {
+  const which = 'ids' in chosen ? 'id = any($2::bigint[])' : 'number_id = any($2::bigint[])';
+  const { rows } = await db.query<{ n: number }>(
+    `with gone as (
+       update contact set deleted_at = now(), updated_at = now()
+        where tenant_id = $1 and ${which} and deleted_at is null
+       returning id
+     ), untagged as (
+       delete from contact_tag ct using gone where ct.tenant_id = $1 and ct.contact_id = gone.id
+     )
+     select count(*)::int as n from gone`,
+    [tenantId, 'ids' in chosen ? chosen.ids : chosen.numberIds],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Gives the chosen live contacts another number and/or owner; null keeps the current one. */
+export async function reassignContacts(
+  db: Db,
+  tenantId: string,
+  ids: readonly string[],
+  to: { numberId: string | null; ownerUserId: string | null },
+): Promise<number> {
+  const { rowCount } = await db.query(
+    `update contact set number_id = coalesce($3, number_id), owner_user_id = coalesce($4, owner_user_id),
+            updated_at = now()
+      where tenant_id = $1 and id = any($2::bigint[]) and deleted_at is null`,
+    [tenantId, ids, to.numberId, to.ownerUserId],
+  );
+  return rowCount ?? 0;
+}
+
+/** Moves every live contact of the given numbers to another number: one statement however many. */
+export async function moveNumbersContacts(
+  db: Db,
+  tenantId: string,
+  fromNumberIds: readonly string[],
+  toNumberId: string,
+): Promise<number> {
+  const { rowCount } = await db.query(
+    `update contact set number_id = $3, updated_at = now()
+      where tenant_id = $1 and number_id = any($2::bigint[]) and deleted_at is null`,
+    [tenantId, fromNumberIds, toNumberId],
+  );
+  return rowCount ?? 0;
+}
+
+/** The ids among `ids` that are live contacts of the tenant, locked until commit. */
+export async function lockLiveContacts(
+  client: pg.PoolClient,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  const { rows } = await client.query<{ id: string }>(
+    `select id from contact where tenant_id = $1 and id = any($2::bigint[]) and deleted_at is null
+      order by id for share`,
+    [tenantId, ids],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Tags each contact with each tag, once (contact_tag's trigger keeps tag.item_count). */
+export async function addContactTags(
+  db: Db,
+  tenantId: string,
+  contactIds: readonly string[],
+  tagIds: readonly string[],
+): Promise<void> {
+  await db.query(
+    `insert into contact_tag (tenant_id, contact_id, tag_id)
+     select $1, c.id, t.id from unnest($2::bigint[]) c (id) cross join unnest($3::bigint[]) t (id)
+     on conflict do nothing`,
+    [tenantId, contactIds, tagIds],
+  );
+}
+
+export async function removeContactTags(
+  db: Db,
+  tenantId: string,
+  contactIds: readonly string[],
+  tagIds: readonly string[],
+): Promise<void> {
+  await db.query(
+    'delete from contact_tag where tenant_id = $1 and contact_id = any($2::bigint[]) and tag_id = any($3::bigint[])',
+    [tenantId, contactIds, tagIds],
+  );
+}
+
+/**
+ * The opt-in sources of the tenant's live contacts, read as a loose index scan over
+ * contact_source_idx: one index probe per distinct source, however many contacts there are.
+ */
+export async function contactSources(db: Db, tenantId: string): Promise<string[]> {
+  const { rows } = await db.query<{ source: string }>(
+    `with recursive sources (source) as (
+       (select opt_in_source from contact
+         where tenant_id = $1 and deleted_at is null and opt_in_source is not null
+         order by opt_in_source limit 1)
+       union all
+       select (select opt_in_source from contact
+                where tenant_id = $1 and deleted_at is null and opt_in_source > s.source
+                order by opt_in_source limit 1)
+         from sources s where s.source is not null
+     )
+     select source from sources where source is not null limit 200`,
+    [tenantId],
+  );
+  return rows.map((row) => row.source);
+}

@@ -1,0 +1,88 @@
+import type { ContactFilters } from '@ws/contract';
+import type pg from 'pg';
+import { BoundValues, type ContactTotal, contactWhere, searchCondition, trigramSearchable } from './contact-query.js';
+
+/** Newest contacts a search reads in index order before it looks further. */
+export const SEARCH_WINDOW = 20_000;
+/** How far a search the trigram indexes cannot serve (shorter than 3 letters or digits) reads. */
+export const SHORT_SEARCH_WINDOW = 50_000;
+const MAX_SEARCH_WINDOW = 1_000_000;
+
+export interface SearchPage {
+  ids: string[];
+  total: ContactTotal;
+}
+
+interface PageSpan {
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The page ids and total of a search (a name or phone substring). PostgreSQL cannot estimate how
+ * many rows a substring matches, and with `order by id desc limit n` a wrong guess either scans
+ * the whole table backwards for a rare text or builds a bitmap of millions of rows for a common
+ * one. So the search goes in steps:
+ * 1. the newest contacts that pass the other filters are read in index order, up to a window
+ *    (20 000 rows, more for deep pages), and matched there. When that was every contact, page
+ *    and total are exact; when the window holds more matches than the page needs (a common
+ *    text), the page is done and the total is a lower bound (with room for the next page);
+ * 2. otherwise the text is rare: every match comes from the trigram indexes (a bitmap, small
+ *    because the text is rare) and is sorted, total exact;
+ * 3. a text the trigram indexes cannot find (under 3 letters or digits, or not ASCII) reads a
+ *    wider window instead, and its total is a lower bound when that window did not reach the end.
+ */
+export async function searchContacts(
+  db: pg.Pool,
+  tenantId: string,
+  filters: ContactFilters & { search: string },
+  page: PageSpan,
+): Promise<SearchPage> {
+  const window = Math.min(MAX_SEARCH_WINDOW, Math.max(SEARCH_WINDOW, 10 * (page.offset + page.limit)));
+  const recent = await searchWindow(db, tenantId, filters, page, window);
+  // Strictly more than the page needs, so the pager always offers the next page.
+  if (recent.exhausted || recent.hits > page.offset + page.limit) return recent.result;
+  if (!trigramSearchable(filters.search)) {
+    const wider = Math.min(MAX_SEARCH_WINDOW, Math.max(SHORT_SEARCH_WINDOW, 2 * window));
+    return wider > window ? (await searchWindow(db, tenantId, filters, page, wider)).result : recent.result;
+  }
+  const all = new BoundValues();
+  const where = contactWhere(tenantId, { filters }, all);
+  const found = await db.query<{ total: number; ids: string[] }>(
+    `with hits as materialized (select c.id from contact c where ${where})
+     select (select count(*)::int from hits) as total,
+            coalesce((select array_agg(p.id order by p.id desc)
+                        from (select id from hits order by id desc
+                               limit ${all.add(String(page.limit), 'bigint')}
+                              offset ${all.add(String(page.offset), 'bigint')}) p),
+                     '{}') as ids`,
+    all.values,
+  );
+  const result = found.rows[0] ?? { total: 0, ids: [] };
+  return { ids: result.ids, total: { total: result.total, capped: false } };
+}
+
+/** Step 1 (and 3): the matches among the newest `window` contacts that pass the other filters. */
+async function searchWindow(
+  db: pg.Pool,
+  tenantId: string,
+  filters: ContactFilters & { search: string },
+  page: PageSpan,
+  window: number,
+): Promise<{ result: SearchPage; hits: number; exhausted: boolean }> {
+  const sql = new BoundValues();
+  const others = contactWhere(tenantId, { filters: { ...filters, search: undefined } }, sql);
+  const hit = searchCondition(filters.search, sql);
+  const first = sql.add(String(page.offset + 1), 'bigint');
+  const last = sql.add(String(page.offset + page.limit), 'bigint');
+  const { rows } = await db.query<{ hits: number; scanned: number; ids: string[] }>(
+    `select count(*) filter (where s.hit)::int as hits, count(*)::int as scanned,
+            coalesce((array_agg(s.id order by s.id desc) filter (where s.hit))[${first} : ${last}], '{}') as ids
+       from (select c.id, ${hit} as hit from contact c where ${others}
+              order by c.id desc limit ${sql.add(String(window), 'bigint')}) s`,
+    sql.values,
+  );
+  const { hits = 0, scanned = 0, ids = [] } = rows[0] ?? {};
+  const exhausted = scanned < window;
+  return { result: { ids, total: { total: hits, capped: !exhausted } }, hits, exhausted };
+}

@@ -1,0 +1,115 @@
+import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { EXPORT_CAPPED_HEADER, EXPORT_TOTAL_HEADER, type Language } from '@ws/contract';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import type { AppContext } from '../../platform/http/context.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { FileReply } from '../../platform/http/file-route.js';
+import { type ContactSelection, contactWhere, countContacts, literalValues } from './contact-query.js';
+import { sheetTime } from './sql-time.js';
+
+/** Exports count their rows exactly up to here (for the progress bar); past it the count is a lower bound. */
+export const EXPORT_COUNT_CAP = 1_000_000;
+/** Each running export holds a database connection for its whole length; more are refused (429) meanwhile. */
+const MAX_RUNNING_EXPORTS = 4;
+let runningExports = 0;
+
+/** Excel reads UTF-8 only after a byte order mark. */
+const BOM = '\uFEFF';
+
+/** A cell Excel would run as a formula (= + - @, tab, CR) gets a leading apostrophe. */
+const cell = (expression: string) =>
+  `case when left(${expression}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${expression} else ${expression} end`;
+
+const COLUMNS: ReadonlyArray<{ sql: string; zh: string; en: string }> = [
+  { sql: 'c.wa_id', zh: 'WhatsApp 号', en: 'WhatsApp ID' },
+  { sql: cell('c.name'), zh: '名称', en: 'Name' },
+  { sql: 'n.phone', zh: '所属号码', en: 'Number' },
+  { sql: cell('u.username'), zh: '归属人', en: 'Owner' },
+  { sql: 'c.consent', zh: '同意状态', en: 'Consent' },
+  { sql: cell('c.opt_in_source'), zh: '同意来源', en: 'Opt-in source' },
+  { sql: cell('c.opt_in_evidence'), zh: '同意凭证', en: 'Opt-in evidence' },
+  { sql: sheetTime('c.opted_in_at'), zh: '同意时间 (UTC)', en: 'Opted in (UTC)' },
+  { sql: sheetTime('c.opted_out_at'), zh: '退订时间 (UTC)', en: 'Opted out (UTC)' },
+  { sql: 'c.opt_out_channel', zh: '退订渠道', en: 'Opt-out channel' },
+  { sql: cell('tg.names'), zh: '标签', en: 'Tags' },
+  { sql: sheetTime('c.last_inbound_at'), zh: '最后来信 (UTC)', en: 'Last inbound (UTC)' },
+  { sql: sheetTime('c.last_message_at'), zh: '最后消息 (UTC)', en: 'Last message (UTC)' },
+  { sql: sheetTime('c.created_at'), zh: '创建时间 (UTC)', en: 'Created (UTC)' },
+];
+
+/**
+ * The COPY statement of the export: COPY takes no parameters, so values are escaped literals.
+ * Rows come newest first through the list indexes (which end in id desc), so the first rows leave
+ * at once instead of after a sort of the whole export; each row's tags are looked up once, in a
+ * lateral join.
+ */
+export function exportStatement(tenantId: string, selection: ContactSelection, language: Language): string {
+  const columns = COLUMNS.map((column) => `${column.sql} as ${pg.escapeIdentifier(column[language])}`);
+  return `copy (
+    select ${columns.join(', ')}
+      from contact c
+      left join wa_number n on n.tenant_id = c.tenant_id and n.id = c.number_id
+      left join app_user u on u.tenant_id = c.tenant_id and u.id = c.owner_user_id
+      left join lateral (
+        select string_agg(t.name, '; ' order by t.name) as names
+          from contact_tag ct join tag t on t.tenant_id = ct.tenant_id and t.id = ct.tag_id
+         where ct.tenant_id = c.tenant_id and ct.contact_id = c.id
+      ) tg on true
+     where ${contactWhere(tenantId, selection, literalValues)}
+     order by c.id desc
+  ) to stdout with (format csv, header)`;
+}
+
+/**
+ * The matching contacts as a CSV stream. PostgreSQL writes the CSV itself (COPY … TO STDOUT) and
+ * the rows flow through to the client with back-pressure: the connection's socket pauses while
+ * the client is slow, so memory stays flat however many rows there are. The export holds its
+ * own pooled connection, released when the file is sent; when the client goes away the stream
+ * is destroyed and the connection is closed rather than returned mid-COPY.
+ */
+export async function exportContacts(
+  context: AppContext,
+  tenantId: string,
+  selection: ContactSelection,
+  language: Language,
+): Promise<FileReply> {
+  if (runningExports >= MAX_RUNNING_EXPORTS) {
+    throw new AppError(
+      'throttled',
+      {
+        zh: '导出任务过多，请稍后再试',
+        en: 'Too many exports are running, please try again shortly',
+      },
+      { retryAfterSeconds: 10 },
+    );
+  }
+  runningExports += 1;
+  let client: pg.PoolClient | undefined;
+  try {
+    client = await context.pool.connect();
+    const expected = await countContacts(client, tenantId, selection, EXPORT_COUNT_CAP);
+    const copy = client.query(copyTo(exportStatement(tenantId, selection, language)));
+    const body = new PassThrough();
+    body.write(BOM);
+    const connection = client;
+    pipeline(copy, body)
+      .then(
+        () => connection.release(),
+        (error: Error) => connection.release(error),
+      )
+      .finally(() => {
+        runningExports -= 1;
+      });
+    return {
+      fileName: `contacts-${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}.csv`,
+      headers: { [EXPORT_TOTAL_HEADER]: String(expected.total), [EXPORT_CAPPED_HEADER]: String(expected.capped) },
+      body,
+    };
+  } catch (error) {
+    client?.release(error instanceof Error ? error : true);
+    runningExports -= 1;
+    throw error;
+  }
+}

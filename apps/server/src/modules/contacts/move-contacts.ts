@@ -1,0 +1,47 @@
+import type pg from 'pg';
+import { withTransaction } from '../../platform/db/pool.js';
+import type { AppContext } from '../../platform/http/context.js';
+import { errors } from '../../platform/http/errors.js';
+import { lockLiveNumber, lockUser, moveNumbersContacts, reassignContacts } from './contact-repository.js';
+
+export interface ContactMove {
+  ids: readonly string[];
+  numberId?: string | null | undefined;
+  ownerUserId?: string | null | undefined;
+}
+
+/**
+ * Moves the selected contacts to another live number of the tenant and/or another owner of the
+ * tenant. A number or user of another tenant is "not found", exactly like one that does not exist.
+ */
+export function moveContacts(context: AppContext, tenantId: string, move: ContactMove): Promise<number> {
+  return withTransaction(context.pool, async (client) => {
+    if (move.numberId) await requireLiveNumber(client, tenantId, move.numberId, 'numberId');
+    if (move.ownerUserId && !(await lockUser(client, tenantId, move.ownerUserId))) {
+      throw errors.notFound({ zh: 'ownerUserId: 用户', en: 'ownerUserId: User' });
+    }
+    return reassignContacts(client, tenantId, move.ids, {
+      numberId: move.numberId ?? null,
+      ownerUserId: move.ownerUserId ?? null,
+    });
+  });
+}
+
+/** Moves every contact of the given numbers (of the tenant) to another live number of the tenant. */
+export function moveAllContacts(
+  context: AppContext,
+  tenantId: string,
+  fromNumberIds: readonly string[],
+  toNumberId: string,
+): Promise<number> {
+  return withTransaction(context.pool, async (client) => {
+    await requireLiveNumber(client, tenantId, toNumberId, 'toNumberId');
+    return moveNumbersContacts(client, tenantId, fromNumberIds, toNumberId);
+  });
+}
+
+async function requireLiveNumber(client: pg.PoolClient, tenantId: string, numberId: string, field: string) {
+  if (!(await lockLiveNumber(client, tenantId, numberId))) {
+    throw errors.notFound({ zh: `${field}: 号码`, en: `${field}: Number` });
+  }
+}

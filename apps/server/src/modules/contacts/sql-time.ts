@@ -1,0 +1,9 @@
+/** SQL that renders a timestamptz as ISO 8601 in UTC (`2025-01-31T08:00:00Z`), null staying null. */
+export const isoTime = (expression: string): string =>
+  `to_char((${expression}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/**
+ * SQL for a timestamptz in a spreadsheet cell, in UTC to the second (`2025-01-31 08:00:00`):
+ * a timestamp's own ISO output, which costs less than to_char on millions of rows.
+ */
+export const sheetTime = (expression: string): string => `date_trunc('second', (${expression}) at time zone 'UTC')`;
