@@ -1,12 +1,63 @@
-/** Texts of the contact tags screens (namespace `tags`). */
+/** Texts of the contact tags screens and of the tag table and select used elsewhere (namespace `tags`). */
 const zh = {
   title: '粉丝标签',
+  numberTitle: '账号标签',
+  add: '新增标签',
+  addTitle: '新增标签',
+  editTitle: '编辑标签',
+  edit: '编辑',
+  delete: '删除',
+  deleteSelected: '批量删除',
+  refresh: '刷新',
+  search: '搜索标签名称',
+  name: '标签名称',
+  color: '颜色',
+  remark: '备注',
+  contactCount: '粉丝数',
+  numberCount: '账号数',
+  createdAt: '创建时间',
+  actions: '操作',
+  save: '保存',
+  cancel: '取消',
+  nameRequired: '请输入标签名称',
+  nameTooLong: '标签名称最多 64 个字符',
+  remarkTooLong: '备注最多 255 个字符',
+  deleteContent: '删除后，标签将从所有已打标签的对象上移除（共 {{count}} 个），此操作会记录到操作日志。',
+  selectPlaceholder: '请选择标签',
+  noTags: '暂无标签',
+  total: '共 {{count}} 个标签',
 };
 
 export type TagsTexts = typeof zh;
 
 const en: TagsTexts = {
   title: 'Contact tags',
+  numberTitle: 'Number tags',
+  add: 'Add tag',
+  addTitle: 'Add a tag',
+  editTitle: 'Edit tag',
+  edit: 'Edit',
+  delete: 'Delete',
+  deleteSelected: 'Delete selected',
+  refresh: 'Refresh',
+  search: 'Search tag names',
+  name: 'Tag name',
+  color: 'Colour',
+  remark: 'Remark',
+  contactCount: 'Contacts',
+  numberCount: 'Numbers',
+  createdAt: 'Created',
+  actions: 'Actions',
+  save: 'Save',
+  cancel: 'Cancel',
+  nameRequired: 'Enter a tag name',
+  nameTooLong: 'A tag name has at most 64 characters',
+  remarkTooLong: 'A remark has at most 255 characters',
+  deleteContent:
+    'The tag will be removed from everything that has it ({{count}} in all). The deletion is recorded in the operation log.',
+  selectPlaceholder: 'Select tags',
+  noTags: 'No tags yet',
+  total: '{{count}} tags',
 };
 
 export const tagsTexts = { zh, en };

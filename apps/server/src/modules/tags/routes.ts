@@ -1,5 +1,33 @@
+import { calls } from '@ws/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/http/context.js';
+import { route } from '../../platform/http/route.js';
+import { addTag, editTag, removeTags } from './tag-commands.js';
+import { listTags } from './tag-repository.js';
 
-/** This domain's calls (issue 5): one route(...) per call of its contract map. */
-export function registerTagRoutes(_app: FastifyInstance, _context: AppContext): void {}
+/** The operation-log target of a deletion: the first names, then how many more. */
+const SHOWN_NAMES = 20;
+const namesOf = (tags: { id: string; name: string }[]) =>
+  tags
+    .slice(0, SHOWN_NAMES)
+    .map((tag) => `${tag.name} (${tag.id})`)
+    .join(', ') + (tags.length > SHOWN_NAMES ? ` and ${tags.length - SHOWN_NAMES} more` : '');
+
+export function registerTagRoutes(app: FastifyInstance, context: AppContext): void {
+  route(app, context, calls.tagAll, ({ user, body }) => listTags(context.pool, user.tenantId, body.kind, body.standby));
+  route(app, context, calls.tagAdd, async ({ user, body, audit }) => {
+    const tag = await addTag(context, user, body);
+    audit(`${tag.kind} tag ${tag.name} (${tag.id})`);
+    return tag;
+  });
+  route(app, context, calls.tagEdit, async ({ user, body, audit }) => {
+    const tag = await editTag(context, user, body);
+    audit(`${tag.kind} tag ${tag.name} (${tag.id})`);
+    return tag;
+  });
+  route(app, context, calls.tagDel, async ({ user, body, audit }) => {
+    const deleted = await removeTags(context, user, body.ids);
+    audit(`tags ${namesOf(deleted)}`);
+    return { deleted: deleted.length };
+  });
+}

@@ -1,0 +1,114 @@
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CensusData, type CensusRange, calls, MAX_CENSUS_DAYS } from '@ws/contract';
+import { Button, Card, DatePicker, Form, Space, Table, Tooltip, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/client.js';
+import { useDownload } from '../../components/list/index.js';
+import { CensusCharts } from './census-charts.js';
+import { CensusTotalsCards } from './census-totals.js';
+import { NumberFilter } from './number-filter.js';
+
+/** The range shown first: the last 30 days, today included. */
+const DEFAULT_DAYS = 30;
+const DATE = 'YYYY-MM-DD';
+
+type DayRow = CensusData['days'][number];
+
+/** /passenger/data: contact totals, new contacts and opt-outs per day, by number and by source. */
+export default function CensusPage() {
+  const { t } = useTranslation('census');
+  const queryClient = useQueryClient();
+  const download = useDownload();
+  const [dates, setDates] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(DEFAULT_DAYS - 1, 'day'), dayjs()]);
+  const [numberId, setNumberId] = useState<string>();
+  const range: CensusRange = {
+    from: dates[0].format(DATE),
+    to: dates[1].format(DATE),
+    ...(numberId ? { numberId } : {}),
+  };
+
+  const data = useQuery({
+    queryKey: [calls.censusData.id, range],
+    queryFn: ({ signal }) => callApi(calls.censusData, { body: range, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const totals = useQuery({
+    queryKey: [calls.censusTotal.id, numberId ?? null],
+    queryFn: ({ signal }) => callApi(calls.censusTotal, { body: numberId ? { numberId } : {}, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: [calls.censusData.id] }),
+      queryClient.invalidateQueries({ queryKey: [calls.censusTotal.id] }),
+    ]);
+
+  return (
+    <div data-testid="census-page">
+      <Card style={{ marginBottom: 16 }}>
+        <Form layout="inline" style={{ rowGap: 12 }}>
+          <Form.Item label={<Tooltip title={t('rangeHint')}>{t('range')}</Tooltip>}>
+            <DatePicker.RangePicker
+              value={dates}
+              allowClear={false}
+              disabledDate={(current, { from }) =>
+                current.isAfter(dayjs(), 'day') ||
+                (from ? Math.abs(current.diff(from, 'day')) >= MAX_CENSUS_DAYS : false)
+              }
+              onChange={(picked) => {
+                if (picked?.[0] && picked[1]) setDates([picked[0], picked[1]]);
+              }}
+              data-testid="census-range"
+            />
+          </Form.Item>
+          <Form.Item label={t('number')}>
+            <NumberFilter value={numberId} onChange={setNumberId} />
+          </Form.Item>
+          <Form.Item>
+            <Space>
+              <Button icon={<ReloadOutlined />} onClick={() => void refresh()} data-testid="census-refresh">
+                {t('refresh')}
+              </Button>
+              <Button
+                type="primary"
+                icon={<DownloadOutlined />}
+                onClick={() =>
+                  // useDownload's options are not typed per call; the body is the export's CensusRange.
+                  void download(
+                    calls.censusExport,
+                    { body: range } as never,
+                    `contact-statistics-${range.from}-${range.to}.csv`,
+                  )
+                }
+                data-testid="census-export"
+              >
+                {t('export')}
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+      </Card>
+      <CensusTotalsCards totals={totals.data} loading={totals.isFetching} />
+      <CensusCharts data={data.data} />
+      <Card title={t('dayTable')}>
+        <Table<DayRow>
+          rowKey="day"
+          size="small"
+          loading={data.isFetching}
+          dataSource={[...(data.data?.days ?? [])].reverse()}
+          pagination={{ defaultPageSize: 10, pageSizeOptions: ['10', '30', '50', '100', '200'], showSizeChanger: true }}
+          columns={[
+            { title: t('day'), dataIndex: 'day' },
+            { title: t('created'), dataIndex: 'created', align: 'right' },
+            { title: t('optOuts'), dataIndex: 'optedOut', align: 'right' },
+          ]}
+          locale={{ emptyText: <Typography.Text type="secondary">{t('noData')}</Typography.Text> }}
+          data-testid="census-day-table"
+        />
+      </Card>
+    </div>
+  );
+}

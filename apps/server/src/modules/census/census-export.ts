@@ -1,0 +1,52 @@
+import type { CensusRange, Language } from '@ws/contract';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { AppContext } from '../../platform/http/context.js';
+import type { FileReply } from '../../platform/http/file-route.js';
+import { checkNumber, daysOf } from './census-data.js';
+import { daySourceRows } from './census-repository.js';
+
+/** Excel reads UTF-8 only after a byte order mark. */
+const BOM = '\uFEFF';
+
+const HEADERS: Record<Language, string[]> = {
+  zh: ['日期', '来源', '新增粉丝', '退订'],
+  en: ['Day', 'Source', 'New contacts', 'Opt-outs'],
+};
+
+/**
+ * One CSV field: quoted when it holds a separator, quote or line break; a leading = + - @ tab or
+ * CR (which a spreadsheet would run as a formula) gets an apostrophe. Sources are free text.
+ */
+export function csvField(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The range as CSV: for every day, one row per source seen in the range (zeros included), so the
+ * file is a full days x sources grid. Small (366 days x a few sources), so built in memory.
+ */
+export async function censusCsv(
+  context: AppContext,
+  caller: Principal,
+  range: CensusRange,
+  language: Language,
+): Promise<FileReply> {
+  await checkNumber(context, caller, range.numberId);
+  const rows = await daySourceRows(context.pool, caller.tenantId, range);
+  const sources = [...new Set(rows.map((row) => row.source))].sort();
+  const counts = new Map(rows.map((row) => [`${row.day}\n${row.source}`, row]));
+  const lines = [HEADERS[language].join(',')];
+  for (const day of daysOf(range.from, range.to)) {
+    for (const source of sources) {
+      const row = counts.get(`${day}\n${source}`);
+      lines.push([day, source, row?.created ?? 0, row?.opted_out ?? 0].map(csvField).join(','));
+    }
+  }
+  const suffix = range.numberId === undefined ? '' : `-number-${range.numberId}`;
+  return {
+    fileName: `contact-statistics-${range.from}-${range.to}${suffix}.csv`,
+    body: `${BOM}${lines.join('\r\n')}\r\n`,
+  };
+}

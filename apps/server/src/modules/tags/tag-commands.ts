@@ -1,0 +1,58 @@
+import { MAX_TAGS_PER_KIND, type NewTag, type Tag, type TagEdit } from '@ws/contract';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { AppContext } from '../../platform/http/context.js';
+import { errors } from '../../platform/http/errors.js';
+import { deleteTags, findTag, insertTag, type TagFields, updateTag } from './tag-repository.js';
+
+const TAG = { zh: '标签', en: 'Tag' };
+const UNIQUE_VIOLATION = '23505';
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === UNIQUE_VIOLATION;
+
+const nameTaken = (name: string) =>
+  errors.conflict({ zh: `name: 标签名称“${name}”已存在`, en: `name: the tag name "${name}" is already in use` });
+
+/** Runs a write that may reuse a name of the same kind (tag_name_key ignores case): 409 naming it. */
+async function withUniqueName<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (name !== undefined && isUniqueViolation(error)) throw nameTaken(name);
+    throw error;
+  }
+}
+
+async function loadTag(context: AppContext, caller: Principal, tagId: string): Promise<Tag> {
+  const tag = await findTag(context.pool, caller.tenantId, tagId);
+  if (!tag) throw errors.notFound(TAG);
+  return tag;
+}
+
+export async function addTag(context: AppContext, caller: Principal, input: NewTag): Promise<Tag> {
+  const fields: TagFields = { name: input.name, color: input.color, remark: input.remark };
+  const id = await withUniqueName(input.name, () =>
+    insertTag(context.pool, caller.tenantId, input.kind, fields, MAX_TAGS_PER_KIND),
+  );
+  if (!id) {
+    throw errors.conflict({
+      zh: `kind: 每类标签最多 ${MAX_TAGS_PER_KIND} 个`,
+      en: `kind: at most ${MAX_TAGS_PER_KIND} tags of each kind`,
+    });
+  }
+  return loadTag(context, caller, id);
+}
+
+export async function editTag(context: AppContext, caller: Principal, input: TagEdit): Promise<Tag> {
+  const { id, ...fields } = input;
+  const found = await withUniqueName(fields.name, () => updateTag(context.pool, caller.tenantId, id, fields));
+  if (!found) throw errors.notFound(TAG);
+  return loadTag(context, caller, id);
+}
+
+/** Deletes the caller's tags among `ids` (404 when none of them is the caller's); returns their names. */
+export async function removeTags(context: AppContext, caller: Principal, ids: readonly string[]) {
+  const deleted = await deleteTags(context.pool, caller.tenantId, ids);
+  if (deleted.length === 0) throw errors.notFound(TAG);
+  return deleted;
+}
