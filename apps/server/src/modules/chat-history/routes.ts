@@ -1,5 +1,15 @@
+import { calls } from '@ws/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/http/context.js';
+import { fileRoute } from '../../platform/http/file-route.js';
+import { route } from '../../platform/http/route.js';
+import { listConversations } from './conversation-list.js';
+import { messageHistory } from './message-history.js';
+import { messageMedia } from './message-media.js';
 
-/** This domain's calls (issue 5): one route(...) per call of its contract map. */
-export function registerChatHistoryRoutes(_app: FastifyInstance, _context: AppContext): void {}
+/** Chat history: a contact's or number's messages, the conversation picker, and media files. */
+export function registerChatHistoryRoutes(app: FastifyInstance, context: AppContext): void {
+  route(app, context, calls.messageHistory, ({ query, user }) => messageHistory(context, user.tenantId, query));
+  route(app, context, calls.messageConversations, ({ body, user }) => listConversations(context, user.tenantId, body));
+  fileRoute(app, context, calls.messageMedia, ({ query, user }) => messageMedia(context, user.tenantId, query));
+}

@@ -1,0 +1,180 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ChatMessage } from '@ws/contract';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../i18n/i18n.js';
+import { setLanguage } from '../../i18n/language.js';
+import { saveTokens } from '../../session/session-store.js';
+import { MessageBubble } from './message-bubble.js';
+import { message } from './test-messages.js';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(new Uint8Array([137, 80, 78, 71])));
+let root: Root;
+let host: HTMLElement;
+
+beforeEach(() => {
+  setLanguage('en');
+  saveTokens({ access_token: 'token', refresh_token: 'refresh', token_type: 'bearer', expires_in: 3600 } as never);
+  vi.stubGlobal('fetch', fetchMock);
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+  vi.unstubAllGlobals();
+  fetchMock.mockClear();
+});
+
+async function show(shown: ChatMessage): Promise<HTMLElement> {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await act(async () => {
+    root.render(
+      <QueryClientProvider client={client}>
+        <MessageBubble message={shown} reactions={undefined} context={{ showContact: false, showNumber: false }} />
+      </QueryClientProvider>,
+    );
+  });
+  return host;
+}
+
+describe('MessageBubble', () => {
+  it('keeps line breaks and turns addresses into links', async () => {
+    const shown = await show(message({ body: { text: { body: 'one\ntwo https://example.com/a?b=1.' } } }));
+    expect(shown.querySelector('[data-testid="chat-text"]')?.textContent).toBe('one\ntwo https://example.com/a?b=1.');
+    const link = shown.querySelector('a');
+    expect(link?.getAttribute('href')).toBe('https://example.com/a?b=1');
+    expect(link?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it.each([
+    [
+      'location',
+      { location: { latitude: 31.2, longitude: 121.5, name: 'The Bund', address: 'Zhongshan Rd' } },
+      ['The Bund', 'Zhongshan Rd', 'Open in a map'],
+    ],
+    [
+      'contacts',
+      { contacts: [{ name: { formatted_name: 'Ada L' }, phones: [{ phone: '+1 555' }] }] },
+      ['Contact card', 'Ada L', '+1 555'],
+    ],
+    [
+      'interactive',
+      { interactive: { type: 'button_reply', button_reply: { id: 'b1', title: 'Yes please' } } },
+      ['Tapped a button', 'Yes please'],
+    ],
+    [
+      'interactive',
+      { interactive: { type: 'list_reply', list_reply: { id: 'r1', title: 'Blue', description: 'Sky' } } },
+      ['Chose from a list', 'Blue', 'Sky'],
+    ],
+    [
+      'interactive',
+      { interactive: { type: 'nfm_reply', nfm_reply: { name: 'flow', body: 'Sent', response_json: '{"a":1}' } } },
+      ['Submitted a form', 'Sent', '{"a":1}'],
+    ],
+    [
+      'interactive',
+      {
+        interactive: {
+          type: 'button',
+          body: { text: 'Pick one' },
+          action: { buttons: [{ type: 'reply', reply: { id: 'y', title: 'Yes' } }] },
+        },
+      },
+      ['Pick one', 'Yes'],
+    ],
+    ['button', { button: { payload: 'STOP', text: 'Stop promotions' } }, ['Quick reply', 'Stop promotions']],
+    [
+      'template',
+      {
+        template: {
+          name: 'order_update',
+          language: { code: 'en_US' },
+          components: [
+            {
+              type: 'body',
+              parameters: [
+                { type: 'text', text: 'Ada' },
+                { type: 'currency', currency: { fallback_value: '$5' } },
+              ],
+            },
+          ],
+        },
+      },
+      ['Template order_update', 'en_US', 'Ada', '$5'],
+    ],
+    [
+      'order',
+      {
+        order: {
+          catalog_id: 'c',
+          text: 'fast please',
+          product_items: [{ product_retailer_id: 'sku-1', quantity: 2, item_price: 10, currency: 'USD' }],
+        },
+      },
+      ['Order', '2 items', 'sku-1', 'fast please'],
+    ],
+    [
+      'system',
+      { system: { body: 'User changed number', type: 'user_changed_number' } },
+      ['System message', 'User changed number'],
+    ],
+    [
+      'unsupported',
+      { errors: [{ code: 131051, error_data: { details: 'Message type is currently not supported.' } }] },
+      ['Unsupported message type', 'not supported'],
+    ],
+    ['hologram', { hologram: {} }, ['Unknown message type: hologram']],
+    ['reaction', { reaction: { message_id: 'wamid.x', emoji: '👍' } }, ['Reacted 👍']],
+  ])('shows a %s message', async (type, body, texts) => {
+    const shown = await show(message({ type, body: body as ChatMessage['body'] }));
+    for (const text of texts) expect(shown.textContent).toContain(text);
+  });
+
+  it('shows an inbound image through the media call, with its caption', async () => {
+    const image = message({
+      type: 'image',
+      body: { image: { id: 'media-1', mime_type: 'image/png', caption: 'a photo' } },
+    });
+    const shown = await show(image);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(
+      `/api/message/media?messageId=${image.id}&createdAt=${encodeURIComponent(image.created_at)}`,
+    );
+    expect(shown.querySelector('img')?.getAttribute('src')).toMatch(/^blob:/);
+    expect(shown.textContent).toContain('a photo');
+  });
+
+  it.each([
+    ['queued', 'Queued'],
+    ['accepted', 'Accepted'],
+    ['delivered', 'Delivered'],
+    ['read', 'Read'],
+  ] as const)('marks an outbound %s message', async (status, label) => {
+    const shown = await show(message({ direction: 'out', status }));
+    const ticks = shown.querySelector('[data-testid="delivery-status"]');
+    expect(ticks?.getAttribute('data-status')).toBe(status);
+    expect(ticks?.getAttribute('aria-label')).toBe(label);
+  });
+
+  it('shows why a message failed or was not sent', async () => {
+    const failed = await show(
+      message({ direction: 'out', status: 'failed', error_code: 131026, error_title: 'Receiver is incapable' }),
+    );
+    expect(failed.textContent).toContain('Failed: 131026 Receiver is incapable');
+    const refused = await show(message({ direction: 'out', status: 'refused', error_title: 'window_closed' }));
+    expect(refused.textContent).toContain('Not sent: window_closed');
+  });
+
+  it('shows what a reply answers', async () => {
+    const shown = await show(message({ context_meta_id: 'wamid.q', context_preview: 'Is it blue?' }));
+    expect(shown.querySelector('[data-testid="chat-reply-to"]')?.textContent).toBe('Reply to: Is it blue?');
+  });
+});

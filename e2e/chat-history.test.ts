@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import type { ConversationPage, TokenPair } from '@ws/contract';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { saveScreenshot, useBrowser } from './browser.js';
+import { apiSignIn, openSignedIn, postApi } from './console-pages.js';
+import { DEMO_PASSWORD } from './product.js';
+
+const baseUrl = inject('baseUrl');
+const sandboxUrl = inject('sandboxUrl');
+/** A demo contact with a short chat (every fifth one has one) that no other end-to-end test touches. */
+const WA_ID = '15550200250';
+
+let demo: TokenPair;
+beforeAll(async () => {
+  demo = await apiSignIn(baseUrl, 'demo', DEMO_PASSWORD);
+});
+
+async function sandbox<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${sandboxUrl}/_sandbox${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The demo contact's conversation and the sandbox id of the number it is with. */
+async function demoConversation() {
+  const page = await postApi<ConversationPage>(
+    baseUrl,
+    '/api/message/conversations',
+    { search: WA_ID },
+    demo.access_token,
+  );
+  const conversation = page.records[0];
+  if (!conversation) throw new Error(`no conversation with ${WA_ID}`);
+  const numbers = await sandbox<{ phone_number_id: string; display_phone_number: string }[]>('GET', '/numbers');
+  const digits = (phone: string) => phone.replace(/\D/g, '');
+  const number = numbers.find(
+    (candidate) => digits(candidate.display_phone_number) === digits(conversation.number_phone),
+  );
+  if (!number) throw new Error(`no sandbox number ${conversation.number_phone}`);
+  return { conversation, phoneNumberId: number.phone_number_id };
+}
+
+const messages = (page: Page) => page.getByTestId('chat-message');
+
+describe('chat history (/passenger/chat_record)', () => {
+  const browser = useBrowser();
+
+  it('picks a conversation, shows its history and what the contact writes next, without a reload', async () => {
+    const { page } = browser;
+    const { conversation, phoneNumberId } = await demoConversation();
+
+    await openSignedIn(page, baseUrl, demo, '/passenger/chat_record');
+    await page.getByTestId('chat-history-page').waitFor();
+    await page.getByTestId('conversation-search').fill(WA_ID);
+    await page.getByTestId('filter-search').click();
+    await page.locator('[data-testid=chat-history-page] tr.ant-table-row', { hasText: WA_ID }).first().waitFor();
+    await page.getByTestId('conversation-open').first().click();
+    await page.waitForURL((url) => url.pathname === `/passenger/chat_record/${conversation.contact_id}`);
+
+    await expect.poll(() => messages(page).count()).toBeGreaterThan(1);
+    expect(await page.getByTestId('chat-contact-wa-id').textContent()).toBe(WA_ID);
+    // The newest message is at the bottom, in view.
+    const last = messages(page).last();
+    expect(await last.getAttribute('data-message-id')).toBeTruthy();
+    await expect.poll(() => last.isVisible()).toBe(true);
+
+    // The page stays the same document: a marker set now must survive until the new message shows.
+    await page.evaluate(() => {
+      (window as { chatMarker?: string }).chatMarker = 'still here';
+    });
+    const text = `Is the sofa still in stock? ${randomBytes(3).toString('hex')}`;
+    await sandbox('POST', '/inbound', { phone_number_id: phoneNumberId, from: WA_ID, type: 'text', text });
+    const arrived = messages(page).filter({ hasText: text });
+    await arrived.waitFor({ timeout: 20_000 });
+    expect(await arrived.getAttribute('data-direction')).toBe('in');
+    expect(await messages(page).last().textContent()).toContain(text);
+    expect(await page.evaluate(() => (window as { chatMarker?: string }).chatMarker)).toBe('still here');
+    // Writing opened the 24-hour window with this number.
+    await expect.poll(() => page.getByTestId('chat-window').textContent()).toMatch(/窗口开启至/);
+
+    // A photo arrives the same way and is shown from the Cloud API (the sandbox) through the product.
+    const caption = `photo ${randomBytes(3).toString('hex')}`;
+    await sandbox('POST', '/inbound', { phone_number_id: phoneNumberId, from: WA_ID, type: 'image', caption });
+    const photo = messages(page).filter({ hasText: caption });
+    await photo.waitFor({ timeout: 20_000 });
+    await expect.poll(() => photo.locator('img').getAttribute('src')).toMatch(/^blob:/);
+    await expect
+      .poll(() => photo.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
+    await saveScreenshot(page, 'chat-history');
+  });
+});
