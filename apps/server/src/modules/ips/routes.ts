@@ -1,5 +1,51 @@
+import { calls } from '@ws/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/http/context.js';
+import { route } from '../../platform/http/route.js';
+import { addEgressIps } from './ip-add.js';
+import { checkEgressIps } from './ip-check.js';
+import { deleteEgressIps, editEgressIp, listEgressIps, manageEgressIps } from './ip-commands.js';
+import { addIpGroup, deleteIpGroups, editIpGroup, listIpGroups } from './ip-groups.js';
 
-/** This domain's calls (issue 5): one route(...) per call of its contract map. */
-export function registerIpRoutes(_app: FastifyInstance, _context: AppContext): void {}
+const ids = (list: readonly string[]) =>
+  `${list.length > 20 ? `${list.length} ids from ` : ''}${list.slice(0, 20).join(',')}`;
+
+/** Egress IPs and their groups (issue 5). */
+export function registerIpRoutes(app: FastifyInstance, context: AppContext): void {
+  route(app, context, calls.ipGroupList, ({ user, body }) => listIpGroups(context, user, body));
+  route(app, context, calls.ipGroupAdd, async ({ user, body, audit }) => {
+    const group = await addIpGroup(context, user, body);
+    audit(`${body.scope} ip group ${group.id} ${group.name}`);
+    return group;
+  });
+  route(app, context, calls.ipGroupEdit, async ({ user, body, audit }) => {
+    audit(`${body.scope} ip group ${body.id}`);
+    return editIpGroup(context, user, body);
+  });
+  route(app, context, calls.ipGroupDel, async ({ user, body, audit }) => {
+    audit(`${body.scope} ip groups ${ids(body.ids)}`);
+    return deleteIpGroups(context, user, body);
+  });
+  route(app, context, calls.ipList, ({ user, body, language }) => listEgressIps(context, user, body, language));
+  route(app, context, calls.ipAdd, async ({ user, body, audit, language }) => {
+    const added = await addEgressIps(context, user, body, language);
+    audit(`${body.scope} ips ${ids(added.ids)}`);
+    return added;
+  });
+  route(app, context, calls.ipEdit, async ({ user, body, audit, language }) => {
+    audit(`${body.scope} ip ${body.id}`);
+    return editEgressIp(context, user, body, language);
+  });
+  route(app, context, calls.ipDel, async ({ user, body, audit }) => {
+    audit(`${body.scope} ips ${ids(body.ids)}`);
+    return deleteEgressIps(context, user, body);
+  });
+  route(app, context, calls.ipManage, async ({ user, body, audit }) => {
+    audit(`${body.scope} ips ${ids(body.ids)}`);
+    return manageEgressIps(context, user, body);
+  });
+  route(app, context, calls.ipCheck, async ({ user, body, audit, language }) => {
+    audit(`${body.scope} ips ${ids(body.ids)}`);
+    return checkEgressIps(context, user, body, language);
+  });
+}

@@ -1,0 +1,56 @@
+import { type IpCheckRequest, type IpCheckResult, type Language, proxyUrlOf } from '@ws/contract';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { AppContext } from '../../platform/http/context.js';
+import { errors } from '../../platform/http/errors.js';
+import { checkErrorText } from './check-errors.js';
+import { type CheckOutcome, type IpToCheck, saveChecks, selectIpsToCheck } from './ip-repository.js';
+import { IP } from './ip-rules.js';
+import { ipOwner } from './ip-scope.js';
+import { checkThroughProxy } from './proxy-check.js';
+
+/** Checks at once at most; a batch of 50 dead proxies then takes about a minute, not eight. */
+const CONCURRENT_CHECKS = 8;
+
+const isoSeconds = (at: Date): string => `${at.toISOString().slice(0, 19)}Z`;
+
+/**
+ * The health check: a request to the Cloud API base URL through each IP, its round trip or error
+ * saved on the IP and answered per IP. IPs the caller does not have are left out; none at all is a 404.
+ */
+export async function checkEgressIps(
+  context: AppContext,
+  user: Principal,
+  input: IpCheckRequest,
+  language: Language,
+): Promise<IpCheckResult[]> {
+  const owner = ipOwner(user, input.scope, 'write');
+  const ips = await selectIpsToCheck(context.pool, owner, input.ids);
+  if (ips.length === 0) throw errors.notFound(IP);
+  const target = context.whatsapp.apiBaseUrl;
+  const check = async (ip: IpToCheck): Promise<CheckOutcome> => {
+    const password = ip.password_encrypted ? context.whatsapp.tokenCipher.decrypt(ip.password_encrypted) : null;
+    const result = await checkThroughProxy(proxyUrlOf({ ...ip, password }), target);
+    return { id: ip.id, checkedAt: new Date(), ...result };
+  };
+  const outcomes = await mapConcurrently(ips, CONCURRENT_CHECKS, check);
+  await saveChecks(context.pool, owner, outcomes);
+  return outcomes.map(({ checkedAt, error, ...outcome }) => ({
+    ...outcome,
+    error: checkErrorText(error, language),
+    checked_at: isoSeconds(checkedAt),
+  }));
+}
+
+/** `work` over `items` with at most `limit` running at a time; results in the items' order. */
+async function mapConcurrently<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

@@ -1,0 +1,33 @@
+import type { Pool } from '../../platform/db/pool.js';
+import { errors } from '../../platform/http/errors.js';
+import { groupExists } from './group-repository.js';
+import type { IpOwner } from './ip-scope.js';
+import { FOREIGN_KEY_VIOLATION, refusedAs, UNIQUE_VIOLATION } from './sql.js';
+
+export const IP = { zh: 'IP', en: 'IP' };
+
+const noSuchGroup = () => errors.invalid('groupId', '分组不存在', 'no such IP group');
+
+export const duplicateAddress = () =>
+  errors.conflict({
+    zh: 'host: 该 IP（主机、端口和用户名）已存在',
+    en: 'host: this IP (host, port and user name) already exists',
+  });
+
+/** The group an input names, checked to be one of the owner's (null: no group). */
+export async function checkedGroupId(
+  pool: Pool,
+  owner: IpOwner,
+  groupId: string | null | undefined,
+): Promise<string | null | undefined> {
+  if (groupId && !(await groupExists(pool, owner, groupId))) throw noSuchGroup();
+  return groupId;
+}
+
+/** Runs a write naming a group that was checked; one deleted in between is still a 400, not a 500. */
+export const knownGroup = <T>(write: () => Promise<T>): Promise<T> =>
+  refusedAs(write, FOREIGN_KEY_VIOLATION, noSuchGroup);
+
+/** Runs a write that may give an IP an address the owner already has: a 409. */
+export const uniqueAddress = <T>(write: () => Promise<T>): Promise<T> =>
+  refusedAs(write, UNIQUE_VIOLATION, duplicateAddress);
