@@ -8,6 +8,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The platform admin's password (user name `admin`). */
     adminPassword: string;
+    /** The product's Cloud API sandbox, e.g. http://127.0.0.1:40124. */
+    sandboxUrl: string;
   }
 }
 
@@ -26,5 +28,6 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', product.url);
   project.provide('adminPassword', ADMIN_PASSWORD);
+  project.provide('sandboxUrl', product.sandboxUrl);
   return () => discard(dataDir, product);
 }

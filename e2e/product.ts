@@ -12,6 +12,8 @@ const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
 /** What the tests drive: the server and the console it serves. */
 export const BUILT_FILES = [MAIN, path.join(ROOT, 'apps/console/dist/index.html')];
 export const ADMIN_PASSWORD = 'e2e-admin-pass';
+/** The demo operator `demo`'s password (otherwise generated and printed once). */
+export const DEMO_PASSWORD = 'e2e-demo-pass';
 const READY_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 60_000;
 
@@ -22,6 +24,8 @@ export interface Exit {
 
 export interface ProductProcess {
   url: string;
+  /** The product's Cloud API sandbox (its `/_sandbox/...` control calls make numbers and show sent codes). */
+  sandboxUrl: string;
   dataDir: string;
   child: ChildProcess;
   /** Resolves when the process has exited. */
@@ -76,6 +80,7 @@ export async function startProduct(dataDir: string, env: Record<string, string> 
       SANDBOX_PORT: String(sandboxPort),
       CAPTCHA: 'off',
       ADMIN_PASSWORD,
+      DEMO_PASSWORD,
       LOG_LEVEL: 'warn',
       ...env,
     },
@@ -93,6 +98,7 @@ export async function startProduct(dataDir: string, env: Record<string, string> 
 
   const product: ProductProcess = {
     url: `http://127.0.0.1:${port}`,
+    sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
     dataDir,
     child,
     exited,

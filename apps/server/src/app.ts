@@ -9,7 +9,9 @@ import { registerChatHistoryRoutes } from './modules/chat-history/routes.js';
 import { registerContactRoutes } from './modules/contacts/routes.js';
 import { registerCustomerRoutes } from './modules/customers/routes.js';
 import { registerIpRoutes } from './modules/ips/routes.js';
+import { numberImportJob } from './modules/number-import/import-job.js';
 import { registerNumberImportRoutes } from './modules/number-import/routes.js';
+import { purgeRecycledNumbersJob } from './modules/numbers/purge-job.js';
 import { registerNumberRoutes } from './modules/numbers/routes.js';
 import { registerRegistrationRoutes } from './modules/registration/routes.js';
 import { registerSeatRoutes } from './modules/seats/routes.js';
@@ -31,6 +33,8 @@ export const jobs: readonly JobDefinition[] = [
   messagePartitionsJob,
   webhookDrainJob,
   webhookHousekeepingJob,
+  purgeRecycledNumbersJob,
+  numberImportJob,
 ];
 
 /** The api role: the contract's calls, the uploads and the built console. */

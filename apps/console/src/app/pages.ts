@@ -9,6 +9,16 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   '/wel/index': () => import('../pages/wel/welcome-page.js'),
   '/wel/dashboard': () => import('../pages/wel/dashboard-page.js'),
   '/help/index': () => import('../pages/help/help-page.js'),
+  '/accountmanage/wslist': () => import('../pages/numbers/wslist/wslist-page.js'),
+  '/accountmanage/recycle': () => import('../pages/numbers/recycle/recycle-page.js'),
+  '/accountmanage/warehousing': () => import('../pages/number-import/warehousing-page.js'),
+  '/passenger/list': () => import('../pages/contacts/contact-list-page.js'),
+  '/passenger/fanTag': () => import('../pages/tags/contact-tags-page.js'),
+  '/passenger/chat_record': () => import('../pages/chat-history/chat-history-page.js'),
+  '/ipmanager/systemip': () => import('../pages/ips/system-ip-page.js'),
+  '/ipmanager/myip': () => import('../pages/ips/my-ip-page.js'),
+  '/passenger/data': () => import('../pages/census/census-page.js'),
+  '/accountmanage/registration': () => import('../pages/registration/registration-page.js'),
 };
 
 export const NOT_BUILT_PAGE: PageLoader = () => import('../pages/not-built/not-built-page.js');

@@ -65,6 +65,9 @@ export interface RunningSandbox {
 const urlHost = (host: string) =>
   host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 
+/** Where the sandbox of this configuration listens (in the product's process, or as `--role=sandbox`). */
+export const sandboxUrlOf = (config: Config): string => `http://${urlHost(config.HOST)}:${config.sandboxPort}`;
+
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
   const logger = options.logger ?? silentLogger;
   const seed = options.seed ?? 1;

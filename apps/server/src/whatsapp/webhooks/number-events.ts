@@ -16,9 +16,9 @@ import type { KnownWaba } from './directory.js';
 import type { ChangeResult, Work } from './work.js';
 
 /** Meta's upgraded throughput, in messages per second. */
-const HIGH_THROUGHPUT_PER_SECOND = 1000;
+export const HIGH_THROUGHPUT_PER_SECOND = 1000;
 /** Meta's messaging-limit tiers as unique contacts a day; null is unlimited. */
-const LIMIT_OF_TIER: Record<string, number | null> = {
+export const LIMIT_OF_TIER: Record<string, number | null> = {
   TIER_50: 50,
   TIER_250: 250,
   TIER_1K: 1000,
