@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EgressIp, IpGroup, Page as ListPage, TokenPair } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { saveScreenshot, useBrowser } from './browser.js';
+import { animationsSettled, saveScreenshot, useBrowser } from './browser.js';
 import { apiSignIn, confirmDialog, openSignedIn, postApi, toastTexts } from './console-pages.js';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './product.js';
 
@@ -103,6 +103,8 @@ describe('egress IPs (/ipmanager/myip)', () => {
     await openSignedIn(page, baseUrl, admin, '/ipmanager/systemip');
     await page.getByTestId('system-ip-page').waitFor();
     await page.getByTestId('ip-add').click();
+    // The dialog is still opening; a click during its animation can miss the switch.
+    await animationsSettled(page);
     await page.getByTestId('ip-form-bulk').click();
     await page
       .getByTestId('ip-form-lines')

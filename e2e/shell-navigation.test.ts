@@ -54,7 +54,7 @@ describe('navigation guard', () => {
     await signInAdmin(page);
     await page.goto(`${baseUrl}/passenger`);
     await page.waitForURL(atPath('/passenger/chat_record'));
-    await page.getByTestId('not-built').waitFor();
+    await page.getByTestId('chat-history-page').waitFor();
   });
 
   it('shows the 404 page for an unknown path, with a way back to the first page', async () => {
@@ -284,7 +284,7 @@ describe('menu by role', () => {
     await openFromMenu(page, '平台管理', '/terrace/user');
     await page.getByTestId('not-built').waitFor();
     await openFromMenu(page, '账号管理', '/accountmanage/registration');
-    await page.getByTestId('not-built').waitFor();
+    await page.getByTestId('registration-page').waitFor();
   });
 });
 
