@@ -1,9 +1,10 @@
 /**
  * Local stand-ins for the connector's tests: a tiny Graph API that records what it is sent and
- * answers as told, and a CONNECT proxy that records the tunnels it opens. Both listen on 127.0.0.1.
+ * answers as told, a CONNECT proxy that records the tunnels it opens, and a proxy that never answers.
+ * All listen on 127.0.0.1.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import { type AddressInfo, connect, type Socket } from 'node:net';
+import { type AddressInfo, connect, createServer as createTcpServer, type Socket } from 'node:net';
 
 export interface RecordedRequest {
   method: string;
@@ -123,4 +124,36 @@ export async function startConnectProxy(requiredAuthorization?: string): Promise
   });
   const url = await listen(server);
   return { url, tunnels, close: () => closeServer(server, sockets) };
+}
+
+export interface SilentProxy {
+  url: string;
+  /** What each connection sent (a CONNECT request, when undici got that far). */
+  received: () => string[];
+  close: () => Promise<void>;
+}
+
+/** A proxy that takes TCP connections and reads what comes, but never answers a byte. */
+export async function startSilentProxy(): Promise<SilentProxy> {
+  const received: string[] = [];
+  const sockets = new Set<Socket>();
+  const server = createTcpServer((socket) => {
+    const index = received.push('') - 1;
+    sockets.add(socket);
+    socket.on('data', (chunk) => {
+      received[index] += chunk.toString('latin1');
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received: () => [...received],
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -5,8 +5,8 @@ import type { SendMessage } from '../meta/send-message.js';
 import { createCloudApiClient } from './client.js';
 import { MetaApiError, MetaReplyError, MetaTransportError, transportErrorFrom } from './errors.js';
 import { retryDecision } from './retry-policy.js';
-import { type Answer, startConnectProxy, startGraphServer, type TestServer } from './test-servers.js';
-import { CloudApiConfigError, closeCloudApiAgents, dispatcherFor } from './transport.js';
+import { type Answer, startConnectProxy, startGraphServer, startSilentProxy, type TestServer } from './test-servers.js';
+import { CloudApiConfigError, closeCloudApiAgents, dispatcherFor, proxyAgent } from './transport.js';
 
 const PN = '106540352242922';
 const text: SendMessage = { messaging_product: 'whatsapp', to: '16505551234', type: 'text', text: { body: 'hi' } };
@@ -202,6 +202,30 @@ describe('connection set-up', () => {
       expect(error).toMatchObject({ name: 'MetaTransportError', failure: 'proxy', mayHaveReachedMeta: false });
     } finally {
       await closeCloudApiAgents();
+      await proxy.close();
+    }
+  });
+
+  it('a proxy that never answers CONNECT fails the call in bounded time as a retryable connect timeout', async () => {
+    const proxy = await startSilentProxy();
+    const agent = proxyAgent(proxy.url, { connectMs: 300 });
+    const requestsBefore = server.requests.length;
+    try {
+      const error = await failure(
+        agent.request({ origin: server.url, path: `/v23.0/${PN}/messages`, method: 'POST', body: '{}' }),
+      );
+      // It got as far as asking for the tunnel: the silence came after the TCP connection.
+      expect(proxy.received()).toEqual([expect.stringMatching(/^CONNECT 127\.0\.0\.1:\d+ HTTP\/1\.1\r\n/)]);
+      const transportError = transportErrorFrom(`POST ${PN}/messages`, error);
+      expect(transportError).toMatchObject({
+        failure: 'timeout',
+        mayHaveReachedMeta: false,
+        systemCode: 'UND_ERR_CONNECT_TIMEOUT',
+      });
+      expect(retryDecision(transportError, 0)).toMatchObject({ retry: true, kind: 'transient' });
+      expect(server.requests.length).toBe(requestsBefore);
+    } finally {
+      await agent.destroy();
       await proxy.close();
     }
   });

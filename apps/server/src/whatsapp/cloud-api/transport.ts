@@ -1,14 +1,16 @@
 /**
  * HTTP to the Graph API (or the sandbox): one keep-alive undici Agent shared by every number, and one
  * ProxyAgent per egress proxy URL, both made once and reused, so a send costs one pooled request and
- * nothing else. Every failure leaves here as one of the typed errors of `errors.ts`.
+ * nothing else. Every step of a request has a limit (connect, proxy CONNECT, TLS, first byte, idle
+ * body), kept by undici's own timers rather than one per request. Every failure leaves here as one of
+ * the typed errors of `errors.ts`.
  */
-import { Agent, type Dispatcher, type FormData, ProxyAgent } from 'undici';
+import { Agent, type Dispatcher, errors, type FormData, Pool, ProxyAgent } from 'undici';
 import type { z } from 'zod';
 import { type CloudApiError, MetaReplyError, metaErrorFrom, transportErrorFrom } from './errors.js';
 import { expectReply } from './replies.js';
 
-/** Connect, first-byte and idle-body limits; media transfers get the longer ones. */
+/** Connect (also a proxy's answer to CONNECT), first-byte and idle-body limits; media gets longer ones. */
 export const TIMEOUTS = {
   connectMs: 10_000,
   headersMs: 30_000,
@@ -44,11 +46,60 @@ export function dispatcherFor(proxyUrl?: string | null): Dispatcher {
     if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:') {
       throw new CloudApiConfigError('proxyUrl: must be an http(s) URL such as http://user:pass@host:3128');
     }
-    // Credentials in the URL become Proxy-Authorization (undici does this from `uri`).
-    agent = new ProxyAgent({ uri: proxyUrl, ...agentOptions });
+    agent = proxyAgent(proxyUrl);
     proxyAgents.set(proxyUrl, agent);
   }
   return agent;
+}
+
+interface ProxyTimeouts {
+  connectMs: number;
+}
+
+/**
+ * A ProxyAgent whose tunnels cannot hang. ProxyAgent talks to the proxy through a client of its own
+ * made with none of our limits, so a proxy that takes the TCP connection and never answers CONNECT
+ * would hold the request for undici's 5-minute default headers timeout. That client here waits
+ * `connectMs` for the answer, and its silence fails the request as a connect timeout: nothing
+ * reached Meta, so the send may be retried.
+ */
+export function proxyAgent(proxyUrl: string, timeouts: ProxyTimeouts = TIMEOUTS): ProxyAgent {
+  const connect = { timeout: timeouts.connectMs };
+  return new ProxyAgent({
+    // Credentials in the URL become Proxy-Authorization (undici does this from `uri`).
+    uri: proxyUrl,
+    ...agentOptions,
+    // The ProxyAgent connects through its own connectors: these carry the connect timeout.
+    proxyTls: connect,
+    requestTls: connect,
+    clientFactory: (origin, options) =>
+      new Pool(origin, { ...options, headersTimeout: timeouts.connectMs }).compose(
+        (dispatch) => (request, handler) => dispatch(request, unansweredConnectIsConnectTimeout(handler, timeouts)),
+      ),
+  });
+}
+
+/** Passes a CONNECT's events on, its headers timeout (no answer from the proxy) as a connect timeout. */
+function unansweredConnectIsConnectTimeout(
+  handler: Dispatcher.DispatchHandler,
+  timeouts: ProxyTimeouts,
+): Dispatcher.DispatchHandler {
+  return {
+    onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
+    onRequestUpgrade: (controller, statusCode, headers, socket) =>
+      handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
+    onResponseStart: (controller, statusCode, headers, statusMessage) =>
+      handler.onResponseStart?.(controller, statusCode, headers, statusMessage),
+    onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
+    onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
+    onResponseError: (controller, error) =>
+      handler.onResponseError?.(
+        controller,
+        error instanceof errors.HeadersTimeoutError
+          ? new errors.ConnectTimeoutError(`proxy did not answer CONNECT within ${timeouts.connectMs} ms`)
+          : error,
+      ),
+  };
 }
 
 /** Closes the shared agents (shutdown, tests); the next call makes new ones. */

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-app.js';
@@ -32,7 +33,25 @@ function startRecordingRunner(name: string, log: Delivery[]): Promise<LaneRunner
     transport: recordingTransport(name, log),
     logger,
     sweepMs: 100,
+    reconnectMs: 50,
   });
+}
+
+/** The pool's clients taken and not given back yet, and the lock connections among them (they listen). */
+function watchPoolClients(pool: pg.Pool) {
+  const outstanding = new Set<pg.PoolClient>();
+  const taken = (client: pg.PoolClient) => outstanding.add(client);
+  const given = (_error: unknown, client: pg.PoolClient) => outstanding.delete(client);
+  pool.on('acquire', taken);
+  pool.on('release', given);
+  return {
+    outstanding,
+    lockClients: () => [...outstanding].filter((client) => client.listenerCount('notification') > 0),
+    stop() {
+      pool.off('acquire', taken);
+      pool.off('release', given);
+    },
+  };
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs: number) {
@@ -101,5 +120,60 @@ describe('send lanes across workers', () => {
     } finally {
       await second.stop();
     }
+  });
+
+  // A pool client released twice throws; thrown from a connection's 'error' event, that is an uncaught exception.
+  describe('its lock connection is released exactly once', () => {
+    const connectionLost = () => new Error('terminating connection due to administrator command');
+
+    it('when the connection fails after the runner stopped (the server ending it during teardown)', async () => {
+      const clients = watchPoolClients(app.pool);
+      try {
+        const runner = await startRecordingRunner('stopping', []);
+        const [lockClient] = clients.lockClients();
+        expect(lockClient).toBeDefined();
+        await runner.stop();
+        expect(clients.outstanding.has(lockClient as pg.PoolClient)).toBe(false);
+        expect(() => lockClient?.emit('error', connectionLost())).not.toThrow();
+      } finally {
+        clients.stop();
+      }
+    });
+
+    it('when the connection fails twice and the runner then stops', async () => {
+      const clients = watchPoolClients(app.pool);
+      try {
+        const runner = await startRecordingRunner('failing', []);
+        const [lockClient] = clients.lockClients();
+        expect(() => lockClient?.emit('error', connectionLost())).not.toThrow();
+        expect(() => lockClient?.emit('error', connectionLost())).not.toThrow();
+        await runner.stop();
+        expect(clients.outstanding.has(lockClient as pg.PoolClient)).toBe(false);
+      } finally {
+        clients.stop();
+      }
+    });
+
+    it('when the server ends it: the runner takes a new one, and after stop holds none, not even later', async () => {
+      const clients = watchPoolClients(app.pool);
+      try {
+        const runner = await startRecordingRunner('reconnecting', []);
+        const [first] = clients.lockClients();
+        const { rows } = await (first as pg.PoolClient).query<{ pid: number }>('select pg_backend_pid() as pid');
+        await app.pool.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
+        await until(async () => clients.lockClients().some((client) => client !== first), 5000);
+        expect(clients.outstanding.has(first as pg.PoolClient)).toBe(false);
+
+        // Lost again, and stopped before the new connection is made.
+        const [second] = clients.lockClients();
+        second?.emit('error', connectionLost());
+        await runner.stop();
+        // Past the reconnect delay: nothing was opened behind the stopped runner's back.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(clients.lockClients().length).toBe(0);
+      } finally {
+        clients.stop();
+      }
+    });
   });
 });

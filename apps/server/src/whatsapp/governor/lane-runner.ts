@@ -14,6 +14,8 @@ export interface LaneRunnerOptions {
   maxLanes?: number;
   /** How often due lanes are looked for, besides the wake-ups. */
   sweepMs?: number;
+  /** How long after losing its lock connection the runner opens a new one. */
+  reconnectMs?: number;
 }
 
 export interface LaneRunner {
@@ -29,6 +31,12 @@ const LANE_LOCK_NAMESPACE = 727_274;
 
 const laneKey = (tenantId: string, numberId: string) => `${tenantId}:${numberId}`;
 
+/** The connection that holds the lane locks and listens, and the one way to release it. */
+interface LockConnection {
+  client: pg.PoolClient;
+  letGo(error?: Error): void;
+}
+
 /**
  * The send lanes of one worker process. A lane is owned through a session advisory lock on one
  * dedicated connection, so two processes never drive one number, and a process that dies loses
@@ -40,21 +48,61 @@ export async function startLaneRunner(options: LaneRunnerOptions): Promise<LaneR
   const maxLanes = options.maxLanes ?? 500;
   const lanes = new Map<string, SendLane>();
   const running = new Set<Promise<void>>();
-  let lockClient: pg.PoolClient | undefined;
+  const reconnectMs = options.reconnectMs ?? 1000;
+  let lock: LockConnection | undefined;
+  let connecting: Promise<void> | undefined;
+  let reconnectTimer: NodeJS.Timeout | undefined;
   let stopped = false;
 
+  /**
+   * Opens the lock connection. Its client is released once, by `letGo`, whichever comes first:
+   * stop, a connection error, a failed set-up. pg can still emit errors after that (the server's
+   * "terminating connection" arriving while the client ends): they concern nobody any more.
+   */
   const connect = async () => {
     const client = await pool.connect();
+    let released = false;
+    const letGo = (error?: Error) => {
+      if (released) return;
+      released = true;
+      if (lock?.client === client) lock = undefined;
+      // Destroy rather than return the connection: its session may still hold lane locks.
+      client.release(error ?? true);
+    };
     client.on('notification', (message) => onNotification(message.channel, message.payload ?? ''));
     client.on('error', (error) => {
+      if (released) return;
       logger.error({ err: error }, 'send-lane lock connection lost; stopping its lanes');
       for (const lane of lanes.values()) lane.stop();
-      lockClient = undefined;
-      client.release(error);
-      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+      letGo(error);
+      reconnectSoon();
     });
-    await client.query('listen wa_send_wake; listen wa_contact_opt_out; listen wa_number_state');
-    lockClient = client;
+    try {
+      await client.query('listen wa_send_wake; listen wa_contact_opt_out; listen wa_number_state');
+    } catch (error) {
+      letGo();
+      throw error;
+    }
+    if (released) throw new Error('send-lane lock connection lost while listening');
+    if (stopped) letGo();
+    else lock = { client, letGo };
+  };
+
+  const reconnectSoon = () => {
+    if (stopped || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      if (stopped) return;
+      connecting = connect()
+        .catch((error: unknown) => {
+          logger.warn({ err: error }, 'could not reopen the send-lane lock connection; trying again');
+          reconnectSoon();
+        })
+        .finally(() => {
+          connecting = undefined;
+        });
+    }, reconnectMs);
+    reconnectTimer.unref();
   };
 
   const onNotification = (channel: string, payload: string) => {
@@ -79,7 +127,7 @@ export async function startLaneRunner(options: LaneRunnerOptions): Promise<LaneR
     const key = laneKey(tenantId, numberId);
     const existing = lanes.get(key);
     if (existing) return existing.poke();
-    const client = lockClient;
+    const client = lock?.client;
     if (stopped || !client || lanes.size >= maxLanes) return;
     lanes.set(key, new SendLane(tenantId, numberId, options));
     try {
@@ -114,7 +162,7 @@ export async function startLaneRunner(options: LaneRunnerOptions): Promise<LaneR
       await settleLane(pool, lane.tenantId, lane.numberId, false).catch(() => undefined);
     } finally {
       lanes.delete(laneKey(lane.tenantId, lane.numberId));
-      if (lockClient === client) {
+      if (lock?.client === client) {
         await client
           .query('select pg_advisory_unlock($1, $2::int)', [LANE_LOCK_NAMESPACE, lane.numberId])
           .catch(() => undefined);
@@ -125,7 +173,7 @@ export async function startLaneRunner(options: LaneRunnerOptions): Promise<LaneR
   };
 
   const sweep = async () => {
-    if (stopped || !lockClient) return;
+    if (stopped || !lock) return;
     try {
       const owned = [...lanes.values()];
       await holdLanes(pool, owned, HOLD_SECONDS);
@@ -135,7 +183,14 @@ export async function startLaneRunner(options: LaneRunnerOptions): Promise<LaneR
     }
   };
 
-  await connect();
+  try {
+    await connect();
+  } catch (error) {
+    // No runner comes of this: nothing may reconnect behind the caller's back.
+    stopped = true;
+    clearTimeout(reconnectTimer);
+    throw error;
+  }
   const sweeper = setInterval(() => void sweep(), options.sweepMs ?? 2000);
   sweeper.unref();
   void sweep();
@@ -145,11 +200,13 @@ export async function startLaneRunner(options: LaneRunnerOptions): Promise<LaneR
     async stop() {
       stopped = true;
       clearInterval(sweeper);
+      clearTimeout(reconnectTimer);
+      reconnectTimer = undefined;
       for (const lane of lanes.values()) lane.stop();
       while (running.size > 0) await Promise.allSettled([...running]);
-      // Destroy rather than return the connection: its session still holds the lane locks.
-      lockClient?.release(true);
-      lockClient = undefined;
+      // A connection being opened now lets itself go when it sees `stopped`.
+      await connecting;
+      lock?.letGo();
     },
   };
 }
