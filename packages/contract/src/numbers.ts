@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { Id, IdList } from './auth.js';
+import { Id, IdList, UpdatedCount, UserRef } from './auth.js';
 import { defineCall } from './call.js';
 import { envelopeOf } from './envelope.js';
-import { PageRequest, pageOf } from './paging.js';
+import { cappedPageOf, PageRequest, pageOf, textFilter } from './paging.js';
+import { TagRef } from './tags.js';
 
 /** Meta's quality rating of a number. */
 export const NUMBER_QUALITIES = ['GREEN', 'YELLOW', 'RED', 'UNKNOWN'] as const;
@@ -16,21 +17,18 @@ export const MAX_PURGED_NUMBERS = 200;
 /** Days a number stays in the recycle bin before the daily job purges it. */
 export const RECYCLE_BIN_DAYS = 30;
 
-const idsUpTo = (max: number) =>
-  z
-    .array(Id)
-    .min(1)
-    .max(max)
-    .transform((ids) => [...new Set(ids)]);
+/** The numbers a call takes when it can take at most `max`: at least one, each once. */
+const numberIdsUpTo = (max: number) =>
+  z.object({
+    ids: z
+      .array(Id)
+      .min(1)
+      .max(max)
+      .transform((ids) => [...new Set(ids)]),
+  });
 
-/** An optional text filter: blank or null means no filter. */
-const textFilter = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((text) => text || undefined);
+/** One result per number, for the calls that reach the Cloud API once per number. */
+const resultsPerNumber = <T extends z.ZodType>(result: T) => z.object({ results: z.array(result) });
 
 export const NumberListFilters = z.object({
   /** Part of the phone number, matched literally. */
@@ -52,8 +50,6 @@ export const NumberListRequest = PageRequest.extend({
   filters: NumberListFilters.prefault({}),
 });
 
-export const NumberTagRef = z.object({ id: Id, name: z.string(), color: z.string() });
-export const NumberOwner = z.object({ id: Id, username: z.string(), nickname: z.string() });
 export const NumberEgressIp = z.object({
   id: Id,
   /** host:port of the proxy. */
@@ -61,19 +57,23 @@ export const NumberEgressIp = z.object({
   scope: z.enum(['system', 'own']),
 });
 
-export const NumberListRecord = z.object({
+/** What names a number in the lists: its phone, Meta's ids, its verified name and status at Meta. */
+const NumberIdentity = z.object({
   id: Id,
   phone: z.string(),
   phone_number_id: z.string(),
   waba_id: z.string(),
   verified_name: z.string(),
   status: z.string(),
+});
+
+export const NumberListRecord = NumberIdentity.extend({
   name_status: z.string().nullable(),
   quality_rating: NumberQuality,
   messaging_tier: z.string().nullable(),
   throughput_per_second: z.number().int(),
-  owner: NumberOwner.nullable(),
-  tags: z.array(NumberTagRef),
+  owner: UserRef.nullable(),
+  tags: z.array(TagRef),
   egress_ip: NumberEgressIp.nullable(),
   standby: z.boolean(),
   paused: z.boolean(),
@@ -105,9 +105,6 @@ export const NumberTagBatch = z
 export const NumberOwnerMove = z.object({ ids: IdList, ownerUserId: Id });
 export const NumberIpAssignment = z.object({ ids: IdList, ipId: Id.nullable() });
 export const NumberTypeChange = z.object({ ids: IdList, standby: z.boolean() });
-
-/** How many of the named numbers (the caller's, in the right state) a batch call changed. */
-export const NumberBatchResult = z.object({ updated: z.number().int() });
 
 export const NumberCheckResult = z.object({
   id: Id,
@@ -143,16 +140,10 @@ export const NumberRepairResult = z.object({
 export type NumberRepairResult = z.infer<typeof NumberRepairResult>;
 
 export const RecycleListRequest = PageRequest.extend({ phone: textFilter(32) });
-export const RecycledNumber = z.object({
-  id: Id,
-  phone: z.string(),
-  phone_number_id: z.string(),
-  waba_id: z.string(),
-  verified_name: z.string(),
-  status: z.string(),
+export const RecycledNumber = NumberIdentity.extend({
   quality_rating: NumberQuality,
   deleted_at: z.string(),
-  deleted_by: NumberOwner.nullable(),
+  deleted_by: UserRef.nullable(),
   /** When the daily job deletes it for good. */
   purge_at: z.string(),
 });
@@ -169,7 +160,7 @@ export const numberCalls = {
     summary: 'Live numbers of the tenant, newest first, in service or standby, with filters',
     kind: 'read',
     body: NumberListRequest,
-    reply: envelopeOf(pageOf(NumberListRecord)),
+    reply: envelopeOf(cappedPageOf(NumberListRecord)),
   }),
   numberTags: defineCall({
     ...numbersCall,
@@ -178,7 +169,7 @@ export const numberCalls = {
     summary: 'Add and remove number tags on the selected numbers',
     kind: 'update',
     body: NumberTagBatch,
-    reply: envelopeOf(NumberBatchResult),
+    reply: envelopeOf(UpdatedCount),
   }),
   numberMoveOwner: defineCall({
     ...numbersCall,
@@ -187,7 +178,7 @@ export const numberCalls = {
     summary: 'Give the selected numbers to another owner (an admin or operator of the tenant)',
     kind: 'update',
     body: NumberOwnerMove,
-    reply: envelopeOf(NumberBatchResult),
+    reply: envelopeOf(UpdatedCount),
   }),
   numberSetIp: defineCall({
     ...numbersCall,
@@ -196,7 +187,7 @@ export const numberCalls = {
     summary: 'Set (or clear with null) the egress proxy of the selected numbers: an enabled own or system IP',
     kind: 'update',
     body: NumberIpAssignment,
-    reply: envelopeOf(NumberBatchResult),
+    reply: envelopeOf(UpdatedCount),
   }),
   numberChangeType: defineCall({
     ...numbersCall,
@@ -205,7 +196,7 @@ export const numberCalls = {
     summary: 'Move the selected numbers between in service and standby',
     kind: 'update',
     body: NumberTypeChange,
-    reply: envelopeOf(NumberBatchResult),
+    reply: envelopeOf(UpdatedCount),
   }),
   numberCheck: defineCall({
     ...numbersCall,
@@ -213,8 +204,8 @@ export const numberCalls = {
     path: '/api/agent/checkchanel',
     summary: `Read each number's state from the Cloud API (at most ${MAX_CHECKED_NUMBERS}); quality RED pauses it`,
     kind: 'action',
-    body: z.object({ ids: idsUpTo(MAX_CHECKED_NUMBERS) }),
-    reply: envelopeOf(z.object({ results: z.array(NumberCheckResult) })),
+    body: numberIdsUpTo(MAX_CHECKED_NUMBERS),
+    reply: envelopeOf(resultsPerNumber(NumberCheckResult)),
   }),
   numberRepair: defineCall({
     ...numbersCall,
@@ -222,8 +213,8 @@ export const numberCalls = {
     path: '/api/agent/repairdb',
     summary: `Re-sync templates from the WABA, check the business profile, recount today's messages and the contacts (at most ${MAX_REPAIRED_NUMBERS})`,
     kind: 'action',
-    body: z.object({ ids: idsUpTo(MAX_REPAIRED_NUMBERS) }),
-    reply: envelopeOf(z.object({ results: z.array(NumberRepairResult) })),
+    body: numberIdsUpTo(MAX_REPAIRED_NUMBERS),
+    reply: envelopeOf(resultsPerNumber(NumberRepairResult)),
   }),
   numberResume: defineCall({
     ...numbersCall,
@@ -232,7 +223,7 @@ export const numberCalls = {
     summary: 'Resume paused numbers: their queued messages are sent again',
     kind: 'action',
     body: NumberIds,
-    reply: envelopeOf(NumberBatchResult),
+    reply: envelopeOf(UpdatedCount),
   }),
   numberRecycle: defineCall({
     ...numbersCall,
@@ -241,7 +232,7 @@ export const numberCalls = {
     summary: `Move numbers to the recycle bin: they stop sending and are purged after ${RECYCLE_BIN_DAYS} days`,
     kind: 'delete',
     body: NumberIds,
-    reply: envelopeOf(NumberBatchResult),
+    reply: envelopeOf(UpdatedCount),
   }),
   numberRecycleList: defineCall({
     ...numbersCall,
@@ -259,7 +250,7 @@ export const numberCalls = {
     summary: 'Bring numbers back from the recycle bin; 409 when another live number has the phone-number id',
     kind: 'update',
     body: NumberIds,
-    reply: envelopeOf(NumberBatchResult),
+    reply: envelopeOf(UpdatedCount),
   }),
   numberPurge: defineCall({
     ...numbersCall,
@@ -267,8 +258,8 @@ export const numberCalls = {
     path: '/api/agent/purge',
     summary: `Delete numbers of the recycle bin for good (at most ${MAX_PURGED_NUMBERS}); their queued messages fail`,
     kind: 'delete',
-    body: z.object({ ids: idsUpTo(MAX_PURGED_NUMBERS) }),
-    reply: envelopeOf(NumberBatchResult),
+    body: numberIdsUpTo(MAX_PURGED_NUMBERS),
+    reply: envelopeOf(UpdatedCount),
   }),
   numberOwners: defineCall({
     ...numbersCall,
@@ -277,6 +268,6 @@ export const numberCalls = {
     summary: 'Users of the tenant who may own numbers (admins and operators)',
     kind: 'read',
     body: z.object({}),
-    reply: envelopeOf(z.array(NumberOwner)),
+    reply: envelopeOf(z.array(UserRef)),
   }),
 } as const;

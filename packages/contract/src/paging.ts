@@ -16,6 +16,15 @@ export const PageRequest = z.object({
 });
 export type PageRequest = z.infer<typeof PageRequest>;
 
+/** An optional text filter of a list: blank or null means no filter. */
+export const textFilter = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((text) => text || undefined);
+
 export function pageOf<T extends z.ZodType>(record: T) {
   return z.object({
     total: z.number().int(),
@@ -25,6 +34,17 @@ export function pageOf<T extends z.ZodType>(record: T) {
     records: z.array(record),
   });
 }
+/**
+ * Lists over tables that can hold millions of rows count matches only up to a cap (at least this,
+ * or the end of the requested page): past it `total` is a lower bound, `total_capped` says so, and
+ * the console's pager shows "N+".
+ */
+export const LIST_COUNT_CAP = 10_000;
+
+export function cappedPageOf<T extends z.ZodType>(record: T) {
+  return pageOf(record).extend({ total_capped: z.boolean() });
+}
+
 export type Page<T> = { total: number; size: number; current: number; pages: number; records: T[] };
 
 export function toPage<T>(records: T[], total: number, request: PageRequest): Page<T> {

@@ -1,5 +1,5 @@
 import type { NumberListFilters, NumberListRecord, Page, PageRequest } from '@ws/contract';
-import { toPage } from '@ws/contract';
+import { LIST_COUNT_CAP, toPage } from '@ws/contract';
 import { PLATFORM_TENANT_ID } from '../../platform/bootstrap-admin.js';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import { prepared } from '../../platform/db/pool.js';
@@ -62,20 +62,24 @@ function listFilter(tenantId: string, query: NumberListQuery): { where: string; 
  * A page of the tenant's live numbers, newest first. The page's ids come from one index-ordered
  * query (every filter has an index ending in id, see 0004 and 0005); only those rows are then
  * decorated with owner, tags, IP, today's counts and contacts (roll-up rows, no counting of
- * messages or contacts). The exact total is a second scan of the same index in the same statement:
- * a tenant has at most ~100k numbers. One row always comes back, carrying the total even when the
- * page is past the end.
+ * messages or contacts). The total is counted in the same statement up to LIST_COUNT_CAP (a
+ * broad filter over 100k numbers cost up to 250 ms to count exactly under load; bench/README.md).
+ * One row always comes back, carrying the total even when the page is past the end.
  */
 export async function listNumbers(context: AppContext, tenantId: string, query: NumberListQuery) {
   const { where, values } = listFilter(tenantId, query);
   const limit = values.length + 1;
   const platform = values.length + 3;
+  const countLimit = values.length + 4;
+  const offset = (query.page - 1) * query.pageSize;
+  // Counted up to the cap (or the page's end), plus one row that says whether there are more.
+  const cap = Math.max(LIST_COUNT_CAP, offset + query.pageSize);
   const { rows } = await context.pool.query<ListRow>(
     prepared(
       `with page as (
          select n.id from wa_number n where ${where} order by n.id desc limit $${limit} offset $${limit + 1}
        )
-       select (select count(*) from wa_number n where ${where})::int as total, r.*
+       select (select count(*) from (select 1 from wa_number n where ${where} limit $${countLimit}) m)::int as total, r.*
          from (select 1) one
          left join lateral (
            select ${NUMBER_STATE_COLUMNS}, n.phone_number_id, w.waba_id,
@@ -98,12 +102,12 @@ export async function listNumbers(context: AppContext, tenantId: string, query: 
              left join contact_tally c on c.tenant_id = n.tenant_id and c.number_id = n.id
          ) r on true
         order by r.id desc`,
-      [...values, query.pageSize, (query.page - 1) * query.pageSize, PLATFORM_TENANT_ID],
+      [...values, query.pageSize, offset, PLATFORM_TENANT_ID, cap + 1],
     ),
   );
   const total = rows[0]?.total ?? 0;
   const records = rows.filter((row): row is ListRow & NumberState => row.id !== null).map(toRecord);
-  return toPage(records, total, query) satisfies Page<NumberListRecord>;
+  return { ...(toPage(records, total, query) satisfies Page<NumberListRecord>), total_capped: total > cap };
 }
 
 function toRecord(row: ListRow & NumberState): NumberListRecord {
