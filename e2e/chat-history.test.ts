@@ -1,30 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { ConversationPage, TokenPair } from '@ws/contract';
+import type { ConversationPage } from '@ws/contract';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
-import { apiSignIn, openSignedIn, postApi } from './console-pages.js';
-import { DEMO_PASSWORD } from './product.js';
+import { openSignedIn, postApi } from './console-pages.js';
+import { type SandboxNumber, sandboxControl, useDemo } from './demo.js';
 
 const baseUrl = inject('baseUrl');
-const sandboxUrl = inject('sandboxUrl');
 /** A demo contact with a short chat (every fifth one has one) that no other end-to-end test touches. */
 const WA_ID = '15550200250';
 
-let demo: TokenPair;
-beforeAll(async () => {
-  demo = await apiSignIn(baseUrl, 'demo', DEMO_PASSWORD);
-});
-
-async function sandbox<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sandboxUrl}/_sandbox${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const demo = useDemo();
 
 /** The demo contact's conversation and the sandbox id of the number it is with. */
 async function demoConversation() {
@@ -36,7 +22,7 @@ async function demoConversation() {
   );
   const conversation = page.records[0];
   if (!conversation) throw new Error(`no conversation with ${WA_ID}`);
-  const numbers = await sandbox<{ phone_number_id: string; display_phone_number: string }[]>('GET', '/numbers');
+  const numbers = await sandboxControl<SandboxNumber[]>('GET', '/numbers');
   const digits = (phone: string) => phone.replace(/\D/g, '');
   const number = numbers.find(
     (candidate) => digits(candidate.display_phone_number) === digits(conversation.number_phone),
@@ -74,7 +60,7 @@ describe('chat history (/passenger/chat_record)', () => {
       (window as { chatMarker?: string }).chatMarker = 'still here';
     });
     const text = `Is the sofa still in stock? ${randomBytes(3).toString('hex')}`;
-    await sandbox('POST', '/inbound', { phone_number_id: phoneNumberId, from: WA_ID, type: 'text', text });
+    await sandboxControl('POST', '/inbound', { phone_number_id: phoneNumberId, from: WA_ID, type: 'text', text });
     const arrived = messages(page).filter({ hasText: text });
     await arrived.waitFor({ timeout: 20_000 });
     expect(await arrived.getAttribute('data-direction')).toBe('in');
@@ -85,7 +71,7 @@ describe('chat history (/passenger/chat_record)', () => {
 
     // A photo arrives the same way and is shown from the Cloud API (the sandbox) through the product.
     const caption = `photo ${randomBytes(3).toString('hex')}`;
-    await sandbox('POST', '/inbound', { phone_number_id: phoneNumberId, from: WA_ID, type: 'image', caption });
+    await sandboxControl('POST', '/inbound', { phone_number_id: phoneNumberId, from: WA_ID, type: 'image', caption });
     const photo = messages(page).filter({ hasText: caption });
     await photo.waitFor({ timeout: 20_000 });
     await expect.poll(() => photo.locator('img').getAttribute('src')).toMatch(/^blob:/);

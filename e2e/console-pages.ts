@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TokenPair } from '@ws/contract';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { animationsSettled } from './browser.js';
 
 /** The first tab's page, where sign-in lands. */
@@ -66,6 +67,12 @@ export function storedItems(page: Page): Promise<Record<string, string>> {
 /** The texts of the toasts on screen. */
 export function toastTexts(page: Page): Promise<string[]> {
   return page.locator('.ant-message-notice').allTextContents();
+}
+
+/** Waits for a toast with the text and checks it is among those on screen. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
+  expect(await toastTexts(page)).toContain(text);
 }
 
 export function pathOf(page: Page): string {

@@ -1,27 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { ContactRecord, Page as ListPage, Tag, TokenPair } from '@ws/contract';
+import type { ContactRecord, Page as ListPage } from '@ws/contract';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
-import { apiSignIn, confirmDialog, openSignedIn, postApi, toastTexts } from './console-pages.js';
-import { DEMO_PASSWORD } from './product.js';
+import { confirmDialog, expectToast, openSignedIn, postApi } from './console-pages.js';
+import { useDemo, useDemoTag } from './demo.js';
 
 const baseUrl = inject('baseUrl');
-let demo: TokenPair;
-let tag: Tag;
-
-beforeAll(async () => {
-  demo = await apiSignIn(baseUrl, 'demo', DEMO_PASSWORD);
-  tag = await postApi<Tag>(
-    baseUrl,
-    '/api/tag/add',
-    { kind: 'contact', name: `e2e-${randomBytes(3).toString('hex')}`, color: '#FA8C16' },
-    demo.access_token,
-  );
-});
+const demo = useDemo();
 // The demo tenant is shared with other tests: the tag goes again (one contact stays deleted).
-afterAll(() => postApi(baseUrl, '/api/tag/del', { ids: [tag.id] }, demo.access_token));
+const tag = useDemoTag(demo, 'contact', '#FA8C16');
 
 /** Ten demo contacts (wa_ids 15550200120..129). */
 const WA_ID_PART = '1555020012';
@@ -29,11 +17,6 @@ const WA_ID_PART = '1555020012';
 const rows = (page: Page) => page.locator('[data-testid=contact-list-page] tr.ant-table-row');
 const rowOf = (page: Page, waId: string) =>
   rows(page).filter({ has: page.getByTestId('contact-wa-id').getByText(`+${waId}`, { exact: true }) });
-
-async function expectToast(page: Page, text: string) {
-  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
-  expect(await toastTexts(page)).toContain(text);
-}
 
 const contacts = (filters: object) =>
   postApi<ListPage<ContactRecord>>(baseUrl, '/api/friend/list', { pageSize: 50, filters }, demo.access_token);

@@ -1,22 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { EgressIp, IpGroup, Page as ListPage, TokenPair } from '@ws/contract';
+import type { EgressIp, IpGroup, Page as ListPage } from '@ws/contract';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { animationsSettled, saveScreenshot, useBrowser } from './browser.js';
-import { apiSignIn, confirmDialog, openSignedIn, postApi, toastTexts } from './console-pages.js';
-import { ADMIN_PASSWORD, DEMO_PASSWORD } from './product.js';
+import { apiSignIn, confirmDialog, expectToast, openSignedIn, postApi } from './console-pages.js';
+import { useDemo } from './demo.js';
+import { ADMIN_PASSWORD } from './product.js';
 
 const baseUrl = inject('baseUrl');
-let demo: TokenPair;
-
-beforeAll(async () => {
-  demo = await apiSignIn(baseUrl, 'demo', DEMO_PASSWORD);
-});
-
-async function expectToast(page: Page, text: string) {
-  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
-  expect(await toastTexts(page)).toContain(text);
-}
+const demo = useDemo();
 
 /** The IP table's row of a proxy user name (unique to this run). */
 const rowOf = (page: Page, username: string) =>

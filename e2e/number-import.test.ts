@@ -2,44 +2,28 @@ import { randomInt } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ImportSummary, Page as ListPage, NumberListRecord, TokenPair } from '@ws/contract';
+import type { ImportSummary, Page as ListPage, NumberListRecord } from '@ws/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
-import { apiSignIn, openSignedIn, postApi } from './console-pages.js';
-import { DEMO_PASSWORD } from './product.js';
+import { openSignedIn, postApi } from './console-pages.js';
+import { type SandboxNumber, sandboxControl, useDemo } from './demo.js';
 
 const baseUrl = inject('baseUrl');
-const sandboxUrl = inject('sandboxUrl');
-
-interface SandboxNumber {
-  phone_number_id: string;
-  waba_id: string;
-  display_phone_number: string;
-  access_token: string;
-}
 
 /** A number the business "owns" in the product's sandbox, made through its control calls. */
-async function sandboxNumber(phone: string, wabaId?: string): Promise<SandboxNumber> {
-  const response = await fetch(`${sandboxUrl}/_sandbox/numbers`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      display_phone_number: phone,
-      verified_name: 'E2E Imports',
-      ...(wabaId ? { waba_id: wabaId } : {}),
-    }),
+const sandboxNumber = (phone: string, wabaId?: string) =>
+  sandboxControl<SandboxNumber>('POST', '/numbers', {
+    display_phone_number: phone,
+    verified_name: 'E2E Imports',
+    ...(wabaId ? { waba_id: wabaId } : {}),
   });
-  if (response.status >= 300) throw new Error(`sandbox: ${response.status} ${await response.text()}`);
-  return (await response.json()) as SandboxNumber;
-}
 
-let demo: TokenPair;
+const demo = useDemo();
 let numbers: SandboxNumber[];
 let dir: string;
 let csvPath: string;
 
 beforeAll(async () => {
-  demo = await apiSignIn(baseUrl, 'demo', DEMO_PASSWORD);
   // 1 5557 1xx xxx x: never contains the demo numbers' 555010100, which other tests filter on.
   const base = 5_557_100_000 + randomInt(89_000) * 10;
   const first = await sandboxNumber(`+1${base + 1}`);

@@ -1,26 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import type { Page as ListPage, NumberListRecord, Tag, TokenPair } from '@ws/contract';
+import type { Page as ListPage, NumberListRecord } from '@ws/contract';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
-import { apiSignIn, confirmDialog, openSignedIn, postApi, toastTexts } from './console-pages.js';
-import { DEMO_PASSWORD } from './product.js';
+import { confirmDialog, expectToast, openSignedIn, postApi } from './console-pages.js';
+import { useDemo, useDemoTag } from './demo.js';
 
 const baseUrl = inject('baseUrl');
-let demo: TokenPair;
-let tag: Tag;
-
-beforeAll(async () => {
-  demo = await apiSignIn(baseUrl, 'demo', DEMO_PASSWORD);
-  tag = await postApi<Tag>(
-    baseUrl,
-    '/api/tag/add',
-    { kind: 'number', name: `e2e-${randomBytes(3).toString('hex')}`, color: '#52C41A' },
-    demo.access_token,
-  );
-});
+const demo = useDemo();
 // The demo tenant is shared with other tests: leave its numbers as they were.
-afterAll(() => postApi(baseUrl, '/api/tag/del', { ids: [tag.id] }, demo.access_token));
+const tag = useDemoTag(demo, 'number', '#52C41A');
 
 /** The demo's three numbers share this prefix (15550101001..3). */
 const DEMO_PHONE_PART = '555010100';
@@ -28,11 +16,6 @@ const DEMO_PHONE_PART = '555010100';
 const rows = (page: Page, testId: string) => page.locator(`[data-testid=${testId}] tr.ant-table-row`);
 const rowOfPhone = (page: Page, testId: string, phone: string) =>
   rows(page, testId).filter({ has: page.getByText(phone, { exact: true }) });
-
-async function expectToast(page: Page, text: string) {
-  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
-  expect(await toastTexts(page)).toContain(text);
-}
 
 const demoNumbers = () =>
   postApi<ListPage<NumberListRecord>>(

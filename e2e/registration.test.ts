@@ -3,34 +3,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.js';
 import { apiSignIn, confirmDialog, openSignedIn } from './console-pages.js';
+import { type SandboxNumber, sandboxControl } from './demo.js';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
-const sandboxUrl = inject('sandboxUrl');
-
-interface SandboxNumber {
-  phone_number_id: string;
-  waba_id: string;
-  display_phone_number: string;
-  access_token: string;
-  registered: boolean;
-  status: string;
-  pending_code: string | null;
-}
-
-async function sandbox<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sandboxUrl}/_sandbox${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (response.status >= 300) throw new Error(`sandbox ${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** What the sandbox now says of the number: it shows the code it "sent" instead of texting it. */
 async function sandboxNumber(phoneNumberId: string): Promise<SandboxNumber> {
-  const numbers = await sandbox<SandboxNumber[]>('GET', '/numbers');
+  const numbers = await sandboxControl<SandboxNumber[]>('GET', '/numbers');
   const found = numbers.find((number) => number.phone_number_id === phoneNumberId);
   if (!found) throw new Error(`the sandbox has no number ${phoneNumberId}`);
   return found;
@@ -50,7 +30,7 @@ describe('number registration', () => {
     const { page } = browser;
     // A number the business added in WhatsApp Manager but has not registered (the admin's tenant has none).
     const national = `138${String(randomInt(10_000_000, 99_999_999))}`;
-    const number = await sandbox<SandboxNumber>('POST', '/numbers', {
+    const number = await sandboxControl<SandboxNumber>('POST', '/numbers', {
       display_phone_number: `+86${national}`,
       registered: false,
       verified_name: 'E2E Registration',

@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { CensusTotals, Tag, TokenPair } from '@ws/contract';
+import type { CensusTotals, Tag } from '@ws/contract';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
-import { apiSignIn, confirmDialog, openSignedIn, postApi, toastTexts } from './console-pages.js';
-import { DEMO_PASSWORD } from './product.js';
+import { confirmDialog, expectToast, openSignedIn, postApi } from './console-pages.js';
+import { useDemo } from './demo.js';
 
 const baseUrl = inject('baseUrl');
-let demo: TokenPair;
-
-beforeAll(async () => {
-  demo = await apiSignIn(baseUrl, 'demo', DEMO_PASSWORD);
-});
+const demo = useDemo();
 
 const contactTags = () => postApi<Tag[]>(baseUrl, '/api/tag/all', { kind: 'contact' }, demo.access_token);
 
@@ -20,11 +16,6 @@ const rowOf = (page: Page, name: string) =>
   page.locator('[data-testid=tag-table-contact] tr.ant-table-row', {
     has: page.locator('[data-testid=tag-name]', { hasText: new RegExp(`^${name}$`) }),
   });
-
-async function expectToast(page: Page, text: string) {
-  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
-  expect(await toastTexts(page)).toContain(text);
-}
 
 describe('contact tags (/passenger/fanTag)', () => {
   const browser = useBrowser();

@@ -3,7 +3,7 @@ import { Id } from './auth.js';
 import { defineCall } from './call.js';
 import { Consent } from './contacts.js';
 import { envelopeOf } from './envelope.js';
-import { PageRequest, pageOf } from './paging.js';
+import { cappedPageOf, PageRequest } from './paging.js';
 
 const ACCESS = ['admin', 'operator'] as const;
 
@@ -150,7 +150,7 @@ export type ConversationSummary = z.infer<typeof ConversationSummary>;
 
 /** The most conversations counted for a total; past it `total` stops there and `total_capped` is true. */
 export const CONVERSATION_COUNT_CAP = 10_000;
-export const ConversationPage = pageOf(ConversationSummary).extend({ total_capped: z.boolean() });
+export const ConversationPage = cappedPageOf(ConversationSummary);
 export type ConversationPage = z.infer<typeof ConversationPage>;
 
 export const MEDIA_MESSAGE_TYPES = ['image', 'video', 'audio', 'document', 'sticker'] as const;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { Id, IdList } from './auth.js';
+import { Id, IdList, UserRef } from './auth.js';
 import { defineCall } from './call.js';
 import { envelopeOf } from './envelope.js';
-import { PageRequest, pageOf } from './paging.js';
+import { cappedPageOf, PageRequest, textFilter } from './paging.js';
+import { TagRef } from './tags.js';
 
 const CONTACT_ACCESS = ['admin', 'operator'] as const;
 
@@ -14,15 +15,6 @@ export type Consent = z.infer<typeof Consent>;
 /** Whether the contact wrote within the last 24 hours (the customer service window is open). */
 export const CONTACT_WINDOWS = ['open', 'closed'] as const;
 export const ContactWindow = z.enum(CONTACT_WINDOWS);
-
-/** An empty or blank text filter is no filter. */
-const textFilter = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((text) => text || undefined);
 
 /** The contact list's filters; every one is optional and they combine with "and". */
 export const ContactFilters = z.object({
@@ -40,8 +32,6 @@ export type ContactFilters = z.output<typeof ContactFilters>;
 
 export const ContactListRequest = PageRequest.extend({ filters: ContactFilters.prefault({}) });
 
-export const ContactTag = z.object({ id: Id, name: z.string(), color: z.string() });
-
 export const ContactRecord = z.object({
   id: Id,
   wa_id: z.string(),
@@ -49,14 +39,14 @@ export const ContactRecord = z.object({
   /** The business number that owns the contact. */
   number: z.object({ id: Id, phone: z.string() }).nullable(),
   /** The agent (user) the contact is assigned to. */
-  owner: z.object({ id: Id, username: z.string(), nickname: z.string() }).nullable(),
+  owner: UserRef.nullable(),
   consent: Consent,
   opt_in_source: z.string().nullable(),
   opt_in_evidence: z.string().nullable(),
   opted_in_at: z.string().nullable(),
   opted_out_at: z.string().nullable(),
   opt_out_channel: z.string().nullable(),
-  tags: z.array(ContactTag),
+  tags: z.array(TagRef),
   last_inbound_at: z.string().nullable(),
   last_message_at: z.string().nullable(),
   window_open: z.boolean(),
@@ -69,7 +59,7 @@ export type ContactRecord = z.infer<typeof ContactRecord>;
  * A page of contacts. With filters that no roll-up counts, counting stops past a cap:
  * `total_capped` then says there are at least `total` contacts (the console shows "10 000+").
  */
-export const ContactPage = pageOf(ContactRecord).extend({ total_capped: z.boolean() });
+export const ContactPage = cappedPageOf(ContactRecord);
 
 /** How many contacts a batch call changed (ids of other tenants or of deleted contacts are not counted). */
 export const ContactsChanged = z.object({ count: z.number().int() });

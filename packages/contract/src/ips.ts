@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdList } from './auth.js';
+import { Id, IdList, UpdatedCount } from './auth.js';
 import { defineCall } from './call.js';
 import { envelopeOf } from './envelope.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, PageRequest, pageOf } from './paging.js';
@@ -224,9 +224,7 @@ export const EgressIpManage = z
     path: ['groupId'],
     message: 'groupId or enabled is required',
   });
-export const ManagedEgressIps = z.object({ updated: z.number().int() });
 export type EgressIpManage = z.infer<typeof EgressIpManage>;
-export type ManagedEgressIps = z.infer<typeof ManagedEgressIps>;
 
 export const IpCheckRequest = z.object({
   scope,
@@ -337,7 +335,7 @@ export const ipCalls = {
     access,
     kind: 'update',
     body: EgressIpManage,
-    reply: envelopeOf(ManagedEgressIps),
+    reply: envelopeOf(UpdatedCount),
   }),
   ipCheck: defineCall({
     id: 'ip.efip',

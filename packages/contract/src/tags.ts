@@ -19,6 +19,9 @@ export const TagColor = z
   .regex(/^(#[0-9a-fA-F]{6})?$/, 'must be a colour like #296EFF');
 export const TagRemark = z.string().trim().max(255);
 
+/** A tag as the numbers and contacts that carry it show it. */
+export const TagRef = z.object({ id: Id, name: z.string(), color: z.string() });
+
 export const TagListRequest = z.object({
   kind: TagKind.default('contact'),
   /** Number tags only: count only numbers with this standby flag. */

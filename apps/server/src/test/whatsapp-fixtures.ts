@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { withTransaction } from '../platform/db/pool.js';
+import type { RunningSandbox } from '../sandbox/index.js';
 import { queueMessages } from '../whatsapp/governor/queue-messages.js';
 import { connectNumber, type NumberConnection } from '../whatsapp/numbers/connect-number.js';
 import type { WhatsAppSettings } from '../whatsapp/settings.js';
@@ -36,6 +37,57 @@ export async function seedNumber(
   };
   const made = await withTransaction(pool, (client) => connectNumber(client, settings.tokenCipher, tenantId, input));
   return { numberId: made.numberId, portfolioId: made.portfolioId, phoneNumberId: input.phoneNumberId };
+}
+
+/** A number as the sandbox's control API makes it. */
+export interface SandboxNumber {
+  phone_number_id: string;
+  waba_id: string;
+  display_phone_number: string;
+  access_token: string;
+}
+
+/**
+ * A new number in the sandbox (with the control API's `fields`), connected to the tenant with its
+ * ids and token, so the product's calls for it reach the sandbox.
+ */
+export async function seedSandboxNumber(
+  pool: pg.Pool,
+  settings: WhatsAppSettings,
+  sandbox: RunningSandbox,
+  tenantId: string,
+  options: { fields?: Record<string, unknown>; connection?: Partial<NumberConnection> } = {},
+): Promise<{ numberId: string; made: SandboxNumber }> {
+  const reply = await sandbox.control('POST', '/numbers', options.fields ?? {});
+  if (reply.status !== 201 && reply.status !== 200) throw new Error(`sandbox number: ${JSON.stringify(reply.body)}`);
+  const made = reply.body as SandboxNumber;
+  const { numberId } = await seedNumber(pool, settings, tenantId, {
+    wabaId: made.waba_id,
+    phone: made.display_phone_number,
+    phoneNumberId: made.phone_number_id,
+    accessToken: made.access_token,
+    apiBaseUrl: sandbox.url,
+    ...options.connection,
+  });
+  return { numberId, made };
+}
+
+/** An approved one-line template, in the sandbox's WABA and in the tenant's database; its id there. */
+export async function seedSandboxTemplate(
+  pool: pg.Pool,
+  sandbox: RunningSandbox,
+  tenantId: string,
+  number: { numberId: string; wabaId: string },
+  template: { name: string; category: string; text: string },
+): Promise<string> {
+  await sandbox.control('POST', '/templates', {
+    waba_id: number.wabaId,
+    name: template.name,
+    category: template.category,
+    status: 'APPROVED',
+    components: [{ type: 'BODY', text: template.text }],
+  });
+  return seedTemplate(pool, tenantId, number.numberId, { name: template.name, category: template.category });
 }
 
 export interface ContactSeed {

@@ -1,13 +1,12 @@
-import type { TokenPair } from '@ws/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBadInput } from '../../test/bad-input.js';
+import { useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
 import { seedNumber } from '../../test/whatsapp-fixtures.js';
-import { signedInSeat } from '../chat-history/test-support.js';
 
 const t = useTestApp();
 const DAY_MS = 86_400_000;
-let owner: TokenPair;
-let other: TokenPair;
+const { a: owner, b: other, seat } = useTenants(t);
 let tenantId: string;
 let first: { numberId: string; phone: string };
 let second: { numberId: string; phone: string };
@@ -50,15 +49,13 @@ async function insertContacts(tenant: string, rows: ContactRow[]): Promise<strin
   return ids;
 }
 
-const data = (body: unknown, as = owner.access_token) => t.post('/api/census/data', { token: as, body });
-const total = (body: unknown = {}, as = owner.access_token) => t.post('/api/census/total', { token: as, body });
-const exportCsv = (body: unknown, as = owner.access_token, headers: Record<string, string> = {}) =>
+const data = (body: unknown, as = owner.token) => t.post('/api/census/data', { token: as, body });
+const total = (body: unknown = {}, as = owner.token) => t.post('/api/census/total', { token: as, body });
+const exportCsv = (body: unknown, as = owner.token, headers: Record<string, string> = {}) =>
   t.post('/api/census/export', { token: as, body, headers });
 
 beforeAll(async () => {
-  owner = await t.registerOperator('census_owner');
-  other = await t.registerOperator('census_other');
-  tenantId = owner.user_info.tenant_id;
+  tenantId = owner.tenantId;
   today = (await t.pool.query(`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD') as d`)).rows[0].d;
   for (const phone of ['15550001111', '15550002222']) {
     const made = await seedNumber(t.pool, t.context.whatsapp, tenantId, { phone });
@@ -79,8 +76,8 @@ beforeAll(async () => {
     [tenantId, dayOffset(-1), optOutLater],
   );
   // Another tenant's contacts never show.
-  const theirNumber = await seedNumber(t.pool, t.context.whatsapp, other.user_info.tenant_id);
-  await insertContacts(other.user_info.tenant_id, [
+  const theirNumber = await seedNumber(t.pool, t.context.whatsapp, other.tenantId);
+  await insertContacts(other.tenantId, [
     { waId: '100', numberId: theirNumber.numberId, source: 'web form', createdDaysAgo: 0, wroteHoursAgo: 1 },
   ]);
 });
@@ -121,11 +118,11 @@ describe('POST /api/census/data', () => {
   });
 
   it('shows another tenant nothing of this one', async () => {
-    const reply = await data({ from: dayString(-3), to: today }, other.access_token);
+    const reply = await data({ from: dayString(-3), to: today }, other.token);
     expect(reply.body.data.days.at(-1)).toEqual({ day: today, created: 1, optedOut: 0 });
     expect(reply.body.data.days.slice(0, 3).every((day: { created: number }) => day.created === 0)).toBe(true);
     expect(JSON.stringify(reply.body.data.byNumber)).not.toContain(first.phone);
-    const foreign = await data({ from: today, to: today, numberId: first.numberId }, other.access_token);
+    const foreign = await data({ from: today, to: today, numberId: first.numberId }, other.token);
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toBe('numberId: 号码不存在');
     expect((await data({ from: today, to: today, numberId: '987654321' })).status).toBe(404);
@@ -144,15 +141,10 @@ describe('POST /api/census/data', () => {
       [{ from: today, to: today, numberId: 'first' }, /^numberId: /],
       [{ from: 20240101, to: today }, /^from: /],
     ];
-    for (const [body, message] of cases) {
-      const reply = await t.post('/api/census/data', {
-        token: owner.access_token,
-        body,
-        headers: { 'accept-language': 'en' },
-      });
-      expect(reply.status, JSON.stringify(body)).toBe(400);
-      expect(reply.body.message).toMatch(message);
-    }
+    await expectBadInput(
+      (body) => t.post('/api/census/data', { token: owner.token, body, headers: { 'accept-language': 'en' } }),
+      cases,
+    );
   });
 });
 
@@ -195,8 +187,8 @@ describe('POST /api/census/total', () => {
   });
 
   it('keeps tenants apart and names the field of bad input', async () => {
-    expect((await total({}, other.access_token)).body.data).toMatchObject({ contacts: 1, none: 1, windowOpen: 1 });
-    expect((await total({ numberId: first.numberId }, other.access_token)).status).toBe(404);
+    expect((await total({}, other.token)).body.data).toMatchObject({ contacts: 1, none: 1, windowOpen: 1 });
+    expect((await total({ numberId: first.numberId }, other.token)).status).toBe(404);
     const bad = await total({ numberId: 12 });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^numberId: /);
@@ -221,7 +213,7 @@ describe('POST /api/census/export', () => {
   });
 
   it('writes English headers when asked, narrows to a number and defuses formulas', async () => {
-    const english = await exportCsv({ from: dayString(-9), to: dayString(-9) }, owner.access_token, {
+    const english = await exportCsv({ from: dayString(-9), to: dayString(-9) }, owner.token, {
       'accept-language': 'en',
     });
     expect(String(english.body).slice(1).trimEnd().split('\r\n')).toEqual([
@@ -234,11 +226,9 @@ describe('POST /api/census/export', () => {
   });
 
   it('keeps tenants apart and refuses bad input with the JSON error', async () => {
-    const theirs = await exportCsv({ from: dayString(-2), to: today }, other.access_token);
+    const theirs = await exportCsv({ from: dayString(-2), to: today }, other.token);
     expect(String(theirs.body)).not.toContain('qr code');
-    expect((await exportCsv({ from: today, to: today, numberId: first.numberId }, other.access_token)).status).toBe(
-      404,
-    );
+    expect((await exportCsv({ from: today, to: today, numberId: first.numberId }, other.token)).status).toBe(404);
     const bad = await exportCsv({ from: today, to: '2020-01-01' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^to: /);
@@ -253,10 +243,9 @@ describe('access to statistics calls', () => {
   ];
 
   it('needs a sign-in and is not for seats', async () => {
-    const seat = await signedInSeat(t, owner, 'census_seat');
     for (const [path, body] of calls) {
       expect((await t.post(path, { body })).status, path).toBe(401);
-      expect((await t.post(path, { token: seat.access_token, body })).status, path).toBe(403);
+      expect((await t.post(path, { token: seat.token, body })).status, path).toBe(403);
     }
   });
 });

@@ -1,26 +1,25 @@
-import type { ConversationSummary, TokenPair } from '@ws/contract';
+import type { ConversationSummary } from '@ws/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBadInput } from '../../test/bad-input.js';
+import { addNumber, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
-import { seedContact, seedNumber } from '../../test/whatsapp-fixtures.js';
-import { insertMessages, signedInSeat } from './test-support.js';
+import { seedContact } from '../../test/whatsapp-fixtures.js';
+import { insertMessages } from './test-support.js';
 
 const t = useTestApp();
 const HOUR = 3_600_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 
-let owner: TokenPair;
-let other: TokenPair;
+const { a: owner, b: other, seat } = useTenants(t);
 let tenantId: string;
 let numberA: string;
 let numberB: string;
 const contacts: string[] = [];
 
 beforeAll(async () => {
-  owner = await t.registerOperator('conv_owner');
-  other = await t.registerOperator('conv_other');
-  tenantId = owner.user_info.tenant_id;
-  numberA = (await seedNumber(t.pool, t.context.whatsapp, tenantId)).numberId;
-  numberB = (await seedNumber(t.pool, t.context.whatsapp, tenantId)).numberId;
+  tenantId = owner.tenantId;
+  numberA = await addNumber(t, tenantId);
+  numberB = await addNumber(t, tenantId);
   // 12 contacts who wrote to number A, an hour apart (contact 0 most recently); contact 3 also to B.
   for (let i = 0; i < 12; i += 1) {
     const at = ago(i * HOUR + 1000);
@@ -40,15 +39,15 @@ beforeAll(async () => {
      values ($1, $2, $3, $4, $4)`,
     [tenantId, numberB, contacts[3], ago(30 * HOUR)],
   );
-  const foreignNumber = (await seedNumber(t.pool, t.context.whatsapp, other.user_info.tenant_id)).numberId;
-  await seedContact(t.pool, other.user_info.tenant_id, {
+  const foreignNumber = await addNumber(t, other.tenantId);
+  await seedContact(t.pool, other.tenantId, {
     waId: '85290000000',
     numberId: foreignNumber,
     lastInboundAt: ago(1000),
   });
 });
 
-const conversations = (body: Record<string, unknown>, token = owner.access_token) =>
+const conversations = (body: Record<string, unknown>, token = owner.token) =>
   t.post('/api/message/conversations', { token, body });
 const pairs = (records: ConversationSummary[]) => records.map((record) => `${record.contact_id}@${record.number_id}`);
 
@@ -101,21 +100,16 @@ describe('POST /api/message/conversations', () => {
       [{ search: 'x'.repeat(65) }, /^search: /],
       [{ search: 5 }, /^search: /],
     ];
-    for (const [body, message] of cases) {
-      const reply = await conversations(body);
-      expect(reply.status).toBe(400);
-      expect(reply.body.message).toMatch(message);
-    }
+    await expectBadInput(conversations, cases);
   });
 
   it('needs a signed-in admin or operator, and never shows another tenant', async () => {
     expect((await t.post('/api/message/conversations', { body: {} })).status).toBe(401);
-    const seat = await signedInSeat(t, owner, 'conv_seat');
-    expect((await conversations({}, seat.access_token)).status).toBe(403);
-    const theirs = await conversations({ pageSize: 200 }, other.access_token);
+    expect((await conversations({}, seat.token)).status).toBe(403);
+    const theirs = await conversations({ pageSize: 200 }, other.token);
     expect(theirs.body.data.total).toBe(1);
     expect(theirs.body.data.records[0].contact_wa_id).toBe('85290000000');
-    expect((await conversations({ numberId: numberA }, other.access_token)).body.data).toMatchObject({
+    expect((await conversations({ numberId: numberA }, other.token)).body.data).toMatchObject({
       total: 0,
       records: [],
     });

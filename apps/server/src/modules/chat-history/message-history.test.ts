@@ -1,17 +1,17 @@
-import type { ChatMessage, TokenPair } from '@ws/contract';
+import type { ChatMessage } from '@ws/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addNumber, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
-import { seedContact, seedNumber } from '../../test/whatsapp-fixtures.js';
+import { seedContact } from '../../test/whatsapp-fixtures.js';
 import { encodeCursor } from './cursor.js';
-import { insertMessages, type MessageSeed, signedInSeat } from './test-support.js';
+import { insertMessages, type MessageSeed } from './test-support.js';
 
 const t = useTestApp();
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const ago = (ms: number) => new Date(Date.now() - ms);
 
-let owner: TokenPair;
-let other: TokenPair;
+const { a: owner, b: other, seat } = useTenants(t);
 let tenantId: string;
 let numberA: string;
 let numberB: string;
@@ -21,16 +21,13 @@ let othersContact: string;
 let othersNumber: string;
 
 beforeAll(async () => {
-  owner = await t.registerOperator('history_owner');
-  other = await t.registerOperator('history_other');
-  tenantId = owner.user_info.tenant_id;
-  const settings = t.context.whatsapp;
-  numberA = (await seedNumber(t.pool, settings, tenantId)).numberId;
-  numberB = (await seedNumber(t.pool, settings, tenantId)).numberId;
+  tenantId = owner.tenantId;
+  numberA = await addNumber(t, tenantId);
+  numberB = await addNumber(t, tenantId);
   contact = await seedContact(t.pool, tenantId, { waId: '8613800000001', numberId: numberA, lastInboundAt: ago(HOUR) });
   quietContact = await seedContact(t.pool, tenantId, { waId: '8613800000002', numberId: numberA });
-  othersNumber = (await seedNumber(t.pool, settings, other.user_info.tenant_id)).numberId;
-  othersContact = await seedContact(t.pool, other.user_info.tenant_id, { waId: '8613800000001' });
+  othersNumber = await addNumber(t, other.tenantId);
+  othersContact = await seedContact(t.pool, other.tenantId, { waId: '8613800000001' });
 
   const seeds: MessageSeed[] = [];
   // 40 recent messages, 30 from two months back (past the first month the server looks at),
@@ -45,13 +42,10 @@ beforeAll(async () => {
   for (let i = 0; i < 10; i += 1) seeds.push({ numberId: numberB, contactId: contact, createdAt: ago(i * DAY + 500) });
   for (let i = 0; i < 4; i += 1) seeds.push({ numberId: numberA, contactId: quietContact, createdAt: ago(i * DAY) });
   await insertMessages(t, tenantId, seeds);
-  await insertMessages(t, other.user_info.tenant_id, [
-    { numberId: othersNumber, contactId: othersContact, createdAt: ago(HOUR) },
-  ]);
+  await insertMessages(t, other.tenantId, [{ numberId: othersNumber, contactId: othersContact, createdAt: ago(HOUR) }]);
 });
 
-const history = (query: Record<string, string>, token = owner.access_token) =>
-  t.get('/api/message/history', { token, query });
+const history = (query: Record<string, string>, token = owner.token) => t.get('/api/message/history', { token, query });
 
 /** The ids of a subject's messages, newest first, as the database orders them. */
 async function expectedIds(where: string, values: unknown[]): Promise<string[]> {
@@ -221,12 +215,11 @@ describe('GET /api/message/history', () => {
 
   it('needs a signed-in admin or operator', async () => {
     expect((await t.get('/api/message/history', { query: { contactId: contact } })).status).toBe(401);
-    const seat = await signedInSeat(t, owner, 'history_seat');
-    expect((await history({ contactId: contact }, seat.access_token)).status).toBe(403);
+    expect((await history({ contactId: contact }, seat.token)).status).toBe(403);
   });
 
   it("treats another tenant's contacts and numbers as unknown", async () => {
-    const asOther = (query: Record<string, string>) => history(query, other.access_token);
+    const asOther = (query: Record<string, string>) => history(query, other.token);
     const foreign: Record<string, string>[] = [
       { contactId: contact },
       { numberId: numberA },

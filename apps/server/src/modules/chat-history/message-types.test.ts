@@ -1,17 +1,17 @@
-import type { ChatMessage, TokenPair } from '@ws/contract';
+import type { ChatMessage } from '@ws/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../sandbox/index.js';
+import { expectBadInput } from '../../test/bad-input.js';
+import { useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
-import { queueTemplate, seedNumber, seedTemplate } from '../../test/whatsapp-fixtures.js';
+import { queueTemplate, type SandboxNumber, seedSandboxNumber, seedTemplate } from '../../test/whatsapp-fixtures.js';
 import { drainWebhookEvents } from '../../whatsapp/webhooks/drain.js';
 import { deliver, inboundPayload, metaExamples, WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
-import { signedInSeat } from './test-support.js';
 
 const t = useTestApp(WEBHOOK_ENV);
 const CUSTOMER = '8613900000001';
 let sandbox: RunningSandbox;
-let owner: TokenPair;
-let other: TokenPair;
+const { a: owner, b: other, seat } = useTenants(t);
 let tenantId: string;
 let numberId: string;
 let phoneNumberId: string;
@@ -26,20 +26,10 @@ beforeAll(async () => {
     webhookUrl: `http://127.0.0.1:${port}/webhooks/whatsapp`,
     delays: { webhookFlushMs: 5, webhookRetryBaseMs: 20, webhookRetryMaxMs: 200 },
   });
-  owner = await t.registerOperator('types_owner');
-  other = await t.registerOperator('types_other');
-  tenantId = owner.user_info.tenant_id;
-  const made = (await sandbox.control('POST', '/numbers', {})).body as Record<string, string>;
-  phoneNumberId = made.phone_number_id as string;
-  numberId = (
-    await seedNumber(t.pool, t.context.whatsapp, tenantId, {
-      wabaId: made.waba_id,
-      phone: made.display_phone_number,
-      phoneNumberId,
-      accessToken: made.access_token,
-      apiBaseUrl: sandbox.url,
-    })
-  ).numberId;
+  tenantId = owner.tenantId;
+  let made: SandboxNumber;
+  ({ numberId, made } = await seedSandboxNumber(t.pool, t.context.whatsapp, sandbox, tenantId));
+  phoneNumberId = made.phone_number_id;
 });
 afterAll(() => sandbox?.stop());
 
@@ -64,7 +54,7 @@ async function contactId(): Promise<string> {
   return rows[0].id;
 }
 
-async function wholeHistory(token = owner.access_token): Promise<ChatMessage[]> {
+async function wholeHistory(token = owner.token): Promise<ChatMessage[]> {
   const reply = await t.get('/api/message/history', { token, query: { contactId: await contactId(), limit: '100' } });
   expect(reply.status).toBe(200);
   return reply.body.data.records;
@@ -147,7 +137,7 @@ describe('every message type stored by the webhook intake reads back', () => {
     const system = { ...example('System Message'), id: 'wamid.example-system', timestamp: String(now) };
     await deliver(t, inboundPayload(phoneNumberId, system.from, [system]));
     const numberHistory = await t.get('/api/message/history', {
-      token: owner.access_token,
+      token: owner.token,
       query: { numberId, limit: '1' },
     });
     expect(numberHistory.body.data.records[0]).toMatchObject({ type: 'system', body: system });
@@ -177,8 +167,7 @@ describe('every message type stored by the webhook intake reads back', () => {
 });
 
 describe('GET /api/message/media', () => {
-  const media = (query: Record<string, string>, token = owner.access_token) =>
-    t.get('/api/message/media', { token, query });
+  const media = (query: Record<string, string>, token = owner.token) => t.get('/api/message/media', { token, query });
 
   it("streams an inbound file from the Cloud API with the number's token", async () => {
     const records = await wholeHistory();
@@ -187,7 +176,7 @@ describe('GET /api/message/media', () => {
       method: 'GET',
       url: '/api/message/media',
       query: { messageId: image.id, createdAt: image.created_at },
-      headers: { token: owner.access_token },
+      headers: { token: owner.token },
     });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('image/png');
@@ -209,8 +198,8 @@ describe('GET /api/message/media', () => {
     const elsewhere = await media({ messageId: image.id, createdAt: '2020-01-01T00:00:00.000000Z' });
     expect(elsewhere.status).toBe(404);
     expect(elsewhere.body.message).toBe('消息不存在');
-    expect((await media({ messageId: image.id, createdAt: image.created_at }, other.access_token)).status).toBe(404);
-    expect((await wholeHistory(owner.access_token)).length).toBeGreaterThan(0);
+    expect((await media({ messageId: image.id, createdAt: image.created_at }, other.token)).status).toBe(404);
+    expect((await wholeHistory(owner.token)).length).toBeGreaterThan(0);
   });
 
   it('says when the Cloud API no longer has the file', async () => {
@@ -222,20 +211,15 @@ describe('GET /api/message/media', () => {
   });
 
   it('names bad input and checks who asks', async () => {
-    for (const [query, field] of [
+    await expectBadInput(media, [
       [{ messageId: 'x', createdAt: '2025-01-01T00:00:00.000000Z' }, 'messageId'],
       [{ messageId: '1', createdAt: 'yesterday' }, 'createdAt'],
       [{ messageId: '1', createdAt: '2025-02-30T00:00:00Z' }, 'createdAt'],
       [{ messageId: '1' }, 'createdAt'],
-    ] as const) {
-      const reply = await media(query);
-      expect(reply.status).toBe(400);
-      expect(reply.body.message).toMatch(new RegExp(`^${field}: `));
-    }
+    ]);
     expect(
       (await t.get('/api/message/media', { query: { messageId: '1', createdAt: '2025-01-01T00:00:00Z' } })).status,
     ).toBe(401);
-    const seat = await signedInSeat(t, owner, 'media_seat');
-    expect((await media({ messageId: '1', createdAt: '2025-01-01T00:00:00Z' }, seat.access_token)).status).toBe(403);
+    expect((await media({ messageId: '1', createdAt: '2025-01-01T00:00:00Z' }, seat.token)).status).toBe(403);
   });
 });

@@ -1,28 +1,5 @@
-/** Helpers of the chat history tests: a seat to be refused, messages straight in the database. */
-import type { TokenPair } from '@ws/contract';
-import { hashPassword } from '../../platform/auth/password.js';
-import { withTransaction } from '../../platform/db/pool.js';
+/** Helpers of the chat history tests: messages straight in the database. */
 import type { TestApp } from '../../test/test-app.js';
-import { insertUser, roleIdOf } from '../users/user-repository.js';
-
-/** A seat (an agent, who may not read histories here) in the tenant of `owner`, signed in. */
-export async function signedInSeat(t: TestApp, owner: TokenPair, username: string): Promise<TokenPair> {
-  const passwordHash = await hashPassword('seat-pass-123');
-  await withTransaction(t.pool, async (client) =>
-    insertUser(client, {
-      tenantId: owner.user_info.tenant_id,
-      username,
-      passwordHash,
-      nickname: username,
-      deptId: owner.user_info.dept_id,
-      roleId: await roleIdOf(client, 'seat'),
-      mass: 0,
-      isOwner: false,
-      createdBy: owner.user_info.user_id,
-    }),
-  );
-  return t.signIn(username, 'seat-pass-123');
-}
 
 export interface MessageSeed {
   numberId: string;

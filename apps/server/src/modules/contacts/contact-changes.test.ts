@@ -1,31 +1,19 @@
-import type { TokenPair } from '@ws/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type BadInput, expectBadInput } from '../../test/bad-input.js';
+import { addNumber, addTag, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
-import {
-  contactOf,
-  contactTagOf,
-  numberOf,
-  operatorTenant,
-  seatOf,
-  type TenantFixture,
-  tagContact,
-} from './test-support.js';
+import { contactOf, tagContact } from './test-support.js';
 
 const t = useTestApp();
-let a: TenantFixture;
-let b: TenantFixture;
-let seat: TokenPair;
+const { a, b, seat } = useTenants(t, 'changes');
 let numberB: string;
 let contactB: string;
 let tagB: string;
 
 beforeAll(async () => {
-  a = await operatorTenant(t, 'changes_a');
-  b = await operatorTenant(t, 'changes_b');
-  seat = await seatOf(t, a, 'changes_seat');
-  numberB = await numberOf(t, b.tenantId);
+  numberB = await addNumber(t, b.tenantId);
   contactB = await contactOf(t, b.tenantId, { waId: '4915100000001', name: 'Berta', numberId: numberB });
-  tagB = await contactTagOf(t, b.tenantId, 'B tag');
+  tagB = await addTag(t, b.tenantId, 'B tag', 'contact');
   await tagContact(t, b.tenantId, contactB, tagB);
 });
 
@@ -75,22 +63,18 @@ async function contactRow(id: string) {
 }
 
 /** The same refusals for every batch call: 401, 403 for seats, and bad input naming the field. */
-function refusesStrangers(path: string, validBody: () => object, badBodies: Array<[object, RegExp]>) {
+function refusesStrangers(path: string, validBody: () => object, badBodies: BadInput[]) {
   it('answers 401 without a token, 403 for a seat, and a 400 naming the field for bad input', async () => {
     expect((await t.post(path, { body: validBody() })).status).toBe(401);
-    expect((await post(path, validBody(), seat.access_token)).status).toBe(403);
-    for (const [body, message] of badBodies) {
-      const reply = await post(path, body);
-      expect(reply.status, JSON.stringify(body)).toBe(400);
-      expect(reply.body.message, JSON.stringify(body)).toMatch(message);
-    }
+    expect((await post(path, validBody(), seat.token)).status).toBe(403);
+    await expectBadInput((body) => post(path, body), badBodies);
   });
 }
 
 describe('POST /api/friend/btdel', () => {
   it('soft-deletes the contacts, untags them, keeps the roll-ups right and logs it', async () => {
-    const number = await numberOf(t, a.tenantId);
-    const tag = await contactTagOf(t, a.tenantId, 'to delete');
+    const number = await addNumber(t, a.tenantId);
+    const tag = await addTag(t, a.tenantId, 'to delete', 'contact');
     const [first, second, kept] = (await contactsOn(number, 3)) as [string, string, string];
     for (const id of [first, second, kept]) await tagContact(t, a.tenantId, id, tag);
     expect(await tally(a.tenantId, number)).toBe(3);
@@ -124,8 +108,8 @@ describe('POST /api/friend/btdel', () => {
 
 describe('POST /api/friend/clear', () => {
   it("deletes every contact of the tenant's given numbers, and only those", async () => {
-    const [cleared, other] = [await numberOf(t, a.tenantId), await numberOf(t, a.tenantId)];
-    const tag = await contactTagOf(t, a.tenantId, 'cleared');
+    const [cleared, other] = [await addNumber(t, a.tenantId), await addNumber(t, a.tenantId)];
+    const tag = await addTag(t, a.tenantId, 'cleared', 'contact');
     const gone = await contactsOn(cleared, 4);
     const [kept] = (await contactsOn(other, 1)) as [string];
     await tagContact(t, a.tenantId, gone[0] as string, tag);
@@ -148,9 +132,9 @@ describe('POST /api/friend/clear', () => {
 
 describe('POST /api/agent/movefriend', () => {
   it('moves the selected contacts to another number and owner of the tenant', async () => {
-    const [from, to] = [await numberOf(t, a.tenantId), await numberOf(t, a.tenantId)];
+    const [from, to] = [await addNumber(t, a.tenantId), await addNumber(t, a.tenantId)];
     const [first, second, stay] = (await contactsOn(from, 3)) as [string, string, string];
-    const owner = a.operator.user_info.user_id;
+    const owner = a.userId;
     const reply = await post('/api/agent/movefriend', {
       ids: [first, second, contactB],
       numberId: to,
@@ -165,20 +149,20 @@ describe('POST /api/agent/movefriend', () => {
       `2 contacts moved to number ${to} and owner ${owner}: ${first},${second},${contactB}`,
     );
     // Only the owner: the number stays.
-    const seatId = seat.user_info.user_id;
+    const seatId = seat.userId;
     expect((await post('/api/agent/movefriend', { ids: [stay], ownerUserId: seatId })).body.data.count).toBe(1);
     expect(await contactRow(stay)).toMatchObject({ number_id: from, owner_user_id: seatId });
   });
 
   it("refuses another tenant's number or user, and a recycled number, as not found", async () => {
     const [contact] = (await contactsOn(undefined, 1)) as [string];
-    const recycled = await numberOf(t, a.tenantId);
+    const recycled = await addNumber(t, a.tenantId);
     await t.pool.query('update wa_number set deleted_at = now() where id = $1', [recycled]);
     for (const [body, message] of [
       [{ numberId: numberB }, 'numberId: 号码不存在'],
       [{ numberId: recycled }, 'numberId: 号码不存在'],
       [{ numberId: '999999999' }, 'numberId: 号码不存在'],
-      [{ ownerUserId: b.operator.user_info.user_id }, 'ownerUserId: 用户不存在'],
+      [{ ownerUserId: b.userId }, 'ownerUserId: 用户不存在'],
     ] as const) {
       const reply = await post('/api/agent/movefriend', { ids: [contact], ...body });
       expect(reply.status, JSON.stringify(body)).toBe(404);
@@ -198,9 +182,9 @@ describe('POST /api/agent/movefriend', () => {
 describe('POST /api/agent/batchmovefriend', () => {
   it("moves every live contact of the tenant's numbers in one statement", async () => {
     const [from1, from2, to] = [
-      await numberOf(t, a.tenantId),
-      await numberOf(t, a.tenantId),
-      await numberOf(t, a.tenantId),
+      await addNumber(t, a.tenantId),
+      await addNumber(t, a.tenantId),
+      await addNumber(t, a.tenantId),
     ];
     await contactsOn(from1, 3);
     const [deleted] = (await contactsOn(from2, 2)) as [string, string];
@@ -218,7 +202,7 @@ describe('POST /api/agent/batchmovefriend', () => {
   });
 
   it("refuses another tenant's target number as not found", async () => {
-    const from = await numberOf(t, a.tenantId);
+    const from = await addNumber(t, a.tenantId);
     const reply = await post('/api/agent/batchmovefriend', { fromNumberIds: [from], toNumberId: numberB });
     expect(reply.status).toBe(404);
     expect(reply.body.message).toBe('toNumberId: 号码不存在');
@@ -236,7 +220,10 @@ describe('POST /api/agent/batchmovefriend', () => {
 
 describe('POST /api/friend/settag', () => {
   it('adds and removes contact tags of the tenant, keeping tag counts', async () => {
-    const [vip, cold] = [await contactTagOf(t, a.tenantId, 'vip2'), await contactTagOf(t, a.tenantId, 'cold2')];
+    const [vip, cold] = [
+      await addTag(t, a.tenantId, 'vip2', 'contact'),
+      await addTag(t, a.tenantId, 'cold2', 'contact'),
+    ];
     const [first, second] = (await contactsOn(undefined, 2)) as [string, string];
     await tagContact(t, a.tenantId, first, cold);
     const reply = await post('/api/friend/settag', {
@@ -258,7 +245,7 @@ describe('POST /api/friend/settag', () => {
 
   it("refuses another tenant's tag and number tags as not found", async () => {
     const [contact] = (await contactsOn(undefined, 1)) as [string];
-    const numberTag = await contactTagOf(t, a.tenantId, 'a number tag', 'number');
+    const numberTag = await addTag(t, a.tenantId, 'a number tag', 'number');
     for (const [body, message] of [
       [{ addTagIds: [tagB] }, 'addTagIds: 标签不存在'],
       [{ removeTagIds: [tagB] }, 'removeTagIds: 标签不存在'],

@@ -1,20 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBadInput } from '../../test/bad-input.js';
+import { addNumber, addTag, type SignedIn, tenantOperator, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
 import { SEARCH_WINDOW } from './contact-search.js';
-import {
-  contactOf,
-  contactTagOf,
-  manyContacts,
-  numberOf,
-  operatorTenant,
-  seatOf,
-  type TenantFixture,
-  tagContact,
-} from './test-support.js';
+import { contactOf, manyContacts, tagContact } from './test-support.js';
 
 const t = useTestApp();
-let a: TenantFixture;
-let b: TenantFixture;
+const { a, b, seat } = useTenants(t, 'contacts');
 let numberA1: string;
 let numberA2: string;
 let numberB: string;
@@ -23,14 +15,12 @@ let coldTag: string;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  a = await operatorTenant(t, 'contacts_a');
-  b = await operatorTenant(t, 'contacts_b');
-  numberA1 = await numberOf(t, a.tenantId);
-  numberA2 = await numberOf(t, a.tenantId);
-  numberB = await numberOf(t, b.tenantId);
-  vipTag = await contactTagOf(t, a.tenantId, 'VIP');
-  coldTag = await contactTagOf(t, a.tenantId, 'cold');
-  const owner = a.operator.user_info.user_id;
+  numberA1 = await addNumber(t, a.tenantId);
+  numberA2 = await addNumber(t, a.tenantId);
+  numberB = await addNumber(t, b.tenantId);
+  vipTag = await addTag(t, a.tenantId, 'VIP', 'contact');
+  coldTag = await addTag(t, a.tenantId, 'cold', 'contact');
+  const owner = a.userId;
   // Oldest first: the list shows them newest first.
   ids.alice = await contactOf(t, a.tenantId, {
     waId: '8613800000001',
@@ -71,7 +61,7 @@ beforeAll(async () => {
   ids.bella = await contactOf(t, b.tenantId, { waId: '8613800000009', name: 'Bella', numberId: numberB });
 });
 
-const list = (fixture: TenantFixture, body: object) => t.post('/api/friend/list', { token: fixture.token, body });
+const list = (fixture: SignedIn, body: object) => t.post('/api/friend/list', { token: fixture.token, body });
 const names = (reply: { body: { data: { records: Array<{ name: string }> } } }) =>
   reply.body.data.records.map((record) => record.name);
 
@@ -102,7 +92,7 @@ describe('POST /api/friend/list', () => {
     expect(bob).toMatchObject({
       window_open: false,
       window_closes_at: null,
-      owner: { id: a.operator.user_info.user_id, username: 'contacts_a' },
+      owner: { id: a.userId, username: 'contacts_a' },
       tags: [],
     });
     expect(reply.body.data.records[2]).toMatchObject({ consent: 'opted_out', opt_out_channel: 'stop_keyword' });
@@ -121,7 +111,7 @@ describe('POST /api/friend/list', () => {
     const cases: Array<[object, string[]]> = [
       [{ numberId: numberA1 }, ['Bob 100%', 'Alice Wong']],
       [{ numberId: numberA2 }, ['Erin', 'Carol']],
-      [{ ownerUserId: a.operator.user_info.user_id }, ['Dan', 'Bob 100%']],
+      [{ ownerUserId: a.userId }, ['Dan', 'Bob 100%']],
       [{ tagId: vipTag }, ['Erin', 'Alice Wong']],
       [{ consent: 'opted_in' }, ['Erin', 'Bob 100%', 'Alice Wong']],
       [{ consent: 'opted_out' }, ['Carol']],
@@ -169,7 +159,7 @@ describe('POST /api/friend/list', () => {
   });
 
   it('counts filtered lists up to a cap, and says when the total is a lower bound', async () => {
-    const c = await operatorTenant(t, 'contacts_many');
+    const c = await tenantOperator(t, 'contacts_many');
     await manyContacts(t, c.tenantId, 10_050);
     const all = await list(c, { pageSize: 200 });
     expect(all.body.data).toMatchObject({ total: 10_050, total_capped: false });
@@ -185,7 +175,7 @@ describe('POST /api/friend/list', () => {
   });
 
   it('searches the newest contacts first, then the trigram indexes, then further for short texts', async () => {
-    const d = await operatorTenant(t, 'contacts_search');
+    const d = await tenantOperator(t, 'contacts_search');
     await manyContacts(t, d.tenantId, SEARCH_WINDOW + 50);
     // The oldest contact, outside the window of the newest: only a later step finds it.
     await t.pool.query(`update contact set name = 'Zo' where tenant_id = $1 and name = 'Bulk 1'`, [d.tenantId]);
@@ -216,19 +206,14 @@ describe('POST /api/friend/list', () => {
       [{ filters: { source: ['web_form'] } }, /^filters\.source: /],
       [{ filters: 'all' }, /^filters: /],
     ];
-    for (const [body, message] of cases) {
-      const reply = await list(a, body);
-      expect(reply.status, JSON.stringify(body)).toBe(400);
-      expect(reply.body.message, JSON.stringify(body)).toMatch(message);
-    }
+    await expectBadInput((body) => list(a, body), cases);
   });
 
   it('needs a signed-in operator or admin: 401 without a token, 403 for a seat', async () => {
     expect((await t.post('/api/friend/list', { body: {} })).status).toBe(401);
-    const seat = await seatOf(t, a, 'contacts_seat');
-    const reply = await t.post('/api/friend/list', { token: seat.access_token, body: {} });
+    const reply = await t.post('/api/friend/list', { token: seat.token, body: {} });
     expect(reply.status).toBe(403);
-    expect((await t.post('/api/friend/sources', { token: seat.access_token })).status).toBe(403);
+    expect((await t.post('/api/friend/sources', { token: seat.token })).status).toBe(403);
   });
 
   it("never shows another tenant's contacts, whatever the filters name", async () => {
@@ -238,7 +223,7 @@ describe('POST /api/friend/list', () => {
     for (const filters of [
       { numberId: numberA1 },
       { tagId: vipTag },
-      { ownerUserId: a.operator.user_info.user_id },
+      { ownerUserId: a.userId },
       { search: 'Alice' },
       { source: 'web_form' },
     ]) {

@@ -2,35 +2,34 @@ import type pg from 'pg';
 
 type Db = pg.Pool | pg.PoolClient;
 
+/** The ids a `select id … for share` finds, `$1` being the tenant and `$2` the ids: locked until commit. */
+async function lockedIds(
+  client: pg.PoolClient,
+  select: string,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  const { rows } = await client.query<{ id: string }>(select, [tenantId, ids]);
+  return rows.map((row) => row.id);
+}
+
 /** Whether the number is a live (not recycled) number of the tenant; locks it against deletion until commit. */
 export async function lockLiveNumber(client: pg.PoolClient, tenantId: string, numberId: string): Promise<boolean> {
-  const { rowCount } = await client.query(
-    'select 1 from wa_number where tenant_id = $1 and id = $2 and deleted_at is null for share',
-    [tenantId, numberId],
-  );
-  return rowCount === 1;
+  const select =
+    'select id from wa_number where tenant_id = $1 and id = any($2::bigint[]) and deleted_at is null for share';
+  return (await lockedIds(client, select, tenantId, [numberId])).length === 1;
 }
 
 /** Whether the user belongs to the tenant; locks it against deletion until commit. */
 export async function lockUser(client: pg.PoolClient, tenantId: string, userId: string): Promise<boolean> {
-  const { rowCount } = await client.query('select 1 from app_user where tenant_id = $1 and id = $2 for share', [
-    tenantId,
-    userId,
-  ]);
-  return rowCount === 1;
+  const select = 'select id from app_user where tenant_id = $1 and id = any($2::bigint[]) for share';
+  return (await lockedIds(client, select, tenantId, [userId])).length === 1;
 }
 
 /** The ids among `tagIds` that are contact tags of the tenant, locked against deletion until commit. */
-export async function lockContactTags(
-  client: pg.PoolClient,
-  tenantId: string,
-  tagIds: readonly string[],
-): Promise<string[]> {
-  const { rows } = await client.query<{ id: string }>(
-    `select id from tag where tenant_id = $1 and kind = 'contact' and id = any($2::bigint[]) for share`,
-    [tenantId, tagIds],
-  );
-  return rows.map((row) => row.id);
+export function lockContactTags(client: pg.PoolClient, tenantId: string, tagIds: readonly string[]): Promise<string[]> {
+  const select = `select id from tag where tenant_id = $1 and kind = 'contact' and id = any($2::bigint[]) for share`;
+  return lockedIds(client, select, tenantId, tagIds);
 }
 
 /**
@@ -90,17 +89,10 @@ export async function moveNumbersContacts(
 }
 
 /** The ids among `ids` that are live contacts of the tenant, locked until commit. */
-export async function lockLiveContacts(
-  client: pg.PoolClient,
-  tenantId: string,
-  ids: readonly string[],
-): Promise<string[]> {
-  const { rows } = await client.query<{ id: string }>(
-    `select id from contact where tenant_id = $1 and id = any($2::bigint[]) and deleted_at is null
-      order by id for share`,
-    [tenantId, ids],
-  );
-  return rows.map((row) => row.id);
+export function lockLiveContacts(client: pg.PoolClient, tenantId: string, ids: readonly string[]): Promise<string[]> {
+  const select = `select id from contact where tenant_id = $1 and id = any($2::bigint[]) and deleted_at is null
+                   order by id for share`;
+  return lockedIds(client, select, tenantId, ids);
 }
 
 /** Tags each contact with each tag, once (contact_tag's trigger keeps tag.item_count). */

@@ -1,37 +1,26 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addNumber, addTag, type SignedIn, tenantOperator, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
-import {
-  contactOf,
-  contactTagOf,
-  manyContacts,
-  numberOf,
-  operatorTenant,
-  seatOf,
-  type TenantFixture,
-  tagContact,
-} from './test-support.js';
+import { contactOf, manyContacts, tagContact } from './test-support.js';
 
 const t = useTestApp();
-let a: TenantFixture;
-let b: TenantFixture;
+const { a, b, seat } = useTenants(t, 'export');
 let numberA: string;
 let numberB: string;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  a = await operatorTenant(t, 'export_a');
-  b = await operatorTenant(t, 'export_b');
-  numberA = await numberOf(t, a.tenantId);
-  numberB = await numberOf(t, b.tenantId);
-  const vip = await contactTagOf(t, a.tenantId, 'VIP');
-  const cold = await contactTagOf(t, a.tenantId, 'cold, "old"');
+  numberA = await addNumber(t, a.tenantId);
+  numberB = await addNumber(t, b.tenantId);
+  const vip = await addTag(t, a.tenantId, 'VIP', 'contact');
+  const cold = await addTag(t, a.tenantId, 'cold, "old"', 'contact');
   ids.alice = await contactOf(t, a.tenantId, {
     waId: '8613800000001',
     name: '王 Alice',
     numberId: numberA,
-    ownerUserId: a.operator.user_info.user_id,
+    ownerUserId: a.userId,
     optedIn: true,
     source: 'web_form',
     wroteHoursAgo: 1,
@@ -43,7 +32,7 @@ beforeAll(async () => {
   ids.bella = await contactOf(t, b.tenantId, { waId: '8613800000009', name: 'Bella', numberId: numberB });
 });
 
-const exportOf = (fixture: TenantFixture, body: object, headers: Record<string, string> = {}) =>
+const exportOf = (fixture: SignedIn, body: object, headers: Record<string, string> = {}) =>
   t.post('/api/agent/exportfriends', { token: fixture.token, body, headers });
 
 /** The rows of PostgreSQL's CSV: fields split on commas outside quotes, "" inside quotes is one quote. */
@@ -167,20 +156,19 @@ describe('POST /api/agent/exportfriends', () => {
       expect(reply.body.message).toMatch(message);
     }
     expect((await t.post('/api/agent/exportfriends', { body: {} })).status).toBe(401);
-    const seat = await seatOf(t, a, 'export_seat');
-    expect((await t.post('/api/agent/exportfriends', { token: seat.access_token, body: {} })).status).toBe(403);
+    expect((await t.post('/api/agent/exportfriends', { token: seat.token, body: {} })).status).toBe(403);
   });
 });
 
 describe('the export stream', () => {
   let base: string;
-  let c: TenantFixture;
+  let c: SignedIn;
   const ROWS = 30_000;
   // Our own client sockets, closed before the app stops (the server waits for open ones).
   const agent = new Agent();
   afterAll(() => agent.destroy());
   beforeAll(async () => {
-    c = await operatorTenant(t, 'export_many');
+    c = await tenantOperator(t, 'export_many');
     await manyContacts(t, c.tenantId, ROWS);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();

@@ -3,11 +3,11 @@ import { pipeline } from 'node:stream/promises';
 import { EXPORT_CAPPED_HEADER, EXPORT_TOTAL_HEADER, type Language } from '@ws/contract';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { sheetTime } from '../../platform/db/sql-time.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { FileReply } from '../../platform/http/file-route.js';
 import { type ContactSelection, contactWhere, countContacts, literalValues } from './contact-query.js';
-import { sheetTime } from './sql-time.js';
 
 /** Exports count their rows exactly up to here (for the progress bar); past it the count is a lower bound. */
 export const EXPORT_COUNT_CAP = 1_000_000;

@@ -1,53 +1,7 @@
-import type { TokenPair } from '@ws/contract';
-import { hashPassword } from '../../platform/auth/password.js';
-import { withTransaction } from '../../platform/db/pool.js';
 import type { TestApp } from '../../test/test-app.js';
-import { seedContact, seedNumber } from '../../test/whatsapp-fixtures.js';
-import { insertUser, roleIdOf } from '../users/user-repository.js';
+import { seedContact } from '../../test/whatsapp-fixtures.js';
 
-/** Test data of the contact list: a tenant's operator, numbers, tags and contacts straight in the database. */
-
-export interface TenantFixture {
-  operator: TokenPair;
-  tenantId: string;
-  token: string;
-}
-
-export async function operatorTenant(t: TestApp, username?: string): Promise<TenantFixture> {
-  const operator = await t.registerOperator(username);
-  return { operator, tenantId: operator.user_info.tenant_id, token: operator.access_token };
-}
-
-/** A seat (agent) of the tenant, signed in: seats may not manage contacts. */
-export async function seatOf(t: TestApp, fixture: TenantFixture, username: string): Promise<TokenPair> {
-  const passwordHash = await hashPassword('seat-pass-123');
-  await withTransaction(t.pool, async (client) =>
-    insertUser(client, {
-      tenantId: fixture.tenantId,
-      username,
-      passwordHash,
-      nickname: username,
-      deptId: fixture.operator.user_info.dept_id,
-      roleId: await roleIdOf(client, 'seat'),
-      mass: 0,
-      isOwner: false,
-      createdBy: fixture.operator.user_info.user_id,
-    }),
-  );
-  return t.signIn(username, 'seat-pass-123');
-}
-
-export async function numberOf(t: TestApp, tenantId: string): Promise<string> {
-  return (await seedNumber(t.pool, t.context.whatsapp, tenantId)).numberId;
-}
-
-export async function contactTagOf(t: TestApp, tenantId: string, name: string, kind = 'contact'): Promise<string> {
-  const { rows } = await t.pool.query<{ id: string }>(
-    `insert into tag (tenant_id, kind, name, color) values ($1, $2, $3, '#296EFF') returning id`,
-    [tenantId, kind, name],
-  );
-  return rows[0]?.id as string;
-}
+/** Test data of the contact list: contacts and their tags straight in the database. */
 
 export async function tagContact(t: TestApp, tenantId: string, contactId: string, tagId: string): Promise<void> {
   await t.pool.query('insert into contact_tag (tenant_id, contact_id, tag_id) values ($1, $2, $3)', [

@@ -1,7 +1,7 @@
 import type { IpGroup } from '@ws/contract';
 import { type Pool, prepared } from '../../platform/db/pool.js';
+import { isoTime } from '../../platform/db/sql-time.js';
 import type { IpOwner } from './ip-scope.js';
-import { isoTime } from './sql.js';
 
 interface GroupRow {
   id: string;

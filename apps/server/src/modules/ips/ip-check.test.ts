@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../sandbox/index.js';
 import { type HttpProxy, startHttpProxy } from '../../test/http-proxy.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createTenant, queueTemplate, seedContact, seedNumber, seedTemplate } from '../../test/whatsapp-fixtures.js';
+import {
+  createTenant,
+  queueTemplate,
+  seedContact,
+  seedNumber,
+  seedSandboxNumber,
+  seedSandboxTemplate,
+} from '../../test/whatsapp-fixtures.js';
 import { startGraphServer, type TestServer } from '../../whatsapp/cloud-api/test-servers.js';
 import { closeCloudApiAgents } from '../../whatsapp/cloud-api/transport.js';
 import { cloudApiTransport } from '../../whatsapp/governor/cloud-api-transport.js';
@@ -135,27 +142,14 @@ describe('POST /api/ip/efip (health check)', () => {
 
 describe('sending through a number’s egress IP', () => {
   async function sandboxNumber(tenantId: string) {
-    const made = (await sandbox.control('POST', '/numbers', {})).body as {
-      phone_number_id: string;
-      waba_id: string;
-      display_phone_number: string;
-      access_token: string;
-    };
-    await sandbox.control('POST', '/templates', {
-      waba_id: made.waba_id,
-      name: 'proxy_hello',
-      category: 'UTILITY',
-      status: 'APPROVED',
-      components: [{ type: 'BODY', text: 'Hello.' }],
-    });
-    const { numberId } = await seedNumber(t.pool, t.context.whatsapp, tenantId, {
-      phoneNumberId: made.phone_number_id,
-      wabaId: made.waba_id,
-      phone: made.display_phone_number.replace(/\D/g, ''),
-      accessToken: made.access_token,
-      apiBaseUrl: sandbox.url,
-    });
-    const templateId = await seedTemplate(t.pool, tenantId, numberId, { name: 'proxy_hello', category: 'UTILITY' });
+    const { numberId, made } = await seedSandboxNumber(t.pool, t.context.whatsapp, sandbox, tenantId);
+    const templateId = await seedSandboxTemplate(
+      t.pool,
+      sandbox,
+      tenantId,
+      { numberId, wabaId: made.waba_id },
+      { name: 'proxy_hello', category: 'UTILITY', text: 'Hello.' },
+    );
     return { numberId, templateId, phoneNumberId: made.phone_number_id };
   }
 

@@ -2,6 +2,7 @@ import { type IpCheckRequest, type IpCheckResult, type Language, proxyUrlOf } fr
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
+import { mapBounded } from '../numbers/number-client.js';
 import { checkErrorText } from './check-errors.js';
 import { type CheckOutcome, type IpToCheck, saveChecks, selectIpsToCheck } from './ip-repository.js';
 import { IP } from './ip-rules.js';
@@ -32,25 +33,11 @@ export async function checkEgressIps(
     const result = await checkThroughProxy(proxyUrlOf({ ...ip, password }), target);
     return { id: ip.id, checkedAt: new Date(), ...result };
   };
-  const outcomes = await mapConcurrently(ips, CONCURRENT_CHECKS, check);
+  const outcomes = await mapBounded(ips, CONCURRENT_CHECKS, check);
   await saveChecks(context.pool, owner, outcomes);
   return outcomes.map(({ checkedAt, error, ...outcome }) => ({
     ...outcome,
     error: checkErrorText(error, language),
     checked_at: isoSeconds(checkedAt),
   }));
-}
-
-/** `work` over `items` with at most `limit` running at a time; results in the items' order. */
-async function mapConcurrently<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }

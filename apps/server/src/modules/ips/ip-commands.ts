@@ -6,9 +6,9 @@ import {
   type IpIds,
   type IpListRequest,
   type Language,
-  type ManagedEgressIps,
   type Page,
   toPage,
+  type UpdatedCount,
 } from '@ws/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../platform/http/context.js';
@@ -68,7 +68,7 @@ export async function manageEgressIps(
   context: AppContext,
   user: Principal,
   input: EgressIpManage,
-): Promise<ManagedEgressIps> {
+): Promise<UpdatedCount> {
   const owner = ipOwner(user, input.scope, 'write');
   await checkedGroupId(context.pool, owner, input.groupId);
   const updated = await knownGroup(() => manageIps(context.pool, owner, input.ids, input));

@@ -1,9 +1,9 @@
 import type { EgressIp, IpProtocol, Language } from '@ws/contract';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import { type Pool, prepared } from '../../platform/db/pool.js';
+import { isoTime } from '../../platform/db/sql-time.js';
 import { checkErrorText } from './check-errors.js';
 import type { IpOwner } from './ip-scope.js';
-import { isoTime } from './sql.js';
 
 export interface IpFilter {
   id?: string;

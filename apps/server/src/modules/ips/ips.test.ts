@@ -1,5 +1,6 @@
 import type { EgressIp, TokenPair } from '@ws/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBadInput } from '../../test/bad-input.js';
 import { ADMIN_PASSWORD, useTestApp } from '../../test/test-app.js';
 import { seedNumber } from '../../test/whatsapp-fixtures.js';
 
@@ -90,15 +91,10 @@ describe('adding IPs', () => {
       [{ lines: '' }, /^lines: /],
       [{ lines: 'nonsense' }, /^lines: line 1: port: /],
     ];
-    for (const [body, message] of cases) {
-      const reply = await t.post('/api/ip/ipadd', {
-        token: operator.access_token,
-        body,
-        headers: { 'accept-language': 'en' },
-      });
-      expect(reply.status, JSON.stringify(body)).toBe(400);
-      expect(reply.body.message).toMatch(message);
-    }
+    await expectBadInput(
+      (body) => t.post('/api/ip/ipadd', { token: operator.access_token, body, headers: { 'accept-language': 'en' } }),
+      cases,
+    );
     expect((await t.post('/api/ip/ipadd', { body: { host: 'a.b', port: 1 } })).status).toBe(401);
   });
 
@@ -191,17 +187,16 @@ describe('listing IPs', () => {
     expect(all.records.find((ip) => ip.id === grouped[1])).toMatchObject({ group: { id: group, name: 'Group A' } });
     const paged = await post(token, '/api/ip/iplist', { page: 2, pageSize: 10 });
     expect(paged.body.data).toMatchObject({ total: 3, current: 2, records: [] });
-    for (const [body, field] of [
-      [{ groupId: 'none' }, 'groupId'],
-      [{ enabled: 'yes' }, 'enabled'],
-      [{ search: 's'.repeat(101) }, 'search'],
-      [{ scope: 'all' }, 'scope'],
-      [{ pageSize: 25 }, 'pageSize'],
-    ] as const) {
-      const reply = await post(token, '/api/ip/iplist', body);
-      expect(reply.status).toBe(400);
-      expect(reply.body.message).toMatch(new RegExp(`^${field}: `));
-    }
+    await expectBadInput(
+      (body) => post(token, '/api/ip/iplist', body),
+      [
+        [{ groupId: 'none' }, 'groupId'],
+        [{ enabled: 'yes' }, 'enabled'],
+        [{ search: 's'.repeat(101) }, 'search'],
+        [{ scope: 'all' }, 'scope'],
+        [{ pageSize: 25 }, 'pageSize'],
+      ],
+    );
   });
 
   it('counts the live numbers that use each IP', async () => {
@@ -270,17 +265,15 @@ describe('changing IPs', () => {
       [ids[1], { id: group, name: 'Moved' }, true],
       [ids[0], null, false],
     ]);
-    const bad: [Record<string, unknown>, string][] = [
-      [{ ids }, 'groupId'],
-      [{ ids: [], enabled: true }, 'ids'],
-      [{ ids, groupId: '999999' }, 'groupId'],
-      [{ ids, enabled: 1 }, 'enabled'],
-    ];
-    for (const [body, field] of bad) {
-      const reply = await post(operator.access_token, '/api/ip/ipmanage', body);
-      expect(reply.status).toBe(400);
-      expect(reply.body.message).toMatch(new RegExp(`^${field}: `));
-    }
+    await expectBadInput(
+      (body) => post(operator.access_token, '/api/ip/ipmanage', body),
+      [
+        [{ ids }, 'groupId'],
+        [{ ids: [], enabled: true }, 'ids'],
+        [{ ids, groupId: '999999' }, 'groupId'],
+        [{ ids, enabled: 1 }, 'enabled'],
+      ],
+    );
     expect((await post(other.access_token, '/api/ip/ipmanage', { ids, enabled: true })).status).toBe(404);
   });
 

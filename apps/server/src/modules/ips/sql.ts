@@ -1,9 +1,5 @@
 import type { AppError } from '../../platform/http/errors.js';
 
-/** A timestamptz column as `YYYY-MM-DDTHH:MM:SSZ` (UTC), the form every reply uses. */
-export const isoTime = (column: string): string =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
 

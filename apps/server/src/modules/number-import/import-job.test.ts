@@ -1,6 +1,6 @@
 import type { TokenPair } from '@ws/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addUser } from '../numbers/test-support.js';
+import { signedInSeat } from '../../test/tenants.js';
 import { csvOf, progressUntilFinished, rowOf, type SandboxNumber, useImportWorld, xlsxOf } from './test-support.js';
 
 const world = useImportWorld({ worker: true });
@@ -209,7 +209,7 @@ describe('POST /api/agent/importprogress and /api/agent/importlist', () => {
     expect(badSize.body.message).toMatch(/^pageSize: /);
     expect((await t.post('/api/agent/importprogress', { body: { importId } })).status).toBe(401);
     expect((await t.post('/api/agent/importlist', { body: {} })).status).toBe(401);
-    const seat = await addUser(t, owner.user_info.tenant_id, 'seat');
+    const seat = await signedInSeat(t, owner.user_info.tenant_id);
     expect((await t.post('/api/agent/importprogress', { token: seat.token, body: { importId } })).status).toBe(403);
     expect((await t.post('/api/agent/importlist', { token: seat.token, body: {} })).status).toBe(403);
   });

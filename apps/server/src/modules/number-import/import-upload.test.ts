@@ -2,8 +2,8 @@ import { deflateRawSync } from 'node:zlib';
 import type { TokenPair } from '@ws/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../test/multipart.js';
+import { signedInSeat } from '../../test/tenants.js';
 import { renderCaptchaPng } from '../auth/captcha/captcha-image.js';
-import { addUser } from '../numbers/test-support.js';
 import { csvOf, HEADER, useImportWorld, xlsxOf } from './test-support.js';
 import { readXlsx } from './xlsx-reader.js';
 
@@ -205,7 +205,7 @@ describe('POST /api/agent/import: refusing what is no number list', () => {
 
   it('needs a token and an admin or operator', async () => {
     expect((await world.upload(null, csvOf([goodRow(1)]), 'a.csv')).status).toBe(401);
-    const seat = await addUser(t, owner.user_info.tenant_id, 'seat');
+    const seat = await signedInSeat(t, owner.user_info.tenant_id);
     expect((await world.upload(seat.token, csvOf([goodRow(1)]), 'a.csv')).status).toBe(403);
   });
 });

@@ -1,42 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../sandbox/index.js';
+import { expectBadInput } from '../../test/bad-input.js';
+import { addNumber, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
-import { seedContact } from '../../test/whatsapp-fixtures.js';
-import { addNumber, addUser, ok, type TenantOperator, tenantOperator } from './test-support.js';
+import { seedContact, seedSandboxNumber } from '../../test/whatsapp-fixtures.js';
+import { ok } from './test-support.js';
 
 const t = useTestApp();
 let sandbox: RunningSandbox;
-let a: TenantOperator;
-let b: TenantOperator;
-let seatToken: string;
-
-interface SandboxNumber {
-  phone_number_id: string;
-  waba_id: string;
-  display_phone_number: string;
-  access_token: string;
-}
+const { a, b, seat } = useTenants(t);
 
 beforeAll(async () => {
   sandbox = await startSandbox({ appSecret: t.context.whatsapp.appSecret, webhookUrl: null });
-  a = await tenantOperator(t);
-  b = await tenantOperator(t);
-  seatToken = (await addUser(t, a.tenantId, 'seat')).token;
 });
 afterAll(() => sandbox?.stop());
 
 /** A number living in the sandbox, connected to tenant a (or b). */
 async function sandboxNumber(tenantId = a.tenantId, fields: Record<string, unknown> = {}) {
-  const made = (await sandbox.control('POST', '/numbers', fields)).body as SandboxNumber;
-  const id = await addNumber(t, tenantId, {
-    wabaId: made.waba_id,
-    phone: made.display_phone_number,
-    phoneNumberId: made.phone_number_id,
-    accessToken: made.access_token,
-    apiBaseUrl: sandbox.url,
-    qualityRating: 'GREEN',
+  const { numberId, made } = await seedSandboxNumber(t.pool, t.context.whatsapp, sandbox, tenantId, {
+    fields,
+    connection: { qualityRating: 'GREEN' },
   });
-  return { id, sandbox: made };
+  return { id: numberId, sandbox: made };
 }
 
 const stored = async (id: string) =>
@@ -104,17 +89,16 @@ describe('POST /api/agent/checkchanel', () => {
   it('refuses bad input, strangers and seats', async () => {
     const mine = await addNumber(t, a.tenantId);
     const tooMany = Array.from({ length: 201 }, (_, index) => String(index + 1));
-    for (const [body, field] of [
-      [{ ids: tooMany }, 'ids'],
-      [{ ids: [] }, 'ids'],
-      [{ ids: ['0'] }, 'ids.0'],
-    ] as const) {
-      const reply = await t.post('/api/agent/checkchanel', { token: a.token, body });
-      expect(reply.status).toBe(400);
-      expect(reply.body.message).toMatch(new RegExp(`^${field.replace('.', '\\.')}: `));
-    }
+    await expectBadInput(
+      (body) => t.post('/api/agent/checkchanel', { token: a.token, body }),
+      [
+        [{ ids: tooMany }, 'ids'],
+        [{ ids: [] }, 'ids'],
+        [{ ids: ['0'] }, 'ids.0'],
+      ],
+    );
     expect((await t.post('/api/agent/checkchanel', { body: { ids: [mine] } })).status).toBe(401);
-    expect((await t.post('/api/agent/checkchanel', { token: seatToken, body: { ids: [mine] } })).status).toBe(403);
+    expect((await t.post('/api/agent/checkchanel', { token: seat.token, body: { ids: [mine] } })).status).toBe(403);
     const stranger = await t.post('/api/agent/checkchanel', { token: b.token, body: { ids: [mine] } });
     expect(stranger.status).toBe(404);
     expect((await stored(mine)).checked_at).toBeNull();
@@ -178,7 +162,7 @@ describe('POST /api/agent/repairdb', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.message).toMatch(/^ids: /);
     expect((await t.post('/api/agent/repairdb', { body: { ids: [mine] } })).status).toBe(401);
-    expect((await t.post('/api/agent/repairdb', { token: seatToken, body: { ids: [mine] } })).status).toBe(403);
+    expect((await t.post('/api/agent/repairdb', { token: seat.token, body: { ids: [mine] } })).status).toBe(403);
     expect((await t.post('/api/agent/repairdb', { token: b.token, body: { ids: [mine] } })).status).toBe(404);
   });
 });

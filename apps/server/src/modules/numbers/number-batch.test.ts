@@ -1,20 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type BadInput, expectBadInput } from '../../test/bad-input.js';
+import { addNumber, addTag, signedInUser, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
-import { addIp, addNumber, addTag, addUser, ok, type TenantOperator, tenantOperator } from './test-support.js';
+import { addIp, ok } from './test-support.js';
 
 const t = useTestApp();
-let a: TenantOperator;
-let b: TenantOperator;
-let seatToken: string;
-let seatId: string;
+const { a, b, seat } = useTenants(t);
 let one: string;
 let two: string;
 let theirs: string;
 
 beforeAll(async () => {
-  a = await tenantOperator(t);
-  b = await tenantOperator(t);
-  ({ userId: seatId, token: seatToken } = await addUser(t, a.tenantId, 'seat'));
   one = await addNumber(t, a.tenantId);
   two = await addNumber(t, a.tenantId);
   theirs = await addNumber(t, b.tenantId);
@@ -31,14 +27,13 @@ const row = async (id: string) =>
   ).rows[0];
 
 /** Bad input (400 naming the field), no token (401), a seat (403), and only another tenant's ids (404). */
-async function refusesWhatItShould(path: string, valid: Record<string, unknown>, bad: [unknown, string][]) {
-  for (const [body, field] of [[{ ...valid, ids: [] }, 'ids'], [{ ...valid, ids: ['x'] }, 'ids.0'], ...bad] as const) {
-    const reply = await t.post(path, { token: a.token, body });
-    expect(reply.status, JSON.stringify(body)).toBe(400);
-    expect(reply.body.message).toMatch(new RegExp(`^${field.replace('.', '\\.')}: `));
-  }
+async function refusesWhatItShould(path: string, valid: Record<string, unknown>, bad: BadInput[]) {
+  await expectBadInput(
+    (body) => t.post(path, { token: a.token, body }),
+    [[{ ...valid, ids: [] }, 'ids'], [{ ...valid, ids: ['x'] }, 'ids.0'], ...bad],
+  );
   expect((await t.post(path, { body: valid })).status).toBe(401);
-  expect((await t.post(path, { token: seatToken, body: valid })).status).toBe(403);
+  expect((await t.post(path, { token: seat.token, body: valid })).status).toBe(403);
   const foreign = await t.post(path, { token: a.token, body: { ...valid, ids: [theirs, '987654321'] } });
   expect(foreign.status).toBe(404);
   expect(foreign.body.message).toBe('号码不存在');
@@ -46,8 +41,8 @@ async function refusesWhatItShould(path: string, valid: Record<string, unknown>,
 
 describe('POST /api/agent/batch (number tags)', () => {
   it('adds and removes tags on the selected numbers, keeping tag counts', async () => {
-    const vip = await addTag(t, a.tenantId, 'VIP');
-    const hot = await addTag(t, a.tenantId, 'Hot');
+    const vip = await addTag(t, a.tenantId, 'VIP', 'number');
+    const hot = await addTag(t, a.tenantId, 'Hot', 'number');
     const reply = await t.post('/api/agent/batch', {
       token: a.token,
       body: { ids: [one, two, one], addTagIds: [vip, hot] },
@@ -72,7 +67,7 @@ describe('POST /api/agent/batch (number tags)', () => {
 
   it("refuses tags that are not the tenant's number tags", async () => {
     const contactTag = await addTag(t, a.tenantId, 'Lead', 'contact');
-    const foreignTag = await addTag(t, b.tenantId, 'Theirs');
+    const foreignTag = await addTag(t, b.tenantId, 'Theirs', 'number');
     for (const body of [
       { ids: [one], addTagIds: [contactTag] },
       { ids: [one], addTagIds: [foreignTag] },
@@ -87,7 +82,7 @@ describe('POST /api/agent/batch (number tags)', () => {
   });
 
   it('refuses bad input, strangers and seats', async () => {
-    const tag = await addTag(t, a.tenantId, 'Any');
+    const tag = await addTag(t, a.tenantId, 'Any', 'number');
     await refusesWhatItShould('/api/agent/batch', { ids: [one], addTagIds: [tag] }, [
       [{ ids: [one] }, 'addTagIds'],
       [{ ids: [one], addTagIds: ['a'] }, 'addTagIds.0'],
@@ -97,14 +92,14 @@ describe('POST /api/agent/batch (number tags)', () => {
 
 describe('POST /api/agent/moveagent', () => {
   it('gives numbers to another operator or admin of the tenant', async () => {
-    const colleague = await addUser(t, a.tenantId, 'operator');
+    const colleague = await signedInUser(t, a.tenantId, 'operator');
     const reply = await ok(t, '/api/agent/moveagent', a.token, { ids: [one, two], ownerUserId: colleague.userId });
     expect(reply).toEqual({ updated: 2 });
     expect((await row(one)).owner_user_id).toBe(colleague.userId);
   });
 
   it('refuses seats and strangers as owners', async () => {
-    for (const ownerUserId of [seatId, b.userId, '987654321']) {
+    for (const ownerUserId of [seat.userId, b.userId, '987654321']) {
       const reply = await t.post('/api/agent/moveagent', { token: a.token, body: { ids: [one], ownerUserId } });
       expect(reply.status).toBe(400);
       expect(reply.body.message).toMatch(/^ownerUserId: /);

@@ -1,23 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBadInput } from '../../test/bad-input.js';
+import { addNumber, addTag, signedInUser, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
 import { seedContact } from '../../test/whatsapp-fixtures.js';
-import { addIp, addNumber, addTag, addUser, ok, type TenantOperator, tenantOperator } from './test-support.js';
+import { addIp, ok } from './test-support.js';
 
 const t = useTestApp();
-let a: TenantOperator;
-let b: TenantOperator;
-let seatToken: string;
+const { a, b, seat } = useTenants(t);
 let ownerId: string;
 let tagId: string;
 let ipId: string;
 const numbers: Record<'plain' | 'busy' | 'spare', string> = { plain: '', busy: '', spare: '' };
 
 beforeAll(async () => {
-  a = await tenantOperator(t);
-  b = await tenantOperator(t);
-  seatToken = (await addUser(t, a.tenantId, 'seat')).token;
-  ownerId = (await addUser(t, a.tenantId, 'operator')).userId;
-  tagId = await addTag(t, a.tenantId, 'VIP');
+  ownerId = (await signedInUser(t, a.tenantId, 'operator')).userId;
+  tagId = await addTag(t, a.tenantId, 'VIP', 'number');
   ipId = await addIp(t, a.tenantId);
   numbers.plain = await addNumber(t, a.tenantId, { phone: '+1 555 0100', qualityRating: 'GREEN' });
   numbers.busy = await addNumber(t, a.tenantId, {
@@ -65,7 +62,7 @@ describe('POST /api/agent/list', () => {
       quality_rating: 'RED',
       throughput_per_second: 80,
       owner: { id: ownerId, nickname: 'operator user' },
-      tags: [{ id: tagId, name: 'VIP', color: '#1677ff' }],
+      tags: [{ id: tagId, name: 'VIP', color: '#296EFF' }],
       egress_ip: { id: ipId, scope: 'own' },
       standby: false,
       paused: true,
@@ -131,16 +128,12 @@ describe('POST /api/agent/list', () => {
       [{ filters: { phone: 'x'.repeat(33) } }, 'filters.phone'],
       [{ filters: 'all' }, 'filters'],
     ];
-    for (const [body, field] of cases) {
-      const reply = await t.post('/api/agent/list', { token: a.token, body });
-      expect(reply.status, JSON.stringify(body)).toBe(400);
-      expect(reply.body.message).toMatch(new RegExp(`^${field}: `));
-    }
+    await expectBadInput((body) => t.post('/api/agent/list', { token: a.token, body }), cases);
   });
 
   it('is for signed-in admins and operators, not seats', async () => {
     expect((await t.post('/api/agent/list', { body: {} })).status).toBe(401);
-    const bySeat = await t.post('/api/agent/list', { token: seatToken, body: {} });
+    const bySeat = await t.post('/api/agent/list', { token: seat.token, body: {} });
     expect(bySeat.status).toBe(403);
   });
 
@@ -159,6 +152,6 @@ describe('POST /api/agent/owners', () => {
     const owners: { id: string }[] = await ok(t, '/api/agent/owners', a.token, {});
     expect(owners.map((owner) => owner.id).sort()).toEqual([a.userId, ownerId].sort());
     expect((await t.post('/api/agent/owners', { body: {} })).status).toBe(401);
-    expect((await t.post('/api/agent/owners', { token: seatToken, body: {} })).status).toBe(403);
+    expect((await t.post('/api/agent/owners', { token: seat.token, body: {} })).status).toBe(403);
   });
 });

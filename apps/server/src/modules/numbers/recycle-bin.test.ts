@@ -1,20 +1,14 @@
 import type { JobHelpers } from 'graphile-worker';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectBadInput } from '../../test/bad-input.js';
+import { addNumber, addTag, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
 import { queueTemplate, seedContact, seedTemplate } from '../../test/whatsapp-fixtures.js';
 import { purgeRecycledNumbersJob } from './purge-job.js';
-import { addNumber, addTag, addUser, ok, type TenantOperator, tenantOperator } from './test-support.js';
+import { ok } from './test-support.js';
 
 const t = useTestApp();
-let a: TenantOperator;
-let b: TenantOperator;
-let seatToken: string;
-
-beforeAll(async () => {
-  a = await tenantOperator(t);
-  b = await tenantOperator(t);
-  seatToken = (await addUser(t, a.tenantId, 'seat')).token;
-});
+const { a, b, seat } = useTenants(t);
 
 const listIds = async (token: string, body: unknown = {}) =>
   ((await ok(t, '/api/agent/list', token, body)).records as { id: string }[]).map((record) => record.id);
@@ -74,7 +68,7 @@ describe('the recycle bin', () => {
   it('purges recycled numbers with what hangs on them, keeping contacts and history', async () => {
     const number = await addNumber(t, a.tenantId);
     const live = await addNumber(t, a.tenantId);
-    const tag = await addTag(t, a.tenantId, 'Purged');
+    const tag = await addTag(t, a.tenantId, 'Purged', 'number');
     await ok(t, '/api/agent/batch', a.token, { ids: [number], addTagIds: [tag] });
     const template = await seedTemplate(t.pool, a.tenantId, number, { name: 'bye' });
     const contact = await seedContact(t.pool, a.tenantId, {
@@ -147,30 +141,29 @@ describe('the recycle bin', () => {
 
   it('refuses bad input, no token and seats', async () => {
     for (const path of ['/api/agent/recycle', '/api/agent/restore', '/api/agent/purge']) {
-      for (const [body, field] of [
-        [{}, 'ids'],
-        [{ ids: [] }, 'ids'],
-        [{ ids: ['1', 'two'] }, 'ids.1'],
-      ] as const) {
-        const reply = await t.post(path, { token: a.token, body });
-        expect(reply.status).toBe(400);
-        expect(reply.body.message).toMatch(new RegExp(`^${field.replace('.', '\\.')}: `));
-      }
+      await expectBadInput(
+        (body) => t.post(path, { token: a.token, body }),
+        [
+          [{}, 'ids'],
+          [{ ids: [] }, 'ids'],
+          [{ ids: ['1', 'two'] }, 'ids.1'],
+        ],
+      );
       expect((await t.post(path, { body: { ids: ['1'] } })).status).toBe(401);
-      expect((await t.post(path, { token: seatToken, body: { ids: ['1'] } })).status).toBe(403);
+      expect((await t.post(path, { token: seat.token, body: { ids: ['1'] } })).status).toBe(403);
     }
     const tooMany = Array.from({ length: 201 }, (_, index) => String(index + 1));
     expect((await t.post('/api/agent/purge', { token: a.token, body: { ids: tooMany } })).body.message).toMatch(
       /^ids: /,
     );
-    for (const [body, field] of [
-      [{ pageSize: 25 }, 'pageSize'],
-      [{ phone: 7 }, 'phone'],
-    ] as const) {
-      const reply = await t.post('/api/agent/recyclelist', { token: a.token, body });
-      expect(reply.body.message).toMatch(new RegExp(`^${field}: `));
-    }
+    await expectBadInput(
+      (body) => t.post('/api/agent/recyclelist', { token: a.token, body }),
+      [
+        [{ pageSize: 25 }, 'pageSize'],
+        [{ phone: 7 }, 'phone'],
+      ],
+    );
     expect((await t.post('/api/agent/recyclelist', { body: {} })).status).toBe(401);
-    expect((await t.post('/api/agent/recyclelist', { token: seatToken, body: {} })).status).toBe(403);
+    expect((await t.post('/api/agent/recyclelist', { token: seat.token, body: {} })).status).toBe(403);
   });
 });

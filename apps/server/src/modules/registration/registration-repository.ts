@@ -2,6 +2,7 @@ import { type Page, REGISTERED_STATUSES, type RegistrationNumber, type Registrat
 import type pg from 'pg';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import { prepared } from '../../platform/db/pool.js';
+import { isoTime } from '../../platform/db/sql-time.js';
 import { describePhone } from './countries.js';
 
 type Db = pg.Pool | pg.PoolClient;
@@ -18,10 +19,8 @@ interface NumberRow {
   updated_at: string;
 }
 
-const utc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-
 const NUMBER_COLUMNS = `n.id::text, n.phone, n.phone_number_id, w.waba_id, n.verified_name, n.status,
-       n.code_verification_status, ${utc('n.created_at')} as created_at, ${utc('n.updated_at')} as updated_at`;
+       n.code_verification_status, ${isoTime('n.created_at')} as created_at, ${isoTime('n.updated_at')} as updated_at`;
 const NUMBER_FROM = `wa_number n join wa_business_account w on w.tenant_id = n.tenant_id and w.id = n.waba_ref`;
 
 const registered = new Set<string>(REGISTERED_STATUSES);

@@ -1,20 +1,17 @@
-import type { TokenPair } from '@ws/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBadInput } from '../../test/bad-input.js';
+import { useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
 import { seedContact, seedNumber } from '../../test/whatsapp-fixtures.js';
-import { signedInSeat } from '../chat-history/test-support.js';
 
 const t = useTestApp();
-let owner: TokenPair;
-let other: TokenPair;
+const { a: owner, b: other, seat } = useTenants(t);
 let token: string;
 let tenantId: string;
 
 beforeAll(async () => {
-  owner = await t.registerOperator('tags_owner');
-  other = await t.registerOperator('tags_other');
-  token = owner.access_token;
-  tenantId = owner.user_info.tenant_id;
+  token = owner.token;
+  tenantId = owner.tenantId;
 });
 
 const add = (body: unknown, as = token) => t.post('/api/tag/add', { token: as, body });
@@ -56,7 +53,7 @@ describe('POST /api/tag/add', () => {
     expect(english.body.message).toBe('name: the tag name "repeat" is already in use');
     // Another kind, or another tenant, may use it.
     await addTag('number', 'Repeat');
-    await addTag('contact', 'Repeat', other.access_token);
+    await addTag('contact', 'Repeat', other.token);
   });
 
   it('names the field of bad input', async () => {
@@ -71,11 +68,7 @@ describe('POST /api/tag/add', () => {
       [{ kind: 'contact', name: 'x', remark: 'r'.repeat(256) }, /^remark: /],
       [{ kind: 'contact', name: 7 }, /^name: /],
     ];
-    for (const [body, message] of cases) {
-      const reply = await add(body);
-      expect(reply.status, JSON.stringify(body)).toBe(400);
-      expect(reply.body.message).toMatch(message);
-    }
+    await expectBadInput(add, cases);
   });
 });
 
@@ -135,7 +128,7 @@ describe('POST /api/tag/all', () => {
 
   it('never lists another tenant’s tags', async () => {
     const mine = await addTag('contact', 'private-tag');
-    const theirs = (await all({}, other.access_token)).body.data;
+    const theirs = (await all({}, other.token)).body.data;
     expect(theirs.map((tag: { id: string }) => tag.id)).not.toContain(mine);
     expect(theirs.map((tag: { name: string }) => tag.name)).not.toContain('private-tag');
   });
@@ -176,7 +169,7 @@ describe('POST /api/tag/edit', () => {
 
   it('treats another tenant’s tag as unknown', async () => {
     const tagId = await addTag('contact', 'not-yours');
-    const reply = await edit({ id: tagId, name: 'hijacked' }, other.access_token);
+    const reply = await edit({ id: tagId, name: 'hijacked' }, other.token);
     expect(reply.status).toBe(404);
     const { rows } = await t.pool.query('select name from tag where id = $1', [tagId]);
     expect(rows[0].name).toBe('not-yours');
@@ -219,10 +212,10 @@ describe('POST /api/tag/del', () => {
 
   it('never deletes another tenant’s tags', async () => {
     const mine = await addTag('contact', 'survivor');
-    const theirs = await addTag('contact', 'their-own', other.access_token);
-    const refused = await del({ ids: [mine] }, other.access_token);
+    const theirs = await addTag('contact', 'their-own', other.token);
+    const refused = await del({ ids: [mine] }, other.token);
     expect(refused.status).toBe(404);
-    const mixed = await del({ ids: [mine, theirs] }, other.access_token);
+    const mixed = await del({ ids: [mine, theirs] }, other.token);
     expect(mixed.body.data).toEqual({ deleted: 1 });
     const { rows } = await t.pool.query('select id from tag where id = any($1::bigint[])', [[mine, theirs]]);
     expect(rows.map((row) => row.id)).toEqual([mine]);
@@ -250,9 +243,8 @@ describe('access to tag calls', () => {
   });
 
   it('is not for seats', async () => {
-    const seat = await signedInSeat(t, owner, 'tags_seat');
     for (const [path, body] of calls) {
-      expect((await t.post(path, { token: seat.access_token, body })).status, path).toBe(403);
+      expect((await t.post(path, { token: seat.token, body })).status, path).toBe(403);
     }
   });
 });

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { Tag, TagKind, TokenPair } from '@ws/contract';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { apiSignIn, postApi } from './console-pages.js';
+import { DEMO_PASSWORD } from './product.js';
+
+/** What the end-to-end tests share of the product: the demo tenant's operator and the Cloud API sandbox. */
+
+const baseUrl = inject('baseUrl');
+const sandboxUrl = inject('sandboxUrl');
+
+/** An object filled before the file's tests, so that tests (and page.evaluate) can hold it from the start. */
+function filledBeforeAll<T extends object>(make: () => Promise<T>): T {
+  const value = {} as T;
+  beforeAll(async () => {
+    Object.assign(value, await make());
+  });
+  return value;
+}
+
+/** The demo operator's session, opened through the API before the file's tests. */
+export function useDemo(): TokenPair {
+  return filledBeforeAll(() => apiSignIn(baseUrl, 'demo', DEMO_PASSWORD));
+}
+
+/**
+ * A tag of the demo tenant's with a fresh name, made before the file's tests and deleted after
+ * them: the demo tenant is shared with the other tests.
+ */
+export function useDemoTag(demo: TokenPair, kind: TagKind, color: string): Tag {
+  const tag = filledBeforeAll(() =>
+    postApi<Tag>(
+      baseUrl,
+      '/api/tag/add',
+      { kind, name: `e2e-${randomBytes(3).toString('hex')}`, color },
+      demo.access_token,
+    ),
+  );
+  afterAll(() => postApi(baseUrl, '/api/tag/del', { ids: [tag.id] }, demo.access_token));
+  return tag;
+}
+
+/** A number as the sandbox's control calls show it. */
+export interface SandboxNumber {
+  phone_number_id: string;
+  waba_id: string;
+  display_phone_number: string;
+  access_token: string;
+  registered: boolean;
+  status: string;
+  /** The code the sandbox "sent" by SMS or voice, instead of sending it. */
+  pending_code: string | null;
+}
+
+/** A control call of the product's sandbox (`/_sandbox/...`): makes numbers, shows sent codes, lets customers write. */
+export async function sandboxControl<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${sandboxUrl}/_sandbox${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status >= 300) throw new Error(`sandbox ${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
