@@ -186,3 +186,14 @@ export async function confirmDialog(page: Page): Promise<void> {
 export function computedStyle(locator: Locator, property: string): Promise<string> {
   return locator.first().evaluate((element, name) => getComputedStyle(element).getPropertyValue(name).trim(), property);
 }
+
+/**
+ * Picks an option of the open select inside a dialog by typing part of its text, then closes the
+ * option list (a multiple select keeps it open after a pick, and it can cover the dialog's buttons).
+ */
+export async function pickInDialog(page: Page, typed: string, option: string = typed): Promise<void> {
+  await page.keyboard.type(typed);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  await page.locator('.ant-modal-title:visible').click();
+  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+}

@@ -3,7 +3,7 @@ import type { ContactRecord, Page as ListPage } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
-import { confirmDialog, expectToast, openSignedIn, postApi } from './console-pages.js';
+import { confirmDialog, expectToast, openSignedIn, pickInDialog, postApi } from './console-pages.js';
 import { useDemo, useDemoTag } from './demo.js';
 
 const baseUrl = inject('baseUrl');
@@ -47,8 +47,7 @@ describe('the contact list (/passenger/list)', () => {
     await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('已选 3 条');
     await page.getByTestId('batch-tag').click();
     await page.getByTestId('contact-tag-add').click();
-    await page.keyboard.type(tag.name);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: tag.name }).first().click();
+    await pickInDialog(page, tag.name);
     await page.getByTestId('contact-tag-dialog-ok').click();
     await expectToast(page, '更新成功');
     for (const contact of [first, second, third]) {

@@ -2,7 +2,7 @@ import type { Page as ListPage, NumberListRecord } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
-import { confirmDialog, expectToast, openSignedIn, postApi } from './console-pages.js';
+import { confirmDialog, expectToast, openSignedIn, pickInDialog, postApi } from './console-pages.js';
 import { useDemo, useDemoTag } from './demo.js';
 
 const baseUrl = inject('baseUrl');
@@ -49,8 +49,7 @@ describe('the numbers list and the recycle bin', () => {
     await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('已选 2 条');
     await page.getByTestId('batch-tags').click();
     await page.getByTestId('tag-dialog-add').click();
-    await page.keyboard.type(tag.name);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: tag.name }).first().click();
+    await pickInDialog(page, tag.name);
     await page.getByTestId('tag-dialog-ok').click();
     await expectToast(page, '更新成功');
     for (const number of [first, second]) {

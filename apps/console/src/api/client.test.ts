@@ -2,8 +2,9 @@ import { calls } from '@ws/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../app/navigation.js';
 import { setLanguage } from '../i18n/language.js';
-import { currentSession, saveTokens } from '../session/session-store.js';
+import { currentSession } from '../session/session-store.js';
 import { SILENT_ERROR_CODES } from '../settings/settings.js';
+import { signInForTest, TEST_USER } from '../test/test-session.js';
 import { setToaster } from './api-error.js';
 import { ApiError, callApi } from './client.js';
 
@@ -17,17 +18,6 @@ function answer(status: number, body: unknown) {
     vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status })),
   );
 }
-
-const user = {
-  username: 'op',
-  user_id: '2',
-  dept_id: '1',
-  role_id: '2',
-  role: 'operator',
-  nickname: 'op',
-  mass: 0,
-  tenant_id: '100001',
-} as const;
 
 describe('request wrapper', () => {
   beforeEach(() => {
@@ -45,9 +35,9 @@ describe('request wrapper', () => {
   });
 
   it('returns the data of a code-0 answer and sends the token', async () => {
-    saveTokens({ access_token: 'tok', refresh_token: 'ref', token_type: 'bearer', expires_in: 7200, user_info: user });
-    answer(200, { code: 0, message: 'ok', data: user });
-    await expect(callApi(calls.userInfo)).resolves.toEqual(user);
+    signInForTest();
+    answer(200, { code: 0, message: 'ok', data: TEST_USER });
+    await expect(callApi(calls.userInfo)).resolves.toEqual(TEST_USER);
     const init = vi.mocked(fetch).mock.calls[0]?.[1];
     expect(init?.headers).toMatchObject({ token: 'tok' });
     expect(texts(toasts.error)).toEqual([]);
@@ -70,7 +60,7 @@ describe('request wrapper', () => {
   });
 
   it('signs out and leads to /login on 401', async () => {
-    saveTokens({ access_token: 'tok', refresh_token: 'ref', token_type: 'bearer', expires_in: 7200, user_info: user });
+    signInForTest();
     answer(401, { code: 401, message: 'token expired' });
     await expect(callApi(calls.userInfo)).rejects.toMatchObject({ status: 401 });
     expect(currentSession()).toBeNull();

@@ -1,5 +1,5 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Form, type FormInstance, Space } from 'antd';
+import { Button, Form, type FormInstance, Select, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -54,5 +54,26 @@ export function FilterBar<T extends object>({
         </Space>
       </Form.Item>
     </Form>
+  );
+}
+
+/** A filter that picks one of fixed options; cleared, it filters nothing. */
+export function FilterSelect<V extends string>({
+  name,
+  placeholder,
+  width,
+  options,
+  'data-testid': testId,
+}: {
+  name: string;
+  placeholder: string;
+  width: number;
+  options: { value: V; label: ReactNode }[];
+  'data-testid': string;
+}) {
+  return (
+    <Form.Item name={name}>
+      <Select<V> allowClear placeholder={placeholder} style={{ width }} options={options} data-testid={testId} />
+    </Form.Item>
   );
 }

@@ -2,8 +2,6 @@
 const zh = {
   title: '粉丝列表',
   searchPlaceholder: '名称或手机号',
-  numberAll: '全部号码',
-  numberSearch: '输入号码搜索',
   ownerAll: '全部归属人',
   tagAll: '全部标签',
   consentAll: '全部同意状态',
@@ -47,12 +45,8 @@ const zh = {
   moveToOwner: '转移给归属人',
   moveRequired: '请选择号码或归属人',
   tagTitle: '设置标签',
-  addTags: '添加标签',
-  removeTags: '移除标签',
   tagsRequired: '请选择要添加或移除的标签',
   selectedContacts: '已选择 {{count}} 个粉丝',
-  ok: '确定',
-  cancel: '取消',
 };
 
 export type ContactsTexts = typeof zh;
@@ -60,8 +54,6 @@ export type ContactsTexts = typeof zh;
 const en: ContactsTexts = {
   title: 'Contacts',
   searchPlaceholder: 'Name or phone',
-  numberAll: 'All numbers',
-  numberSearch: 'Type to search numbers',
   ownerAll: 'All owners',
   tagAll: 'All tags',
   consentAll: 'Any consent',
@@ -106,12 +98,8 @@ const en: ContactsTexts = {
   moveToOwner: 'To owner',
   moveRequired: 'Choose a number or an owner',
   tagTitle: 'Tag contacts',
-  addTags: 'Add tags',
-  removeTags: 'Remove tags',
   tagsRequired: 'Choose tags to add or remove',
   selectedContacts: '{{count}} contacts selected',
-  ok: 'OK',
-  cancel: 'Cancel',
 };
 
 export const contactsTexts = { zh, en };

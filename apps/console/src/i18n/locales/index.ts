@@ -8,6 +8,7 @@ import { numberImportTexts } from './number-import.js';
 import { numbersTexts } from './numbers.js';
 import { pageTexts } from './pages.js';
 import { registrationTexts } from './registration.js';
+import { selectsTexts } from './selects.js';
 import { shellTexts } from './shell.js';
 import { tagsTexts } from './tags.js';
 
@@ -17,6 +18,7 @@ const namespaces = {
   menu: menuTexts,
   pages: pageTexts,
   list: listTexts,
+  selects: selectsTexts,
   numbers: numbersTexts,
   numberImport: numberImportTexts,
   registration: registrationTexts,

@@ -69,7 +69,6 @@ const zh = {
   searchPlaceholder: '主机或备注',
   enabledAll: '全部状态',
   save: '保存',
-  cancel: '取消',
 };
 
 export type IpsTexts = typeof zh;
@@ -146,7 +145,6 @@ const en: IpsTexts = {
   searchPlaceholder: 'Host or remark',
   enabledAll: 'Any state',
   save: 'Save',
-  cancel: 'Cancel',
 };
 
 export const ipsTexts = { zh, en };

@@ -1,8 +1,15 @@
 import { CENSUS_TOP_NUMBERS, type CensusData } from '@ws/contract';
 import { Card, Col, Row } from 'antd';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ChartOption, EChart } from './echart.js';
+import { type ChartOption, EChart } from '../../components/charts/echart.js';
+
+// Only the chart types this screen draws, so the page's chunk stays small.
+echarts.use([LineChart, BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 /** A source as people read it: contacts who wrote first without recorded consent have none. */
 export function useSourceLabel(): (source: string) => string {

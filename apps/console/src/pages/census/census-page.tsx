@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.js';
 import { useDownload } from '../../components/list/index.js';
+import { NumberSelect } from '../../components/selects/index.js';
 import { CensusCharts } from './census-charts.js';
 import { CensusTotalsCards } from './census-totals.js';
-import { NumberFilter } from './number-filter.js';
 
 /** The range shown first: the last 30 days, today included. */
 const DEFAULT_DAYS = 30;
@@ -65,7 +65,12 @@ export default function CensusPage() {
             />
           </Form.Item>
           <Form.Item label={t('number')}>
-            <NumberFilter value={numberId} onChange={setNumberId} />
+            <NumberSelect
+              value={numberId}
+              onChange={setNumberId}
+              style={{ width: 240 }}
+              data-testid="census-number-filter"
+            />
           </Form.Item>
           <Form.Item>
             <Space>

@@ -1,45 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ChatMessage } from '@ws/contract';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../i18n/i18n.js';
-import { setLanguage } from '../../i18n/language.js';
-import { saveTokens } from '../../session/session-store.js';
+import { describe, expect, it, vi } from 'vitest';
+import { setUpTestRoot } from '../../test/test-root.js';
 import { MessageBubble } from './message-bubble.js';
 import { message } from './test-messages.js';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(new Uint8Array([137, 80, 78, 71])));
-let root: Root;
-let host: HTMLElement;
-
-beforeEach(() => {
-  setLanguage('en');
-  saveTokens({ access_token: 'token', refresh_token: 'refresh', token_type: 'bearer', expires_in: 3600 } as never);
-  vi.stubGlobal('fetch', fetchMock);
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-  vi.unstubAllGlobals();
-  fetchMock.mockClear();
-});
+const screen = setUpTestRoot({ language: 'en', fetch: fetchMock });
 
 async function show(shown: ChatMessage): Promise<HTMLElement> {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () => {
-    root.render(
-      <QueryClientProvider client={client}>
-        <MessageBubble message={shown} reactions={undefined} context={{ showContact: false, showNumber: false }} />
-      </QueryClientProvider>,
-    );
-  });
-  return host;
+  await screen.render(
+    <MessageBubble message={shown} reactions={undefined} context={{ showContact: false, showNumber: false }} />,
+  );
+  return screen.host;
 }
 
 describe('MessageBubble', () => {

@@ -1,11 +1,10 @@
 import type { ContactRecord } from '@ws/contract';
-import { Badge, Button, Tag as ColorTag, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Badge, Tag as ColorTag, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { actionsColumn, formatTime, TagChips, userName } from '../../components/list/index.js';
 import { relativeTime } from '../../utils/relative-time.js';
 import { windowLeft } from './window-left.js';
-
-const formatTime = (iso: string) => new Date(iso).toLocaleString([], { hour12: false });
 
 const CONSENT_STATUS: Record<ContactRecord['consent'], 'success' | 'error' | 'default'> = {
   opted_in: 'success',
@@ -79,21 +78,13 @@ export function useContactColumns(): TableColumnsType<ContactRecord> {
     {
       title: t('owner'),
       dataIndex: 'owner',
-      render: (owner: ContactRecord['owner']) => (owner ? owner.nickname || owner.username : '-'),
+      render: userName,
     },
     { title: t('consent'), dataIndex: 'consent', render: (_, contact) => <ConsentBadge contact={contact} /> },
     {
       title: t('tags'),
       dataIndex: 'tags',
-      render: (tags: ContactRecord['tags']) => (
-        <Space size={[0, 4]} wrap data-testid="contact-tags">
-          {tags.map((tag) => (
-            <ColorTag key={tag.id} color={tag.color || undefined}>
-              {tag.name}
-            </ColorTag>
-          ))}
-        </Space>
-      ),
+      render: (tags: ContactRecord['tags']) => <TagChips tags={tags} data-testid="contact-tags" />,
     },
     {
       title: t('lastMessage'),
@@ -102,21 +93,13 @@ export function useContactColumns(): TableColumnsType<ContactRecord> {
         at ? <Tooltip title={formatTime(at)}>{relativeTime(at, timeTexts)}</Tooltip> : '-',
     },
     { title: t('window'), dataIndex: 'window_open', render: (_, contact) => <WindowState contact={contact} /> },
-    { title: t('createdAt'), dataIndex: 'created_at', render: (at: string) => formatTime(at) },
-    {
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, contact) => (
-        <Button
-          type="link"
-          size="small"
-          onClick={() => void navigate(`/passenger/chat_record/${contact.id}`)}
-          data-testid="contact-chat-history"
-        >
-          {t('chatHistory')}
-        </Button>
-      ),
-    },
+    { title: t('createdAt'), dataIndex: 'created_at', render: formatTime },
+    actionsColumn(t('actions'), (contact: ContactRecord) => [
+      {
+        label: t('chatHistory'),
+        onClick: () => void navigate(`/passenger/chat_record/${contact.id}`),
+        testId: 'contact-chat-history',
+      },
+    ]),
   ];
 }

@@ -1,13 +1,20 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { CONSENT_STATES, CONTACT_WINDOWS, type ContactFilters, type ContactRecord, calls } from '@ws/contract';
-import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { Button, Card, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BatchActions, FilterBar, PagedTable, usePagedList, useRowSelection } from '../../components/list/index.js';
-import { OwnerSelect } from '../numbers/wslist/number-selects.js';
+import {
+  BatchActions,
+  FilterBar,
+  FilterSelect,
+  PagedTable,
+  usePagedList,
+  useRowSelection,
+} from '../../components/list/index.js';
+import { NumberSelect, OwnerSelect } from '../../components/selects/index.js';
 import { TagSelect } from '../tags/tag-table.js';
 import { useContactColumns } from './contact-columns.js';
-import { NumberSelect, SourceSelect } from './contact-selects.js';
+import { SourceSelect } from './contact-selects.js';
 import { useContactActions } from './use-contact-actions.js';
 
 const WINDOW_LABELS = { open: 'windowOpen', closed: 'windowClosed' } as const;
@@ -47,24 +54,20 @@ export default function ContactListPage() {
           <Form.Item name="tagId">
             <TagSelect kind="contact" placeholder={t('tagAll')} data-testid="contact-tag-filter" />
           </Form.Item>
-          <Form.Item name="consent">
-            <Select
-              allowClear
-              placeholder={t('consentAll')}
-              style={{ width: 140 }}
-              options={CONSENT_STATES.map((consent) => ({ value: consent, label: t(`consent_${consent}`) }))}
-              data-testid="contact-consent-filter"
-            />
-          </Form.Item>
-          <Form.Item name="window">
-            <Select
-              allowClear
-              placeholder={t('windowAll')}
-              style={{ width: 150 }}
-              options={CONTACT_WINDOWS.map((window) => ({ value: window, label: t(WINDOW_LABELS[window]) }))}
-              data-testid="contact-window-filter"
-            />
-          </Form.Item>
+          <FilterSelect
+            name="consent"
+            placeholder={t('consentAll')}
+            width={140}
+            options={CONSENT_STATES.map((consent) => ({ value: consent, label: t(`consent_${consent}`) }))}
+            data-testid="contact-consent-filter"
+          />
+          <FilterSelect
+            name="window"
+            placeholder={t('windowAll')}
+            width={150}
+            options={CONTACT_WINDOWS.map((window) => ({ value: window, label: t(WINDOW_LABELS[window]) }))}
+            data-testid="contact-window-filter"
+          />
           <Form.Item name="source">
             <SourceSelect data-testid="contact-source-filter" />
           </Form.Item>

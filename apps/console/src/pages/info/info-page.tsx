@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../api/api-error.js';
 import { callApi } from '../../api/client.js';
+import { sameAs } from '../../components/form/index.js';
 import { updateUser, useSession } from '../../session/session-store.js';
 
 /** /info/index: the read-only account, the editable nickname and a password change. */
@@ -107,12 +108,7 @@ function PasswordForm() {
         dependencies={['password']}
         rules={[
           { required: true, message: t('shell:passwordRequired') },
-          ({ getFieldValue }) => ({
-            validator: (_rule, value) =>
-              !value || value === getFieldValue('password')
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('pages:infoPasswordMismatch'))),
-          }),
+          sameAs('password', t('pages:infoPasswordMismatch')),
         ]}
       >
         <Input.Password autoComplete="new-password" maxLength={128} />

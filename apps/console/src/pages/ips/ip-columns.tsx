@@ -1,9 +1,9 @@
 import { DeleteOutlined, EditOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { EgressIp } from '@ws/contract';
-import { Button, Space, Spin, Switch, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Space, Spin, Switch, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { actionsColumn, formatTime } from '../../components/list/index.js';
 
-const formatTime = (iso: string) => new Date(iso).toLocaleString([], { hour12: false });
 const addressOf = (ip: EgressIp) => `${ip.host.includes(':') ? `[${ip.host}]` : ip.host}:${ip.port}`;
 
 export interface IpRowActions {
@@ -94,37 +94,24 @@ export function useIpColumns(actions: IpRowActions): TableColumnsType<EgressIp> 
     { title: t('createdAt'), dataIndex: 'created_at', render: formatTime },
   ];
   if (!actions.canManage) return columns;
-  columns.push({
-    title: t('actions'),
-    key: 'actions',
-    fixed: 'right',
-    render: (_, ip) => (
-      <Space size={0}>
-        <Button
-          type="link"
-          size="small"
-          icon={<ThunderboltOutlined />}
-          loading={actions.checking.has(ip.id)}
-          onClick={() => actions.check([ip.id])}
-          data-testid="ip-check"
-        >
-          {t('check')}
-        </Button>
-        <Button type="link" size="small" icon={<EditOutlined />} onClick={() => actions.edit(ip)} data-testid="ip-edit">
-          {t('editAction')}
-        </Button>
-        <Button
-          type="link"
-          size="small"
-          danger
-          icon={<DeleteOutlined />}
-          onClick={() => actions.remove([ip.id])}
-          data-testid="ip-delete"
-        >
-          {t('delete')}
-        </Button>
-      </Space>
-    ),
-  });
+  columns.push(
+    actionsColumn(t('actions'), (ip: EgressIp) => [
+      {
+        label: t('check'),
+        icon: <ThunderboltOutlined />,
+        loading: actions.checking.has(ip.id),
+        onClick: () => actions.check([ip.id]),
+        testId: 'ip-check',
+      },
+      { label: t('editAction'), icon: <EditOutlined />, onClick: () => actions.edit(ip), testId: 'ip-edit' },
+      {
+        label: t('delete'),
+        icon: <DeleteOutlined />,
+        danger: true,
+        onClick: () => actions.remove([ip.id]),
+        testId: 'ip-delete',
+      },
+    ]),
+  );
   return columns;
 }

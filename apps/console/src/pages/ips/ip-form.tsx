@@ -1,8 +1,9 @@
 import { type AddedEgressIps, calls, type EgressIp, IP_PROTOCOLS, type IpScope, isProxyHost } from '@ws/contract';
-import { App, Checkbox, Form, Input, InputNumber, Modal, Segmented, Select } from 'antd';
+import { App, Checkbox, Form, Input, InputNumber, Segmented, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.js';
+import { type EditDialogProps, ModalForm } from '../../components/form/index.js';
 import { groupIdOf, IpGroupSelect, NO_GROUP } from './ip-group-select.js';
 
 interface IpFields {
@@ -33,18 +34,11 @@ export function IpFormModal({
   editing,
   onClose,
   onSaved,
-}: {
-  scope: IpScope;
-  open: boolean;
-  editing: EgressIp | undefined;
-  onClose(): void;
-  onSaved(): void;
-}) {
+}: { scope: IpScope } & EditDialogProps<EgressIp>) {
   const { t } = useTranslation('ips');
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<IpFields>();
   const [mode, setMode] = useState<'single' | 'bulk'>('single');
-  const [saving, setSaving] = useState(false);
   const removePassword = Form.useWatch('removePassword', form);
 
   useEffect(() => {
@@ -108,113 +102,98 @@ export function IpFormModal({
         notifySuccess: true,
       });
     }
-  };
-
-  const save = async () => {
-    const fields = await form.validateFields();
-    setSaving(true);
-    try {
-      await submit(fields);
-      onSaved();
-      onClose();
-    } catch {
-      // Shown by the request wrapper (a duplicate address, say); the dialog stays open.
-    } finally {
-      setSaving(false);
-    }
+    onSaved();
   };
 
   const bulk = !editing && mode === 'bulk';
   return (
-    <Modal
+    <ModalForm<IpFields>
       open={open}
+      form={form}
       title={editing ? t('edit') : t('add')}
       okText={t('save')}
-      cancelText={t('cancel')}
-      confirmLoading={saving}
-      onOk={save}
-      onCancel={onClose}
-      destroyOnHidden
+      onSubmit={submit}
+      onClose={onClose}
       width={560}
-      okButtonProps={{ 'data-testid': 'ip-form-save' }}
+      preserve
+      intro={
+        !editing && (
+          <Segmented
+            block
+            value={mode}
+            onChange={setMode}
+            options={[
+              { value: 'single', label: t('single') },
+              { value: 'bulk', label: <span data-testid="ip-form-bulk">{t('bulk')}</span> },
+            ]}
+            style={{ marginBottom: 16 }}
+          />
+        )
+      }
+      testId="ip-form"
+      okTestId="ip-form-save"
     >
-      {!editing && (
-        <Segmented
-          block
-          value={mode}
-          onChange={setMode}
-          options={[
-            { value: 'single', label: t('single') },
-            { value: 'bulk', label: <span data-testid="ip-form-bulk">{t('bulk')}</span> },
-          ]}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Form form={form} layout="vertical" preserve data-testid="ip-form">
-        <Form.Item name="protocol" label={t('protocol')}>
-          <Select options={IP_PROTOCOLS.map((value) => ({ value, label: value }))} data-testid="ip-form-protocol" />
+      <Form.Item name="protocol" label={t('protocol')}>
+        <Select options={IP_PROTOCOLS.map((value) => ({ value, label: value }))} data-testid="ip-form-protocol" />
+      </Form.Item>
+      {bulk ? (
+        <Form.Item
+          name="lines"
+          label={t('lines')}
+          extra={t('linesHelp')}
+          rules={[{ required: true, whitespace: true, message: t('linesRequired') }]}
+        >
+          <Input.TextArea rows={8} spellCheck={false} data-testid="ip-form-lines" />
         </Form.Item>
-        {bulk ? (
-          <Form.Item
-            name="lines"
-            label={t('lines')}
-            extra={t('linesHelp')}
-            rules={[{ required: true, whitespace: true, message: t('linesRequired') }]}
-          >
-            <Input.TextArea rows={8} spellCheck={false} data-testid="ip-form-lines" />
-          </Form.Item>
-        ) : (
-          <>
-            <div style={{ display: 'flex', gap: 12 }}>
-              <Form.Item
-                name="host"
-                label={t('host')}
-                style={{ flex: 1 }}
-                rules={[
-                  { required: true, whitespace: true, message: t('hostRequired') },
-                  {
-                    validator: (_, value: string) =>
-                      !value?.trim() || isProxyHost(hostOf(value))
-                        ? Promise.resolve()
-                        : Promise.reject(t('hostInvalid')),
-                  },
-                ]}
-              >
-                <Input placeholder={t('hostPlaceholder')} maxLength={253} data-testid="ip-form-host" />
-              </Form.Item>
-              <Form.Item name="port" label={t('port')} rules={[{ required: true, message: t('portRequired') }]}>
-                <InputNumber min={1} max={65535} precision={0} style={{ width: 120 }} data-testid="ip-form-port" />
-              </Form.Item>
-            </div>
-            <Form.Item name="username" label={t('username')}>
-              <Input maxLength={128} autoComplete="off" data-testid="ip-form-username" />
-            </Form.Item>
+      ) : (
+        <>
+          <div style={{ display: 'flex', gap: 12 }}>
             <Form.Item
-              name="password"
-              label={t('password')}
-              extra={editing?.has_password ? t('passwordKeep') : undefined}
+              name="host"
+              label={t('host')}
+              style={{ flex: 1 }}
+              rules={[
+                { required: true, whitespace: true, message: t('hostRequired') },
+                {
+                  validator: (_, value: string) =>
+                    !value?.trim() || isProxyHost(hostOf(value)) ? Promise.resolve() : Promise.reject(t('hostInvalid')),
+                },
+              ]}
             >
-              <Input.Password
-                maxLength={256}
-                autoComplete="new-password"
-                disabled={removePassword}
-                data-testid="ip-form-password"
-              />
+              <Input placeholder={t('hostPlaceholder')} maxLength={253} data-testid="ip-form-host" />
             </Form.Item>
-            {editing?.has_password && (
-              <Form.Item name="removePassword" valuePropName="checked">
-                <Checkbox>{t('removePassword')}</Checkbox>
-              </Form.Item>
-            )}
-          </>
-        )}
-        <Form.Item name="group" label={t('group')}>
-          <IpGroupSelect scope={scope} data-testid="ip-form-group" />
-        </Form.Item>
-        <Form.Item name="remark" label={t('remark')}>
-          <Input maxLength={255} data-testid="ip-form-remark" />
-        </Form.Item>
-      </Form>
-    </Modal>
+            <Form.Item name="port" label={t('port')} rules={[{ required: true, message: t('portRequired') }]}>
+              <InputNumber min={1} max={65535} precision={0} style={{ width: 120 }} data-testid="ip-form-port" />
+            </Form.Item>
+          </div>
+          <Form.Item name="username" label={t('username')}>
+            <Input maxLength={128} autoComplete="off" data-testid="ip-form-username" />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={t('password')}
+            extra={editing?.has_password ? t('passwordKeep') : undefined}
+          >
+            <Input.Password
+              maxLength={256}
+              autoComplete="new-password"
+              disabled={removePassword}
+              data-testid="ip-form-password"
+            />
+          </Form.Item>
+          {editing?.has_password && (
+            <Form.Item name="removePassword" valuePropName="checked">
+              <Checkbox>{t('removePassword')}</Checkbox>
+            </Form.Item>
+          )}
+        </>
+      )}
+      <Form.Item name="group" label={t('group')}>
+        <IpGroupSelect scope={scope} data-testid="ip-form-group" />
+      </Form.Item>
+      <Form.Item name="remark" label={t('remark')}>
+        <Input maxLength={255} data-testid="ip-form-remark" />
+      </Form.Item>
+    </ModalForm>
   );
 }

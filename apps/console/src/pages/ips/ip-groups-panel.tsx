@@ -1,9 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { calls, type IpGroup, type IpScope } from '@ws/contract';
 import { Button, Card, Menu, Space, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.js';
+import { useEditDialog } from '../../components/form/index.js';
 import { useConfirm } from '../../components/list/index.js';
 import { IpGroupFormModal } from './ip-group-form.js';
 import { useIpGroups, useRefreshIps } from './ip-queries.js';
@@ -32,7 +32,7 @@ export function IpGroupsPanel({
   const groups = useIpGroups(scope);
   const refresh = useRefreshIps();
   const confirm = useConfirm();
-  const [form, setForm] = useState<{ open: boolean; editing?: IpGroup }>({ open: false });
+  const editor = useEditDialog<IpGroup>();
 
   const remove = (group: IpGroup) =>
     confirm(
@@ -56,7 +56,7 @@ export function IpGroupsPanel({
             size="small"
             icon={<EditOutlined />}
             aria-label={t('editGroup')}
-            onClick={() => setForm({ open: true, editing: group })}
+            onClick={() => editor.edit(group)}
             data-testid="ip-group-edit"
           />
           <Button
@@ -80,13 +80,7 @@ export function IpGroupsPanel({
       data-testid="ip-groups"
       extra={
         canManage && (
-          <Button
-            size="small"
-            type="link"
-            icon={<PlusOutlined />}
-            onClick={() => setForm({ open: true })}
-            data-testid="ip-group-add"
-          >
+          <Button size="small" type="link" icon={<PlusOutlined />} onClick={editor.add} data-testid="ip-group-add">
             {t('addGroup')}
           </Button>
         )
@@ -105,13 +99,7 @@ export function IpGroupsPanel({
           ...(groups.data ?? []).map((group) => ({ key: group.id, label: label(group) })),
         ]}
       />
-      <IpGroupFormModal
-        scope={scope}
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false })}
-        onSaved={() => void refresh()}
-      />
+      <IpGroupFormModal scope={scope} {...editor.dialog} onSaved={() => void refresh()} />
     </Card>
   );
 }

@@ -1,11 +1,13 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { calls, type EgressIp, type IpScope } from '@ws/contract';
-import { Alert, Button, Card, Col, Form, Input, Row, Select, Space } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Row, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditDialog } from '../../components/form/index.js';
 import {
   BatchActions,
   FilterBar,
+  FilterSelect,
   type ListBody,
   PagedTable,
   usePagedList,
@@ -40,12 +42,12 @@ export function IpManager({ scope, title, testId }: { scope: IpScope; title: str
   const [form] = Form.useForm<Filters>();
   const [group, setGroup] = useState<GroupChoice>(undefined);
   const [filters, setFilters] = useState<IpListFilters>({});
-  const [editor, setEditor] = useState<{ open: boolean; editing?: EgressIp }>({ open: false });
+  const editor = useEditDialog<EgressIp>();
   const list = usePagedList(calls.ipList, { scope, ...(group === undefined ? {} : { groupId: group }), ...filters });
   const refresh = useRefreshIps();
   const selection = useRowSelection();
   const actions = useIpActions({ scope, selection, refresh });
-  const columns = useIpColumns({ ...actions, canManage, edit: (ip) => setEditor({ open: true, editing: ip }) });
+  const columns = useIpColumns({ ...actions, canManage, edit: editor.edit });
 
   return (
     <Card title={title} data-testid={testId}>
@@ -68,28 +70,21 @@ export function IpManager({ scope, title, testId }: { scope: IpScope; title: str
               <Form.Item name="search">
                 <Input allowClear placeholder={t('searchPlaceholder')} maxLength={100} data-testid="ip-search" />
               </Form.Item>
-              <Form.Item name="enabled">
-                <Select
-                  allowClear
-                  placeholder={t('enabledAll')}
-                  style={{ width: 130 }}
-                  options={[
-                    { value: 'on', label: t('on') },
-                    { value: 'off', label: t('off') },
-                  ]}
-                  data-testid="ip-enabled-filter"
-                />
-              </Form.Item>
+              <FilterSelect
+                name="enabled"
+                placeholder={t('enabledAll')}
+                width={130}
+                options={[
+                  { value: 'on', label: t('on') },
+                  { value: 'off', label: t('off') },
+                ]}
+                data-testid="ip-enabled-filter"
+              />
             </FilterBar>
             <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
               {canManage ? (
                 <Space wrap>
-                  <Button
-                    type="primary"
-                    icon={<PlusOutlined />}
-                    onClick={() => setEditor({ open: true })}
-                    data-testid="ip-add"
-                  >
+                  <Button type="primary" icon={<PlusOutlined />} onClick={editor.add} data-testid="ip-add">
                     {t('add')}
                   </Button>
                   <BatchActions selection={selection} actions={actions.batch} inline={2} />
@@ -109,13 +104,7 @@ export function IpManager({ scope, title, testId }: { scope: IpScope; title: str
       </Space>
       {canManage && (
         <>
-          <IpFormModal
-            scope={scope}
-            open={editor.open}
-            editing={editor.editing}
-            onClose={() => setEditor({ open: false })}
-            onSaved={() => void refresh()}
-          />
+          <IpFormModal scope={scope} {...editor.dialog} onSaved={() => void refresh()} />
           {actions.dialogs}
         </>
       )}

@@ -6,10 +6,11 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { calls, type IpCheckResult, type IpScope, MAX_IP_CHECKS } from '@ws/contract';
-import { App, Form, Modal } from 'antd';
+import { App, Form } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.js';
+import { ModalForm } from '../../components/form/index.js';
 import { type BatchAction, type RowSelection, useConfirm } from '../../components/list/index.js';
 import type { IpRowActions } from './ip-columns.js';
 import { groupIdOf, IpGroupSelect, NO_GROUP } from './ip-group-select.js';
@@ -93,22 +94,18 @@ export function useIpActions({
   ];
 
   const dialogs = (
-    <Modal
+    <ModalForm
       open={moving !== undefined}
       title={t('moveTitle', { count: moving?.length ?? 0 })}
       okText={t('save')}
-      cancelText={t('cancel')}
-      onOk={() => move().catch(() => undefined)}
-      onCancel={() => setMoving(undefined)}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'ip-move-save' }}
+      onSubmit={move}
+      onClose={() => setMoving(undefined)}
+      okTestId="ip-move-save"
     >
-      <Form layout="vertical">
-        <Form.Item label={t('moveTarget')}>
-          <IpGroupSelect scope={scope} value={target} onChange={setTarget} data-testid="ip-move-group" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item label={t('moveTarget')}>
+        <IpGroupSelect scope={scope} value={target} onChange={setTarget} data-testid="ip-move-group" />
+      </Form.Item>
+    </ModalForm>
   );
 
   return { checking, check, remove, setEnabled, batch, dialogs };

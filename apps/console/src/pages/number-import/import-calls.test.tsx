@@ -1,16 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ImportProgress } from '@ws/contract';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../i18n/i18n.js';
-import { setLanguage } from '../../i18n/language.js';
-import { saveTokens } from '../../session/session-store.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { settle, setUpTestRoot } from '../../test/test-root.js';
 import { PROGRESS_POLL_MS, uploadImport, useImportProgress } from './import-calls.js';
 import { ImportProgressPanel } from './import-tables.js';
-
-// React's act() warnings are for test environments that declare it.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const progress = (status: ImportProgress['status'], processed: number): ImportProgress => ({
   importId: '7',
@@ -45,8 +38,6 @@ let served: unknown[] = [];
 const fetchMock = vi.fn(async (_url: string, _init: RequestInit) =>
   Response.json({ code: 0, message: 'ok', data: served.length > 1 ? served.shift() : served[0] }),
 );
-let root: Root;
-let host: HTMLElement;
 
 function Harness() {
   const query = useImportProgress('7');
@@ -54,34 +45,8 @@ function Harness() {
 }
 
 describe('the warehousing calls', () => {
-  beforeEach(() => {
-    setLanguage('zh');
-    saveTokens({
-      access_token: 'tok',
-      refresh_token: 'ref',
-      token_type: 'bearer',
-      expires_in: 7200,
-      user_info: {
-        username: 'op',
-        user_id: '2',
-        dept_id: '1',
-        role_id: '2',
-        role: 'operator',
-        nickname: 'op',
-        mass: 0,
-        tenant_id: '100001',
-      },
-    });
-    fetchMock.mockClear();
-    vi.stubGlobal('fetch', fetchMock);
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
+  const screen = setUpTestRoot({ language: 'zh', fetch: fetchMock });
   afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
-    vi.unstubAllGlobals();
     vi.useRealTimers();
   });
 
@@ -102,24 +67,17 @@ describe('the warehousing calls', () => {
   it('reads the progress every second until the import is done, then shows the summary', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     served = [progress('running', 1), progress('running', 3), progress('done', 4)];
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await act(async () => {
-      root.render(
-        <QueryClientProvider client={client}>
-          <Harness />
-        </QueryClientProvider>,
-      );
-    });
-    await act(() => vi.waitFor(() => expect(host.textContent).toContain('已处理 1 / 4')));
+    await screen.render(<Harness />);
+    await settle(() => expect(screen.host.textContent).toContain('已处理 1 / 4'));
     for (let tick = 0; tick < 2; tick += 1) {
       await act(() => vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS));
     }
-    await act(() => vi.waitFor(() => expect(host.textContent).toContain('已处理 4 / 4')));
+    await settle(() => expect(screen.host.textContent).toContain('已处理 4 / 4'));
     const calls = fetchMock.mock.calls.length;
     expect(calls).toBe(3);
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body))).toEqual({ importId: '7' });
-    expect(host.querySelector('[data-testid=import-progress]')?.getAttribute('data-status')).toBe('done');
-    expect(host.querySelector('[data-testid=import-problems]')?.textContent).toContain('Meta 拒绝了');
+    expect(screen.host.querySelector('[data-testid=import-progress]')?.getAttribute('data-status')).toBe('done');
+    expect(screen.host.querySelector('[data-testid=import-problems]')?.textContent).toContain('Meta 拒绝了');
 
     await act(() => vi.advanceTimersByTimeAsync(5 * PROGRESS_POLL_MS));
     expect(fetchMock.mock.calls.length).toBe(calls);

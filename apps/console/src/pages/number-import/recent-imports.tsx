@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { ImportSummary } from '@ws/contract';
 import { Button, Card, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type PagedList, PagedTable } from '../../components/list/index.js';
+import { actionsColumn, formatTime, type PagedList, PagedTable } from '../../components/list/index.js';
 
 const STATUS_COLORS: Record<ImportSummary['status'], string> = {
   queued: 'default',
@@ -16,8 +16,6 @@ const STATUS_TEXTS = {
   done: 'statusDone',
   failed: 'statusFailed',
 } as const;
-
-const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString([], { hour12: false }) : '-');
 
 /** The tenant's imports, newest first; "view" shows one in the progress panel. */
 export function RecentImports({ list, onView }: { list: PagedList<ImportSummary>; onView(importId: string): void }) {
@@ -44,16 +42,9 @@ export function RecentImports({ list, onView }: { list: PagedList<ImportSummary>
     { title: t('user'), dataIndex: 'username' },
     { title: t('createdAt'), dataIndex: 'created_at', render: formatTime },
     { title: t('finishedAt'), dataIndex: 'finished_at', render: formatTime },
-    {
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, summary) => (
-        <Button type="link" size="small" onClick={() => onView(summary.importId)} data-testid="recent-import-view">
-          {t('view')}
-        </Button>
-      ),
-    },
+    actionsColumn(t('actions'), (summary: ImportSummary) => [
+      { label: t('view'), onClick: () => onView(summary.importId), testId: 'recent-import-view' },
+    ]),
   ];
   return (
     <Card

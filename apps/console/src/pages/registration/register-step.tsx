@@ -1,10 +1,16 @@
 import { calls, type RegistrationNumber } from '@ws/contract';
-import { Button, Form, Input, Result, Space } from 'antd';
+import { Button, Form, Input, type InputProps, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.js';
+import { sameAs } from '../../components/form/index.js';
 import { useBusy } from './use-busy.js';
 
 const PIN = /^\d{6}$/;
+
+/** A six-digit PIN, hidden; a Form control. */
+const PinInput = (props: InputProps & { 'data-testid': string }) => (
+  <Input.Password maxLength={6} inputMode="numeric" autoComplete="new-password" style={{ width: 200 }} {...props} />
+);
 
 /** Step 4: register with the two-step verification PIN (typed twice: a wrong PIN locks the number out later). */
 export function RegisterStep({
@@ -36,35 +42,15 @@ export function RegisterStep({
         extra={t('pinHelp')}
         rules={[{ required: true, pattern: PIN, message: t('pinRequired') }]}
       >
-        <Input.Password
-          maxLength={6}
-          inputMode="numeric"
-          autoComplete="new-password"
-          style={{ width: 200 }}
-          data-testid="registration-pin"
-        />
+        <PinInput data-testid="registration-pin" />
       </Form.Item>
       <Form.Item
         name="pinAgain"
         label={t('pinConfirm')}
         dependencies={['pin']}
-        rules={[
-          { required: true, message: t('pinRequired') },
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || value === getFieldValue('pin')
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('pinMismatch'))),
-          }),
-        ]}
+        rules={[{ required: true, message: t('pinRequired') }, sameAs('pin', t('pinMismatch'))]}
       >
-        <Input.Password
-          maxLength={6}
-          inputMode="numeric"
-          autoComplete="new-password"
-          style={{ width: 200 }}
-          data-testid="registration-pin-again"
-        />
+        <PinInput data-testid="registration-pin-again" />
       </Form.Item>
       <Space wrap>
         <Button onClick={onBack}>{t('back')}</Button>

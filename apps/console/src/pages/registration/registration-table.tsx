@@ -1,10 +1,18 @@
 import { SyncOutlined } from '@ant-design/icons';
 import { calls, type RegistrationNumber, type RegistrationStage } from '@ws/contract';
-import { Button, Form, Input, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.js';
-import { FilterBar, PagedTable, useConfirm, usePagedList } from '../../components/list/index.js';
+import {
+  actionsColumn,
+  FilterBar,
+  FilterSelect,
+  formatTime,
+  PagedTable,
+  useConfirm,
+  usePagedList,
+} from '../../components/list/index.js';
 import { useRefreshNumbers } from './registration-queries.js';
 
 interface Filters {
@@ -20,8 +28,6 @@ const STATUS_COLORS: Record<string, string> = {
   RESTRICTED: 'error',
   BANNED: 'error',
 };
-
-const formatTime = (iso: string) => new Date(iso).toLocaleString([], { hour12: false });
 
 /**
  * The tenant's numbers with their registration state: one not registered can be taken up in the
@@ -74,27 +80,11 @@ export function RegistrationTable({ onResume }: { onResume(number: RegistrationN
     },
     { title: t('codeVerification'), dataIndex: 'code_verification_status', render: (value) => value ?? '-' },
     { title: t('updatedAt'), dataIndex: 'updated_at', render: formatTime },
-    {
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, number) =>
-        number.stage === 'registered' ? (
-          <Button
-            type="link"
-            size="small"
-            danger
-            onClick={() => deregister(number)}
-            data-testid="registration-deregister"
-          >
-            {t('deregister')}
-          </Button>
-        ) : (
-          <Button type="link" size="small" onClick={() => onResume(number)} data-testid="registration-resume">
-            {t('resume')}
-          </Button>
-        ),
-    },
+    actionsColumn(t('actions'), (number: RegistrationNumber) => [
+      number.stage === 'registered'
+        ? { label: t('deregister'), danger: true, onClick: () => deregister(number), testId: 'registration-deregister' }
+        : { label: t('resume'), onClick: () => onResume(number), testId: 'registration-resume' },
+    ]),
   ];
 
   return (
@@ -108,18 +98,16 @@ export function RegistrationTable({ onResume }: { onResume(number: RegistrationN
           </Button>
         }
       >
-        <Form.Item name="stage">
-          <Select<RegistrationStage>
-            allowClear
-            placeholder={t('stageAll')}
-            style={{ width: 140 }}
-            options={[
-              { value: 'awaiting', label: t('stageAwaiting') },
-              { value: 'registered', label: t('stageRegistered') },
-            ]}
-            data-testid="registration-stage-filter"
-          />
-        </Form.Item>
+        <FilterSelect<RegistrationStage>
+          name="stage"
+          placeholder={t('stageAll')}
+          width={140}
+          options={[
+            { value: 'awaiting', label: t('stageAwaiting') },
+            { value: 'registered', label: t('stageRegistered') },
+          ]}
+          data-testid="registration-stage-filter"
+        />
         <Form.Item name="phone" rules={[{ pattern: /^[\d\s()+-]*$/, message: t('metaIdInvalid') }]}>
           <Input
             allowClear

@@ -1,8 +1,9 @@
 import { calls, type Tag, type TagKind } from '@ws/contract';
-import { ColorPicker, type ColorPickerProps, Form, Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { ColorPicker, type ColorPickerProps, Form, Input } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.js';
+import { type EditDialogProps, ModalForm } from '../../components/form/index.js';
 
 /** The colour the picker hands to its onChange. */
 type PickedColor = Parameters<NonNullable<ColorPickerProps['onChange']>>[0];
@@ -20,22 +21,9 @@ interface TagFields {
  * The add / edit dialog of a tag: name, colour and remark. `editing` undefined with `open` adds a
  * tag of `kind`; a tag edits that tag. Calls `onSaved` after the server accepted it.
  */
-export function TagFormModal({
-  kind,
-  open,
-  editing,
-  onClose,
-  onSaved,
-}: {
-  kind: TagKind;
-  open: boolean;
-  editing: Tag | undefined;
-  onClose(): void;
-  onSaved(): void;
-}) {
+export function TagFormModal({ kind, open, editing, onClose, onSaved }: { kind: TagKind } & EditDialogProps<Tag>) {
   const { t } = useTranslation('tags');
   const [form] = Form.useForm<TagFields>();
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -47,55 +35,44 @@ export function TagFormModal({
     );
   }, [open, editing, form]);
 
-  const save = async () => {
-    const fields = await form.validateFields();
-    setSaving(true);
-    try {
-      if (editing) await callApi(calls.tagEdit, { body: { id: editing.id, ...fields }, notifySuccess: true });
-      else await callApi(calls.tagAdd, { body: { kind, ...fields }, notifySuccess: true });
-      onSaved();
-      onClose();
-    } catch {
-      // The request wrapper showed the failure (e.g. a duplicate name); the dialog stays open.
-    } finally {
-      setSaving(false);
-    }
+  const save = async (fields: TagFields) => {
+    if (editing) await callApi(calls.tagEdit, { body: { id: editing.id, ...fields }, notifySuccess: true });
+    else await callApi(calls.tagAdd, { body: { kind, ...fields }, notifySuccess: true });
+    onSaved();
   };
 
   return (
-    <Modal
+    <ModalForm<TagFields>
       open={open}
+      form={form}
       title={editing ? t('editTitle') : t('addTitle')}
       okText={t('save')}
-      cancelText={t('cancel')}
-      confirmLoading={saving}
-      onOk={save}
-      onCancel={onClose}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'tag-form-save' }}
+      onSubmit={save}
+      onClose={onClose}
+      preserve={false}
+      testId="tag-form"
+      okTestId="tag-form-save"
     >
-      <Form form={form} layout="vertical" data-testid="tag-form" preserve={false}>
-        <Form.Item
-          name="name"
-          label={t('name')}
-          rules={[
-            { required: true, whitespace: true, message: t('nameRequired') },
-            { max: 64, message: t('nameTooLong') },
-          ]}
-        >
-          <Input maxLength={64} autoFocus data-testid="tag-form-name" />
-        </Form.Item>
-        <Form.Item
-          name="color"
-          label={t('color')}
-          getValueFromEvent={(color: PickedColor) => color.toHexString().toUpperCase()}
-        >
-          <ColorPicker disabledAlpha showText format="hex" data-testid="tag-form-color" />
-        </Form.Item>
-        <Form.Item name="remark" label={t('remark')} rules={[{ max: 255, message: t('remarkTooLong') }]}>
-          <Input.TextArea maxLength={255} rows={3} data-testid="tag-form-remark" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="name"
+        label={t('name')}
+        rules={[
+          { required: true, whitespace: true, message: t('nameRequired') },
+          { max: 64, message: t('nameTooLong') },
+        ]}
+      >
+        <Input maxLength={64} autoFocus data-testid="tag-form-name" />
+      </Form.Item>
+      <Form.Item
+        name="color"
+        label={t('color')}
+        getValueFromEvent={(color: PickedColor) => color.toHexString().toUpperCase()}
+      >
+        <ColorPicker disabledAlpha showText format="hex" data-testid="tag-form-color" />
+      </Form.Item>
+      <Form.Item name="remark" label={t('remark')} rules={[{ max: 255, message: t('remarkTooLong') }]}>
+        <Input.TextArea maxLength={255} rows={3} data-testid="tag-form-remark" />
+      </Form.Item>
+    </ModalForm>
   );
 }

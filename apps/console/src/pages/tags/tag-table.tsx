@@ -1,16 +1,22 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { calls, PAGE_SIZES, type Tag, type TagKind } from '@ws/contract';
-import { Button, Tag as ColorTag, Input, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Input, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.js';
-import { BatchActions, useConfirm, useRowSelection } from '../../components/list/index.js';
+import { useEditDialog } from '../../components/form/index.js';
+import {
+  actionsColumn,
+  BatchActions,
+  formatTime,
+  TagChip,
+  useConfirm,
+  useRowSelection,
+} from '../../components/list/index.js';
 import { TagFormModal } from './tag-form.js';
 import { useRefreshTags, useTags } from './tag-queries.js';
 
 export { TagSelect, type TagSelectProps } from './tag-select.js';
-
-const formatTime = (iso: string) => new Date(iso).toLocaleString([], { hour12: false });
 
 /**
  * The tag management table of one kind: add, edit (name, colour, remark), delete one or the
@@ -24,7 +30,7 @@ export function TagTable({ kind }: { kind: TagKind }) {
   const selection = useRowSelection();
   const confirm = useConfirm();
   const [search, setSearch] = useState('');
-  const [form, setForm] = useState<{ open: boolean; editing?: Tag }>({ open: false });
+  const editor = useEditDialog<Tag>();
 
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -48,11 +54,7 @@ export function TagTable({ kind }: { kind: TagKind }) {
     {
       title: t('name'),
       dataIndex: 'name',
-      render: (name: string, tag) => (
-        <ColorTag color={tag.color || undefined} data-testid="tag-name">
-          {name}
-        </ColorTag>
-      ),
+      render: (_, tag) => <TagChip tag={tag} data-testid="tag-name" />,
     },
     {
       title: kind === 'contact' ? t('contactCount') : t('numberCount'),
@@ -63,41 +65,28 @@ export function TagTable({ kind }: { kind: TagKind }) {
     },
     { title: t('remark'), dataIndex: 'remark', ellipsis: true },
     { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
-    {
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, tag) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            icon={<EditOutlined />}
-            onClick={() => setForm({ open: true, editing: tag })}
-            data-testid="tag-edit"
-          >
-            {t('edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            onClick={() => remove([tag.id])}
-            data-testid="tag-delete"
-          >
-            {t('delete')}
-          </Button>
-        </Space>
-      ),
-    },
+    actionsColumn(t('actions'), (tag: Tag) => [
+      {
+        label: t('edit'),
+        icon: <EditOutlined />,
+        onClick: () => editor.edit(tag),
+        testId: 'tag-edit',
+      },
+      {
+        label: t('delete'),
+        icon: <DeleteOutlined />,
+        danger: true,
+        onClick: () => remove([tag.id]),
+        testId: 'tag-delete',
+      },
+    ]),
   ];
 
   return (
     <div data-testid={`tag-table-${kind}`}>
       <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
         <Space wrap>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true })} data-testid="tag-add">
+          <Button type="primary" icon={<PlusOutlined />} onClick={editor.add} data-testid="tag-add">
             {t('add')}
           </Button>
           <BatchActions
@@ -135,13 +124,7 @@ export function TagTable({ kind }: { kind: TagKind }) {
           showTotal: (total) => <Typography.Text type="secondary">{t('total', { count: total })}</Typography.Text>,
         }}
       />
-      <TagFormModal
-        kind={kind}
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false })}
-        onSaved={() => void refreshTags()}
-      />
+      <TagFormModal kind={kind} {...editor.dialog} onSaved={() => void refreshTags()} />
     </div>
   );
 }

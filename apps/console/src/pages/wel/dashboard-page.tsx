@@ -3,8 +3,9 @@ import { LineChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ChartOption, EChart } from '../../components/charts/echart.js';
 import { useNetworkSamples } from '../../shell/network/network-monitor.js';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
@@ -15,24 +16,8 @@ const clock = (at: number) => new Date(at).toLocaleTimeString([], { hour12: fals
 export default function DashboardPage() {
   const { t } = useTranslation('pages');
   const samples = useNetworkSamples();
-  const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    if (!element.current) return;
-    const instance = echarts.init(element.current);
-    chart.current = instance;
-    const resize = () => instance.resize();
-    window.addEventListener('resize', resize);
-    return () => {
-      window.removeEventListener('resize', resize);
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption({
+  const latency = useMemo<ChartOption>(
+    () => ({
       grid: { left: 48, right: 16, top: 24, bottom: 32 },
       tooltip: { trigger: 'axis' },
       xAxis: { type: 'category', data: samples.map((sample) => clock(sample.at)) },
@@ -46,8 +31,9 @@ export default function DashboardPage() {
           data: samples.map((s) => s.latencyMs),
         },
       ],
-    });
-  }, [samples, t]);
+    }),
+    [samples, t],
+  );
 
   const answered = samples.flatMap((sample) => (sample.latencyMs === null ? [] : [sample.latencyMs]));
   const average = answered.length ? Math.round(answered.reduce((sum, value) => sum + value, 0) / answered.length) : 0;
@@ -72,7 +58,7 @@ export default function DashboardPage() {
       </Row>
       <Card title={t('dashboardLatency', { count: samples.length })}>
         {samples.length === 0 && <Empty description={t('dashboardNoSamples')} />}
-        <div ref={element} style={{ height: 320 }} data-testid="latency-chart" />
+        <EChart option={latency} merge testId="latency-chart" />
       </Card>
     </div>
   );

@@ -1,18 +1,21 @@
 import { DeleteOutlined, ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
 import { calls, MAX_PURGED_NUMBERS, type RecycledNumber } from '@ws/contract';
-import { Button, Card, Form, Input, Space, type TableColumnsType } from 'antd';
+import { Button, Card, Form, Input, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../api/client.js';
 import {
+  actionsColumn,
   BatchActions,
   FilterBar,
+  formatTime,
   PagedTable,
   useConfirm,
   usePagedList,
   useRowSelection,
+  userName,
 } from '../../../components/list/index.js';
-import { formatTime, QualityTag } from '../wslist/number-columns.js';
+import { QualityTag } from '../wslist/number-columns.js';
 
 /**
  * /accountmanage/recycle: numbers deleted in the last 30 days. Restoring puts them back in the
@@ -63,24 +66,13 @@ export default function RecycleBinPage() {
     {
       title: t('deletedBy'),
       dataIndex: 'deleted_by',
-      render: (user: RecycledNumber['deleted_by']) => (user ? user.nickname || user.username : '-'),
+      render: userName,
     },
     { title: t('purgeAt'), dataIndex: 'purge_at', render: formatTime },
-    {
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, number) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => void restore([number.id])} data-testid="recycle-restore">
-            {t('restore')}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => purge([number.id])} data-testid="recycle-purge">
-            {t('purge')}
-          </Button>
-        </Space>
-      ),
-    },
+    actionsColumn(t('actions'), (number: RecycledNumber) => [
+      { label: t('restore'), onClick: () => void restore([number.id]), testId: 'recycle-restore' },
+      { label: t('purge'), danger: true, onClick: () => purge([number.id]), testId: 'recycle-purge' },
+    ]),
   ];
 
   return (

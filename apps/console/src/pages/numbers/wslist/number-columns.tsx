@@ -1,7 +1,8 @@
 import type { NumberListRecord } from '@ws/contract';
-import { Button, Tag as ColorTag, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { actionsColumn, formatTime, TagChips, userName } from '../../../components/list/index.js';
 
 const QUALITY_COLORS: Record<NumberListRecord['quality_rating'], string> = {
   GREEN: 'success',
@@ -19,8 +20,6 @@ const STATUS_COLORS: Record<string, string> = {
   BANNED: 'error',
   DELETED: 'error',
 };
-
-export const formatTime = (iso: string) => new Date(iso).toLocaleString([], { hour12: false });
 
 export function QualityTag({ quality }: { quality: NumberListRecord['quality_rating'] }) {
   const { t } = useTranslation('numbers');
@@ -67,20 +66,12 @@ export function useNumberColumns(onCheck: (number: NumberListRecord) => void): T
     {
       title: t('owner'),
       dataIndex: 'owner',
-      render: (owner: NumberListRecord['owner']) => (owner ? owner.nickname || owner.username : '-'),
+      render: userName,
     },
     {
       title: t('tags'),
       dataIndex: 'tags',
-      render: (tags: NumberListRecord['tags']) => (
-        <Space size={[0, 4]} wrap data-testid="number-tags">
-          {tags.map((tag) => (
-            <ColorTag key={tag.id} color={tag.color || undefined}>
-              {tag.name}
-            </ColorTag>
-          ))}
-        </Space>
-      ),
+      render: (tags: NumberListRecord['tags']) => <TagChips tags={tags} data-testid="number-tags" />,
     },
     {
       title: t('egressIp'),
@@ -113,25 +104,13 @@ export function useNumberColumns(onCheck: (number: NumberListRecord) => void): T
         );
       },
     },
-    {
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, number) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => navigate(`/passenger/chat_record?number=${number.id}`)}
-            data-testid="number-chat-history"
-          >
-            {t('chatHistory')}
-          </Button>
-          <Button type="link" size="small" onClick={() => onCheck(number)} data-testid="number-check">
-            {t('check')}
-          </Button>
-        </Space>
-      ),
-    },
+    actionsColumn(t('actions'), (number: NumberListRecord) => [
+      {
+        label: t('chatHistory'),
+        onClick: () => navigate(`/passenger/chat_record?number=${number.id}`),
+        testId: 'number-chat-history',
+      },
+      { label: t('check'), onClick: () => onCheck(number), testId: 'number-check' },
+    ]),
   ];
 }

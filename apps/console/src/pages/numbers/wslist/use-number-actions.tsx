@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../api/client.js';
 import { type BatchAction, type RowSelection, useConfirm, useDownload } from '../../../components/list/index.js';
 import { useRefreshTags } from '../../tags/tag-queries.js';
-import { type BatchDialog, IpDialog, OwnerDialog, TagDialog } from './batch-dialogs.js';
+import { IpDialog, type OpenDialog, OwnerDialog, TagDialog } from './batch-dialogs.js';
 import { type ChannelResults, ChannelResultsDialog } from './channel-results.js';
 
 const chunksOf = <T,>(items: T[], size: number): T[][] =>
@@ -40,7 +40,7 @@ export function useNumberActions({
   const confirm = useConfirm();
   const download = useDownload();
   const refreshTags = useRefreshTags();
-  const [dialog, setDialog] = useState<BatchDialog>();
+  const [dialog, setDialog] = useState<OpenDialog>();
   const [results, setResults] = useState<ChannelResults>();
 
   /** Runs a Cloud API batch with a "working" notice; failures were shown by the request wrapper. */

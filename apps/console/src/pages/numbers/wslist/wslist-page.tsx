@@ -1,19 +1,21 @@
 import { ReloadOutlined, TagsOutlined } from '@ant-design/icons';
 import { calls, NUMBER_QUALITIES, type NumberListRecord } from '@ws/contract';
-import { Button, Card, Drawer, Form, Input, Segmented, Select, Space } from 'antd';
+import { Button, Card, Drawer, Form, Input, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BatchActions,
   FilterBar,
+  FilterSelect,
   type ListBody,
   PagedTable,
   usePagedList,
   useRowSelection,
 } from '../../../components/list/index.js';
+import { OwnerSelect } from '../../../components/selects/index.js';
 import { TagSelect, TagTable } from '../../tags/tag-table.js';
+import { IpSelect } from './ip-select.js';
 import { useNumberColumns } from './number-columns.js';
-import { IpSelect, OwnerSelect } from './number-selects.js';
 import { useNumberActions } from './use-number-actions.js';
 
 /** Meta's number statuses, for the status filter. */
@@ -62,24 +64,20 @@ export default function NumberListPage() {
           <Form.Item name="phone">
             <Input allowClear placeholder={t('phoneFilter')} style={{ width: 180 }} data-testid="wslist-phone-filter" />
           </Form.Item>
-          <Form.Item name="status">
-            <Select
-              allowClear
-              placeholder={t('statusAll')}
-              style={{ width: 150 }}
-              options={STATUSES.map((status) => ({ value: status, label: status }))}
-              data-testid="wslist-status-filter"
-            />
-          </Form.Item>
-          <Form.Item name="quality">
-            <Select
-              allowClear
-              placeholder={t('qualityAll')}
-              style={{ width: 130 }}
-              options={NUMBER_QUALITIES.map((quality) => ({ value: quality, label: t(`quality${quality}`) }))}
-              data-testid="wslist-quality-filter"
-            />
-          </Form.Item>
+          <FilterSelect
+            name="status"
+            placeholder={t('statusAll')}
+            width={150}
+            options={STATUSES.map((status) => ({ value: status, label: status }))}
+            data-testid="wslist-status-filter"
+          />
+          <FilterSelect
+            name="quality"
+            placeholder={t('qualityAll')}
+            width={130}
+            options={NUMBER_QUALITIES.map((quality) => ({ value: quality, label: t(`quality${quality}`) }))}
+            data-testid="wslist-quality-filter"
+          />
           <Form.Item name="tagId">
             <TagSelect kind="number" data-testid="wslist-tag-filter" />
           </Form.Item>
@@ -89,18 +87,16 @@ export default function NumberListPage() {
           <Form.Item name="ipId">
             <IpSelect data-testid="wslist-ip-filter" />
           </Form.Item>
-          <Form.Item name="paused">
-            <Select
-              allowClear
-              placeholder={t('pausedAll')}
-              style={{ width: 130 }}
-              options={[
-                { value: 'yes', label: t('pausedYes') },
-                { value: 'no', label: t('pausedNo') },
-              ]}
-              data-testid="wslist-paused-filter"
-            />
-          </Form.Item>
+          <FilterSelect
+            name="paused"
+            placeholder={t('pausedAll')}
+            width={130}
+            options={[
+              { value: 'yes', label: t('pausedYes') },
+              { value: 'no', label: t('pausedNo') },
+            ]}
+            data-testid="wslist-paused-filter"
+          />
         </FilterBar>
         <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
           <BatchActions selection={selection} actions={actions} inline={4} />

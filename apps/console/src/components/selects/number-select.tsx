@@ -1,0 +1,31 @@
+import { calls } from '@ws/contract';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/client.js';
+import { type PickerProps, SearchSelect } from './search-select.js';
+
+/** Numbers offered at once; typing part of the phone narrows them. */
+const OFFERED = 30;
+
+/** One of the tenant's numbers, searched by phone on the server; none means all numbers. */
+export function NumberSelect({ placeholder, style, ...rest }: PickerProps) {
+  const { t } = useTranslation('selects');
+  return (
+    <SearchSelect
+      {...rest}
+      queryKey={[calls.numberList.id, 'number-select']}
+      search={async (phone, signal) => {
+        const page = await callApi(calls.numberList, {
+          body: { page: 1, pageSize: OFFERED, filters: { phone } },
+          signal,
+        });
+        return page.records.map((number) => ({
+          value: number.id,
+          label: number.verified_name ? `${number.phone} (${number.verified_name})` : number.phone,
+        }));
+      }}
+      placeholder={placeholder ?? t('numberAll')}
+      notFound={t('numberSearch')}
+      style={{ width: 220, ...style }}
+    />
+  );
+}

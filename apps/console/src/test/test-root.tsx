@@ -1,0 +1,56 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Language } from '@ws/contract';
+import { act, type ReactElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, type Mock, vi } from 'vitest';
+import '../i18n/i18n.js';
+import { setLanguage } from '../i18n/language.js';
+import { signInForTest } from './test-session.js';
+
+// React's act() warnings are for test environments that declare it.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+export interface TestRoot {
+  /** The element the test renders into; a new one for each test. */
+  readonly host: HTMLElement;
+  /** Renders `element` with a fresh query client (no retries), React's updates applied. */
+  render(element: ReactElement): Promise<void>;
+}
+
+/**
+ * Sets up every test of the file (call it in the file or a describe): the language, a signed-in
+ * operator, `fetch` answered by the given mock (cleared first), and a React root in the document;
+ * all undone after each test.
+ */
+export function setUpTestRoot({ language, fetch }: { language: Language; fetch: Mock }): TestRoot {
+  let root: Root;
+  let host: HTMLElement;
+  beforeEach(() => {
+    setLanguage(language);
+    signInForTest();
+    fetch.mockClear();
+    vi.stubGlobal('fetch', fetch);
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+  });
+  afterEach(() => {
+    act(() => root.unmount());
+    host.remove();
+    vi.unstubAllGlobals();
+  });
+  return {
+    get host() {
+      return host;
+    },
+    async render(element) {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      await act(async () => {
+        root.render(<QueryClientProvider client={client}>{element}</QueryClientProvider>);
+      });
+    },
+  };
+}
+
+/** Waits for an assertion to hold, with React's updates applied on the way. */
+export const settle = (assertion: () => void) => act(() => vi.waitFor(assertion));
