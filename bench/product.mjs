@@ -30,13 +30,21 @@ async function freePorts(count) {
 }
 
 /**
- * Starts the product and waits for GET /readyz → 200. Returns { url, stop }; stop() sends SIGTERM,
- * waits for the exit (SIGKILL after a minute), removes the data dir and returns { code, signal }.
+ * Starts the product and waits for GET /readyz → 200. Returns { url, pid, pgPort, dataDir, stop };
+ * stop() sends SIGTERM, waits for the exit (SIGKILL after a minute), removes the data dir and
+ * returns { code, signal }.
+ *
+ * options.dataDir: use (and keep) this data dir instead of a fresh one, e.g. a cached database;
+ * options.env: extra settings; options.readyTimeoutMs: how long start-up may take (migrations of a
+ * big database take longer than the default 90 s).
  */
-export async function startProduct(adminPassword) {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ws-bench-'));
+export async function startProduct(adminPassword, options = {}) {
+  const keepDataDir = options.dataDir !== undefined;
+  const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ws-bench-')));
+  await fs.mkdir(dataDir, { recursive: true });
   // The embedded PostgreSQL runs as the postgres OS user and must pass through the data dir.
   await fs.chmod(dataDir, 0o711);
+  const readyTimeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
   const [port, pgPort, sandboxPort] = await freePorts(3);
   // An inherited DATABASE_URL would point the server at another database instead of its embedded one.
   const { DATABASE_URL: _external, ...inherited } = process.env;
@@ -51,6 +59,7 @@ export async function startProduct(adminPassword) {
     CAPTCHA: 'off',
     ADMIN_PASSWORD: adminPassword,
     LOG_LEVEL: 'warn',
+    ...options.env,
   };
   const child = spawn(process.execPath, [serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -69,6 +78,9 @@ export async function startProduct(adminPassword) {
   });
   const product = {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    pgPort,
+    dataDir,
     output: () => output.trim(),
     // Once only: Ctrl-C and the caller's clean-up may both ask.
     stop: () => {
@@ -76,13 +88,13 @@ export async function startProduct(adminPassword) {
         if (!exit) child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
         const result = await exited.finally(() => clearTimeout(timer));
-        await fs.rm(dataDir, { recursive: true, force: true });
+        if (!keepDataDir) await fs.rm(dataDir, { recursive: true, force: true });
         return result;
       })();
       return stopping;
     },
   };
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+  const deadline = Date.now() + readyTimeoutMs;
   while (!exit && Date.now() < deadline) {
     const response = await fetch(`${product.url}/readyz`, { signal: AbortSignal.timeout(5000) }).catch(() => undefined);
     if (response?.status === 200) return product;
@@ -90,7 +102,7 @@ export async function startProduct(adminPassword) {
   }
   const why = exit
     ? `exited during start (${JSON.stringify(exit)})`
-    : `was not ready within ${READY_TIMEOUT_MS / 1000} s`;
+    : `was not ready within ${readyTimeoutMs / 1000} s`;
   await product.stop();
   throw new Error(`The product ${why}:\n${output.trim()}`);
 }

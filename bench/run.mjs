@@ -7,13 +7,15 @@
 // LOG_LEVEL (default warn). A run that measured something writes results/latest.json, unless
 // --no-json is given.
 // Exits non-zero when any measured or warm-up request failed or the server did not stop cleanly.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, promises as fs, readdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, promises as fs } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { callApi } from './api-call.mjs';
+import { machineBusyCpuSeconds, serverCpuSeconds, serverRssMiB } from './proc-stats.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
@@ -147,23 +149,6 @@ async function stopServer(server) {
   return { ...(await server.exited), timedOut: true };
 }
 
-/** A JSON call that must answer HTTP 200 with envelope code 0; returns the envelope's data. */
-async function callApi(baseUrl, pathName, body, token) {
-  const headers = { 'content-type': 'application/json', ...(token ? { token } : {}) };
-  const response = await fetch(`${baseUrl}${pathName}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  const text = await response.text();
-  let envelope;
-  try {
-    envelope = JSON.parse(text);
-  } catch {
-    envelope = undefined;
-  }
-  if (response.status !== 200 || envelope?.code !== 0) {
-    throw new Error(`${pathName} answered ${response.status}: ${text.slice(0, 300)}`);
-  }
-  return envelope.data;
-}
-
 async function seedOperators(baseUrl) {
   let next = 1;
   const registerSome = async () => {
@@ -173,81 +158,6 @@ async function seedOperators(baseUrl) {
     }
   };
   await Promise.all(Array.from({ length: SEED_CONCURRENCY }, registerSome));
-}
-
-// CPU accounting from /proc (Linux), so that the report can say which process used the 2 cores.
-const clockTicksPerSecond = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-function readProcStat(pid) {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name is in parentheses and may contain spaces; the fields after it are fixed.
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return {
-      ppid: Number(fields[1]),
-      ownTicks: Number(fields[11]) + Number(fields[12]),
-      // A PostgreSQL backend that exits hands its CPU time to the postmaster's "children" counters.
-      reapedChildrenTicks: Number(fields[13]) + Number(fields[14]),
-    };
-  } catch {
-    return undefined;
-  }
-}
-
-/** CPU seconds used so far by the server process and, separately, by its descendants (the PostgreSQL processes). */
-function serverCpuSeconds(serverPid) {
-  if (!existsSync('/proc')) return undefined;
-  const stats = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = readProcStat(entry);
-    if (stat) stats.set(Number(entry), stat);
-  }
-  const server = stats.get(serverPid);
-  if (!server) return undefined;
-  const descendants = new Set([serverPid]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, stat] of stats) {
-      if (!descendants.has(pid) && descendants.has(stat.ppid)) {
-        descendants.add(pid);
-        grew = true;
-      }
-    }
-  }
-  let databaseTicks = 0;
-  for (const pid of descendants) {
-    if (pid !== serverPid) databaseTicks += stats.get(pid).ownTicks + stats.get(pid).reapedChildrenTicks;
-  }
-  return { server: server.ownTicks / clockTicksPerSecond, database: databaseTicks / clockTicksPerSecond };
-}
-
-/** CPU seconds the whole machine has been busy, so that other work on the shared cores shows up. */
-function machineBusyCpuSeconds() {
-  try {
-    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-    // Busy is everything but idle and iowait (the 4th and 5th counters).
-    const [user, nice, system, , , irq, softirq, steal] = ticks;
-    return (user + nice + system + irq + softirq + steal) / clockTicksPerSecond;
-  } catch {
-    return undefined;
-  }
-}
-
-function serverRssMiB(serverPid) {
-  try {
-    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${serverPid}/status`, 'utf8'));
-    return match ? Math.round(Number(match[1]) / 1024) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Share of one core used over the interval, in percent (the machine's total is 100 × cores). */
