@@ -77,3 +77,30 @@ export function FilterSelect<V extends string>({
     </Form.Item>
   );
 }
+
+/** The value of a yes / no filter (antd selects hold no booleans). */
+export type YesNo = 'yes' | 'no';
+
+/** A filter that is yes, no, or cleared (filters nothing). */
+export function FilterYesNo({
+  yes,
+  no,
+  ...filter
+}: {
+  name: string;
+  placeholder: string;
+  yes: string;
+  no: string;
+  'data-testid': string;
+}) {
+  return (
+    <FilterSelect<YesNo>
+      {...filter}
+      width={130}
+      options={[
+        { value: 'yes', label: yes },
+        { value: 'no', label: no },
+      ]}
+    />
+  );
+}

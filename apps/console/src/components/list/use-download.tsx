@@ -2,10 +2,8 @@ import type { CallDefinition } from '@ws/contract';
 import { App, Button, Progress, Space, Typography } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callFile } from '../../api/client.js';
+import { type CallOptions, callFile } from '../../api/client.js';
 import { type DownloadProgress, readDownload, saveFile } from './streaming-download.js';
-
-type FileCallOptions = Parameters<typeof callFile>[1];
 
 /**
  * Downloads a file call (an export) while it streams, with a progress notification (rows
@@ -14,7 +12,7 @@ type FileCallOptions = Parameters<typeof callFile>[1];
  */
 export function useDownload(): <C extends CallDefinition>(
   call: C,
-  options: FileCallOptions,
+  options: CallOptions<C>,
   fallbackName: string,
 ) => Promise<number | undefined> {
   const { t } = useTranslation('list');

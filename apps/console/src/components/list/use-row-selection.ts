@@ -4,8 +4,9 @@ import { useCallback, useMemo, useState } from 'react';
 export interface RowSelection {
   /** The selected row keys (ids), in the order they were picked. */
   keys: string[];
-  set(keys: string[]): void;
   clear(): void;
+  /** Unselects these ids (rows that were deleted or moved away). */
+  drop(ids: string[]): void;
   /** antd Table's rowSelection prop; selection survives page turns so a batch can span pages. */
   tableProps: { selectedRowKeys: Key[]; onChange(keys: Key[]): void; preserveSelectedRowKeys: true };
 }
@@ -13,6 +14,7 @@ export interface RowSelection {
 export function useRowSelection(): RowSelection {
   const [keys, setKeys] = useState<string[]>([]);
   const clear = useCallback(() => setKeys([]), []);
+  const drop = useCallback((ids: string[]) => setKeys((kept) => kept.filter((key) => !ids.includes(key))), []);
   const tableProps = useMemo(
     () => ({
       selectedRowKeys: keys,
@@ -21,5 +23,5 @@ export function useRowSelection(): RowSelection {
     }),
     [keys],
   );
-  return { keys, set: setKeys, clear, tableProps };
+  return { keys, clear, drop, tableProps };
 }

@@ -12,7 +12,7 @@ import { type ChartOption, EChart } from '../../components/charts/echart.js';
 echarts.use([LineChart, BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 /** A source as people read it: contacts who wrote first without recorded consent have none. */
-export function useSourceLabel(): (source: string) => string {
+function useSourceLabel(): (source: string) => string {
   const { t } = useTranslation('census');
   return useCallback((source: string) => (source === 'inbound' ? t('inbound') : source), [t]);
 }

@@ -1,6 +1,6 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CensusData, type CensusRange, calls, MAX_CENSUS_DAYS } from '@ws/contract';
+import { type CensusData, type CensusRange, calls, MAX_CENSUS_DAYS, PAGE_SIZES } from '@ws/contract';
 import { Button, Card, DatePicker, Form, Space, Table, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -81,12 +81,7 @@ export default function CensusPage() {
                 type="primary"
                 icon={<DownloadOutlined />}
                 onClick={() =>
-                  // useDownload's options are not typed per call; the body is the export's CensusRange.
-                  void download(
-                    calls.censusExport,
-                    { body: range } as never,
-                    `contact-statistics-${range.from}-${range.to}.csv`,
-                  )
+                  void download(calls.censusExport, { body: range }, `contact-statistics-${range.from}-${range.to}.csv`)
                 }
                 data-testid="census-export"
               >
@@ -104,7 +99,7 @@ export default function CensusPage() {
           size="small"
           loading={data.isFetching}
           dataSource={[...(data.data?.days ?? [])].reverse()}
-          pagination={{ defaultPageSize: 10, pageSizeOptions: ['10', '30', '50', '100', '200'], showSizeChanger: true }}
+          pagination={{ defaultPageSize: 10, pageSizeOptions: PAGE_SIZES.map(String), showSizeChanger: true }}
           columns={[
             { title: t('day'), dataIndex: 'day' },
             { title: t('created'), dataIndex: 'created', align: 'right' },

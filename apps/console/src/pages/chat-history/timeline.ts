@@ -2,7 +2,7 @@ import type { ChatMessage, MessageStatus } from '@ws/contract';
 import { textAt } from './body-fields.js';
 
 /** Oldest first: by time, then by id (ids are decimal strings of 64-bit numbers). */
-export function compareMessages(a: ChatMessage, b: ChatMessage): number {
+function compareMessages(a: ChatMessage, b: ChatMessage): number {
   if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
   if (a.id.length !== b.id.length) return a.id.length - b.id.length;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;

@@ -10,7 +10,7 @@ export interface ChatSubject {
 }
 
 /** How often the open chat asks for new messages and status changes (while the page is visible). */
-export const LIVE_POLL_MS = 3000;
+const LIVE_POLL_MS = 3000;
 const PAGE_SIZE = 30;
 
 const subjectQuery = (subject: ChatSubject) => ({

@@ -51,7 +51,7 @@ export function useContactActions({
           () =>
             change(async () => {
               await callApi(calls.deleteContacts, { body: { ids }, notifySuccess: true });
-              selection.set(selection.keys.filter((key) => !ids.includes(key)));
+              selection.drop(ids);
               await refreshTags();
             }),
           { content: t('deleteContent') },
@@ -68,11 +68,11 @@ export function useContactActions({
       key: 'export',
       label: t('exportSelected'),
       icon: <DownloadOutlined />,
-      run: (ids) => void download(calls.exportContacts, { body: { ids } } as never, EXPORT_NAME),
+      run: (ids) => void download(calls.exportContacts, { body: { ids } }, EXPORT_NAME),
     },
   ];
 
-  const exportFiltered = () => void download(calls.exportContacts, { body: { filters } } as never, EXPORT_NAME);
+  const exportFiltered = () => void download(calls.exportContacts, { body: { filters } }, EXPORT_NAME);
 
   const close = () => setDialog(undefined);
   const dialogs = (

@@ -7,11 +7,12 @@ import { useEditDialog } from '../../components/form/index.js';
 import {
   BatchActions,
   FilterBar,
-  FilterSelect,
+  FilterYesNo,
   type ListBody,
   PagedTable,
   usePagedList,
   useRowSelection,
+  type YesNo,
 } from '../../components/list/index.js';
 import { useIpColumns } from './ip-columns.js';
 import { IpFormModal } from './ip-form.js';
@@ -21,14 +22,14 @@ import { useIpActions } from './use-ip-actions.js';
 
 interface Filters {
   search?: string;
-  enabled?: 'on' | 'off';
+  enabled?: YesNo;
 }
 
 type IpListFilters = Omit<ListBody<typeof calls.ipList>, 'scope' | 'groupId'>;
 
 const toRequest = ({ search, enabled }: Partial<Filters>): IpListFilters => ({
   ...(search ? { search } : {}),
-  ...(enabled ? { enabled: enabled === 'on' } : {}),
+  ...(enabled ? { enabled: enabled === 'yes' } : {}),
 });
 
 /**
@@ -70,14 +71,11 @@ export function IpManager({ scope, title, testId }: { scope: IpScope; title: str
               <Form.Item name="search">
                 <Input allowClear placeholder={t('searchPlaceholder')} maxLength={100} data-testid="ip-search" />
               </Form.Item>
-              <FilterSelect
+              <FilterYesNo
                 name="enabled"
                 placeholder={t('enabledAll')}
-                width={130}
-                options={[
-                  { value: 'on', label: t('on') },
-                  { value: 'off', label: t('off') },
-                ]}
+                yes={t('on')}
+                no={t('off')}
                 data-testid="ip-enabled-filter"
               />
             </FilterBar>

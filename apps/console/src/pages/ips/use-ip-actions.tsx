@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.js';
 import { ModalForm } from '../../components/form/index.js';
 import { type BatchAction, type RowSelection, useConfirm } from '../../components/list/index.js';
+import { chunksOf } from '../../utils/chunks.js';
 import type { IpRowActions } from './ip-columns.js';
 import { groupIdOf, IpGroupSelect, NO_GROUP } from './ip-group-select.js';
 
@@ -40,8 +41,7 @@ export function useIpActions({
     const hide = message.loading(t('checking', { count: ids.length }), 0);
     const results: IpCheckResult[] = [];
     try {
-      for (let start = 0; start < ids.length; start += MAX_IP_CHECKS) {
-        const chunk = ids.slice(start, start + MAX_IP_CHECKS);
+      for (const chunk of chunksOf(ids, MAX_IP_CHECKS)) {
         results.push(...(await callApi(calls.ipCheck, { body: { scope, ids: chunk } })));
       }
       const ok = results.filter((result) => result.ok).length;
@@ -59,7 +59,7 @@ export function useIpActions({
     confirm(
       async () => {
         await callApi(calls.ipDel, { body: { scope, ids }, notifySuccess: true });
-        selection.set(selection.keys.filter((key) => !ids.includes(key)));
+        selection.drop(ids);
         await refresh();
       },
       { content: t('deleteContent') },

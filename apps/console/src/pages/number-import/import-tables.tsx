@@ -1,6 +1,7 @@
 import type { ImportProblem, ImportProgress, ImportRowError, ImportStarted } from '@ws/contract';
 import { Alert, Card, Col, Progress, Row, Space, Statistic, Table, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { isFinished } from './import-calls.js';
 
 /** What the upload found: the counts, and every refused row with the column and the reason. */
 export function CheckedFile({ started }: { started: ImportStarted }) {
@@ -44,7 +45,7 @@ const OUTCOME_COLORS = { skipped: 'default', failed: 'error' } as const;
 /** A running or finished import: the progress bar, the counts, and the rows that were not imported. */
 export function ImportProgressPanel({ progress }: { progress: ImportProgress }) {
   const { t } = useTranslation('numberImport');
-  const finished = progress.status === 'done' || progress.status === 'failed';
+  const finished = isFinished(progress.status);
   const percent = progress.total_rows ? Math.floor((progress.processed_rows / progress.total_rows) * 100) : 100;
   const columns: TableColumnsType<ImportProblem> = [
     { title: t('row'), dataIndex: 'row', width: 80 },

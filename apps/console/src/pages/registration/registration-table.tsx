@@ -13,21 +13,13 @@ import {
   useConfirm,
   usePagedList,
 } from '../../components/list/index.js';
+import { NUMBER_STATUS_COLORS } from '../numbers/wslist/number-columns.js';
 import { useRefreshNumbers } from './registration-queries.js';
 
 interface Filters {
   stage?: RegistrationStage;
   phone?: string;
 }
-
-const STATUS_COLORS: Record<string, string> = {
-  CONNECTED: 'success',
-  PENDING: 'processing',
-  DISCONNECTED: 'default',
-  FLAGGED: 'warning',
-  RESTRICTED: 'error',
-  BANNED: 'error',
-};
 
 /**
  * The tenant's numbers with their registration state: one not registered can be taken up in the
@@ -73,7 +65,7 @@ export function RegistrationTable({ onResume }: { onResume(number: RegistrationN
       title: t('status'),
       dataIndex: 'status',
       render: (status: string) => (
-        <Tag color={STATUS_COLORS[status] ?? 'default'} data-testid="registration-row-status">
+        <Tag color={NUMBER_STATUS_COLORS[status] ?? 'default'} data-testid="registration-row-status">
           {status}
         </Tag>
       ),

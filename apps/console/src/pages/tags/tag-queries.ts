@@ -7,7 +7,7 @@ import { callApi } from '../../api/client.js';
  * Every cached tag list starts with this key: invalidate it after anything that adds, edits or
  * deletes tags or changes which numbers or contacts carry them, so counts and selects refresh.
  */
-export const TAGS_QUERY_KEY = [calls.tagAll.id] as const;
+const TAGS_QUERY_KEY = [calls.tagAll.id] as const;
 
 /** The tenant's tags of one kind with their counts (for number tags, optionally one standby side). */
 export function useTags(kind: TagKind, standby?: boolean) {

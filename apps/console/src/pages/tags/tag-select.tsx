@@ -24,7 +24,7 @@ export type TagSelectProps = CommonProps &
   );
 
 /** A dot of the tag's colour before its name. */
-export function TagDot({ color }: { color: string }) {
+function TagDot({ color }: { color: string }) {
   return (
     <span
       style={{

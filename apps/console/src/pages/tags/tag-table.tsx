@@ -43,7 +43,7 @@ export function TagTable({ kind }: { kind: TagKind }) {
     confirm(
       async () => {
         await callApi(calls.tagDel, { body: { ids }, notifySuccess: true });
-        selection.set(selection.keys.filter((key) => !ids.includes(key)));
+        selection.drop(ids);
         await refreshTags();
       },
       { content: t('deleteContent', { count }) },

@@ -15,6 +15,7 @@ import {
   useRowSelection,
   userName,
 } from '../../../components/list/index.js';
+import { chunksOf } from '../../../utils/chunks.js';
 import { QualityTag } from '../wslist/number-columns.js';
 
 /**
@@ -29,11 +30,10 @@ export default function RecycleBinPage() {
   const selection = useRowSelection();
   const confirm = useConfirm();
 
-  const forget = (ids: string[]) => selection.set(selection.keys.filter((key) => !ids.includes(key)));
   const restore = async (ids: string[]) => {
     try {
       await callApi(calls.numberRestore, { body: { ids }, notifySuccess: true });
-      forget(ids);
+      selection.drop(ids);
     } catch {
       // The request wrapper showed why (e.g. a live number has the same phone-number id).
     }
@@ -43,11 +43,11 @@ export default function RecycleBinPage() {
     confirm(
       async () => {
         // A large selection goes in several calls of the server's limit.
-        for (let start = 0; start < ids.length; start += MAX_PURGED_NUMBERS) {
-          const chunk = ids.slice(start, start + MAX_PURGED_NUMBERS);
-          await callApi(calls.numberPurge, { body: { ids: chunk }, notifySuccess: start + chunk.length >= ids.length });
+        const chunks = chunksOf(ids, MAX_PURGED_NUMBERS);
+        for (const [index, chunk] of chunks.entries()) {
+          await callApi(calls.numberPurge, { body: { ids: chunk }, notifySuccess: index === chunks.length - 1 });
         }
-        forget(ids);
+        selection.drop(ids);
         await list.refresh();
       },
       { title: t('purgeTitle'), content: t('purgeContent'), danger: true, okText: t('purge') },

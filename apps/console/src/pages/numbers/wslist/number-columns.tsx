@@ -11,8 +11,8 @@ const QUALITY_COLORS: Record<NumberListRecord['quality_rating'], string> = {
   UNKNOWN: 'default',
 };
 
-/** Meta's statuses that need the operator's eye get a colour. */
-const STATUS_COLORS: Record<string, string> = {
+/** Meta's number statuses that need the operator's eye get a colour. */
+export const NUMBER_STATUS_COLORS: Record<string, string> = {
   CONNECTED: 'success',
   PENDING: 'processing',
   FLAGGED: 'warning',
@@ -51,7 +51,7 @@ export function useNumberColumns(onCheck: (number: NumberListRecord) => void): T
       dataIndex: 'status',
       render: (status: string, number) => (
         <Space size={4} wrap>
-          <Tag color={STATUS_COLORS[status] ?? 'default'}>{status}</Tag>
+          <Tag color={NUMBER_STATUS_COLORS[status] ?? 'default'}>{status}</Tag>
           {number.paused && (
             <Tag color="error" data-testid="number-paused">
               {t('pausedBecause', { reason: number.pause_reason ?? '-' })}

@@ -15,12 +15,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../api/client.js';
 import { type BatchAction, type RowSelection, useConfirm, useDownload } from '../../../components/list/index.js';
+import { chunksOf } from '../../../utils/chunks.js';
 import { useRefreshTags } from '../../tags/tag-queries.js';
 import { IpDialog, type OpenDialog, OwnerDialog, TagDialog } from './batch-dialogs.js';
 import { type ChannelResults, ChannelResultsDialog } from './channel-results.js';
-
-const chunksOf = <T,>(items: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
 /**
  * The numbers list's batch actions and the dialogs they open. Each action refreshes the list when
@@ -116,7 +114,7 @@ export function useNumberActions({
       key: 'export',
       label: t('exportContacts'),
       icon: <DownloadOutlined />,
-      run: (ids) => void download(calls.exportContacts, { body: { numberIds: ids } } as never, 'contacts.csv'),
+      run: (ids) => void download(calls.exportContacts, { body: { numberIds: ids } }, 'contacts.csv'),
     },
     {
       key: 'recycle',
@@ -128,7 +126,7 @@ export function useNumberActions({
           () =>
             update(
               () => callApi(calls.numberRecycle, { body: { ids }, notifySuccess: true }),
-              () => selection.set(selection.keys.filter((key) => !ids.includes(key))),
+              () => selection.drop(ids),
             ),
           { content: t('recycleContent') },
         ),

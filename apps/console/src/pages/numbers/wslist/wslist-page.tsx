@@ -7,10 +7,12 @@ import {
   BatchActions,
   FilterBar,
   FilterSelect,
+  FilterYesNo,
   type ListBody,
   PagedTable,
   usePagedList,
   useRowSelection,
+  type YesNo,
 } from '../../../components/list/index.js';
 import { OwnerSelect } from '../../../components/selects/index.js';
 import { TagSelect, TagTable } from '../../tags/tag-table.js';
@@ -23,7 +25,7 @@ const STATUSES = ['CONNECTED', 'PENDING', 'FLAGGED', 'RESTRICTED', 'BANNED', 'DI
 
 type RequestFilters = NonNullable<ListBody<typeof calls.numberList>['filters']>;
 /** The filter form's fields: "paused" is a yes/no choice there. */
-type Filters = Omit<RequestFilters, 'paused'> & { paused?: 'yes' | 'no' };
+type Filters = Omit<RequestFilters, 'paused'> & { paused?: YesNo };
 
 const toRequestFilters = ({ paused, ...rest }: Partial<Filters>): RequestFilters => ({
   ...rest,
@@ -87,14 +89,11 @@ export default function NumberListPage() {
           <Form.Item name="ipId">
             <IpSelect data-testid="wslist-ip-filter" />
           </Form.Item>
-          <FilterSelect
+          <FilterYesNo
             name="paused"
             placeholder={t('pausedAll')}
-            width={130}
-            options={[
-              { value: 'yes', label: t('pausedYes') },
-              { value: 'no', label: t('pausedNo') },
-            ]}
+            yes={t('pausedYes')}
+            no={t('pausedNo')}
             data-testid="wslist-paused-filter"
           />
         </FilterBar>
