@@ -49,6 +49,7 @@ export const NumberListRequest = PageRequest.extend({
   standby: z.boolean().nullish(),
   filters: NumberListFilters.prefault({}),
 });
+export type NumberListRequest = z.infer<typeof NumberListRequest>;
 
 export const NumberEgressIp = z.object({
   id: Id,
@@ -101,6 +102,7 @@ export const NumberTagBatch = z
     message: 'name at least one tag to add or remove',
     path: ['addTagIds'],
   });
+export type NumberTagBatch = z.infer<typeof NumberTagBatch>;
 
 export const NumberOwnerMove = z.object({ ids: IdList, ownerUserId: Id });
 export const NumberIpAssignment = z.object({ ids: IdList, ipId: Id.nullable() });
@@ -140,6 +142,7 @@ export const NumberRepairResult = z.object({
 export type NumberRepairResult = z.infer<typeof NumberRepairResult>;
 
 export const RecycleListRequest = PageRequest.extend({ phone: textFilter(32) });
+export type RecycleListRequest = z.infer<typeof RecycleListRequest>;
 export const RecycledNumber = NumberIdentity.extend({
   quality_rating: NumberQuality,
   deleted_at: z.string(),

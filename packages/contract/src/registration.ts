@@ -79,6 +79,10 @@ export const NumberRef = z.object({ numberId: Id });
 export const RequestCode = NumberRef.extend({ codeMethod: CodeMethod, language: CodeLanguage.default('en_US') });
 export const VerifyCode = NumberRef.extend({ code: VerificationCode });
 export const RegisterNumber = NumberRef.extend({ pin: TwoStepPin });
+export type NumberRef = z.infer<typeof NumberRef>;
+export type RequestCode = z.infer<typeof RequestCode>;
+export type VerifyCode = z.infer<typeof VerifyCode>;
+export type RegisterNumber = z.infer<typeof RegisterNumber>;
 
 /** awaiting: not (or no longer) registered on the Cloud API; registered: connected, possibly flagged or restricted. */
 export const RegistrationStage = z.enum(['awaiting', 'registered']);
@@ -96,6 +100,7 @@ export const RegistrationFilter = PageRequest.extend({
     .regex(/^[\d\s()+-]*$/, 'may contain only digits')
     .optional(),
 });
+export type RegistrationFilter = z.infer<typeof RegistrationFilter>;
 
 /** A number of the tenant with its registration state as last seen at Meta. */
 export const RegistrationNumber = z.object({

@@ -3,17 +3,11 @@ import type pg from 'pg';
 import type { LocalizedText } from '../../platform/http/errors.js';
 import type { PhoneNumberInfo } from '../../whatsapp/cloud-api/index.js';
 import type { TokenCipher } from '../../whatsapp/crypto/token-cipher.js';
-import { connectNumber } from '../../whatsapp/numbers/connect-number.js';
-import { HIGH_THROUGHPUT_PER_SECOND, LIMIT_OF_TIER } from '../../whatsapp/webhooks/number-events.js';
-import { liveNumberOwner, recordMetaState, wabaOwner } from '../registration/registration-repository.js';
+import { connectFromMeta, connectRace } from '../registration/connect-from-meta.js';
+import { liveNumberOwner, wabaOwner } from '../registration/registration-repository.js';
 import type { RowOutcome, StoredImportRow } from './import-repository.js';
 import type { TargetConnection } from './import-target.js';
 import { tagNumber } from './number-tag-repository.js';
-
-/** Meta's starting limit: a portfolio whose tier Meta did not report is not trusted with more. */
-const DEFAULT_MESSAGING_LIMIT = 250;
-const STANDARD_THROUGHPUT_PER_SECOND = 80;
-const QUALITIES = ['GREEN', 'YELLOW', 'RED'] as const;
 
 export interface VerifiedRow extends StoredImportRow {
   token: string;
@@ -52,30 +46,12 @@ export async function connectRow(
   const waba = await wabaOwner(client, row.wabaId);
   if (waba && waba.tenantId !== tenantId) return failedRow(row.rowNo, 'waba_id', ANOTHER_ACCOUNT);
 
-  const { info } = row;
-  const tier = info.whatsapp_business_manager_messaging_limit ?? info.messaging_limit_tier ?? null;
-  const throughputLevel = info.throughput?.level ?? null;
   await client.query('savepoint import_row');
   try {
-    const { numberId } = await connectNumber(client, cipher, tenantId, {
-      portfolioName: waba?.portfolioName ?? row.portfolio ?? (info.verified_name || `WABA ${row.wabaId}`),
-      messagingLimit: tier && tier in LIMIT_OF_TIER ? (LIMIT_OF_TIER[tier] ?? null) : DEFAULT_MESSAGING_LIMIT,
-      wabaId: row.wabaId,
-      phone: row.phone,
-      phoneNumberId: row.phoneNumberId,
-      accessToken: row.token,
-      apiBaseUrl: connection.apiBaseUrl,
-      apiVersion: connection.apiVersion,
-      qualityRating: QUALITIES.find((rating) => rating === info.quality_rating) ?? 'UNKNOWN',
-      throughputPerSecond: throughputLevel === 'HIGH' ? HIGH_THROUGHPUT_PER_SECOND : STANDARD_THROUGHPUT_PER_SECOND,
-      ...(info.verified_name ? { verifiedName: info.verified_name } : {}),
-    });
-    await recordMetaState(client, tenantId, numberId, {
-      status: info.status ?? 'CONNECTED',
-      codeVerificationStatus: info.code_verification_status ?? null,
-      nameStatus: info.name_status ?? null,
-      messagingLimitTier: tier,
-      throughputLevel,
+    const numberId = await connectFromMeta(client, cipher, tenantId, connection, {
+      ...row,
+      wabaPortfolio: waba?.portfolioName,
+      defaultStatus: 'CONNECTED',
     });
     const untagged = await tagNumber(client, tenantId, numberId, row.tags, MAX_TAGS_PER_KIND);
     await client.query('release savepoint import_row');
@@ -88,8 +64,7 @@ export async function connectRow(
     return { rowNo: row.rowNo, outcome: 'imported', field: untagged.length ? 'tags' : null, message, numberId };
   } catch (error) {
     // Another import connected the number (or took the WABA) since the checks above.
-    const raced = (error as { code?: string }).code === '23505' || /belongs to another tenant/.test(String(error));
-    if (!raced) throw error;
+    if (!connectRace(error)) throw error;
     await client.query('rollback to savepoint import_row');
     return (await heldElsewhere(client, tenantId, row)) ?? failedRow(row.rowNo, 'waba_id', ANOTHER_ACCOUNT);
   }

@@ -1,11 +1,11 @@
 import { IMPORT_COLUMNS, IMPORT_CONTENT_TYPES } from '@ws/contract';
 import writeXlsxFile from 'write-excel-file/node';
 import type { FileReply } from '../../platform/http/file-route.js';
+import { UTF8_BOM } from '../../platform/http/file-route.js';
 
 /** Rows of the XLSX template formatted as text, so ids typed there keep every digit. */
 const TEXT_ROWS = 1_000;
 const COLUMN_WIDTHS = [18, 20, 20, 48, 24, 24];
-const UTF8_BOM = '\uFEFF';
 
 let xlsxTemplate: Promise<Buffer> | undefined;
 

@@ -1,5 +1,6 @@
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
+import { mapBounded } from '../numbers/number-client.js';
 import { connectRow, failedRow } from './connect-row.js';
 import {
   findImport,
@@ -47,7 +48,7 @@ export async function runImport(
     if (!last) break;
     after = last.rowNo;
     const opened = rows.map((row) => ({ ...row, token: cipher.decrypt(row.sealedToken) }));
-    const checks = await inBatches(opened, PARALLEL_CHECKS, verify);
+    const checks = await mapBounded(opened, PARALLEL_CHECKS, verify);
     const running = await withTransaction(pool, async (client) => {
       if (!(await lockRunningImport(client, tenantId, importId))) return false;
       const open = await stillPending(
@@ -75,13 +76,4 @@ export async function runImport(
   }
   if (deferred > 0) throw new RowsDeferred(`${deferred} rows met a passing Cloud API failure and are tried again`);
   await finishImport(pool, tenantId, importId, null);
-}
-
-/** `work` over the items, `size` at a time, results in the items' order. */
-async function inBatches<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let start = 0; start < items.length; start += size) {
-    results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
-  }
-  return results;
 }

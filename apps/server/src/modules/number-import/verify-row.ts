@@ -7,10 +7,8 @@ import {
   type PhoneNumberInfo,
 } from '../../whatsapp/cloud-api/index.js';
 import { cloudApiFailure } from '../registration/cloud-api-failure.js';
+import { phoneMismatch, wabaNumbers } from '../registration/connect-from-meta.js';
 import type { TargetConnection } from './import-target.js';
-
-/** A WABA holds a few dozen numbers at most; this bounds the listing of one. */
-const WABA_PAGES = 20;
 
 export interface RowToVerify {
   phone: string;
@@ -60,19 +58,8 @@ export function createRowVerifier(connection: TargetConnection) {
     } catch (error) {
       return refused(error, 'phone_number_id');
     }
-    const metaDigits = info.display_phone_number?.replace(/\D/g, '');
-    if (metaDigits && metaDigits !== row.phone) {
-      const shown = info.display_phone_number;
-      return {
-        ok: false,
-        field: 'phone',
-        message: {
-          zh: `与 Meta 登记的号码 ${shown} 不一致`,
-          en: `does not match the number Meta has for this id (${shown})`,
-        },
-        retryable: false,
-      };
-    }
+    const mismatch = phoneMismatch(info, row.phone);
+    if (mismatch) return { ok: false, field: 'phone', message: mismatch, retryable: false };
     try {
       if (!(await wabaNumbers(row)).has(row.phoneNumberId)) {
         return {
@@ -98,15 +85,7 @@ async function listNumbersOfWaba(connection: TargetConnection, row: RowToVerify)
     version: connection.apiVersion,
     accessToken: row.token,
   });
-  const ids = new Set<string>();
-  let after: string | undefined;
-  for (let page = 0; page < WABA_PAGES; page += 1) {
-    const listed = await client.listPhoneNumbers(row.wabaId, { limit: 100, ...(after ? { after } : {}) });
-    for (const number of listed.data) ids.add(number.id);
-    if (!listed.nextCursor) break;
-    after = listed.nextCursor;
-  }
-  return ids;
+  return new Set((await wabaNumbers(client, row.wabaId)).map((number) => number.id));
 }
 
 /** Meta's refusal (or no answer) as the row's reason, worded as the registration screen words it. */

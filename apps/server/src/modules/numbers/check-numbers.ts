@@ -2,15 +2,11 @@ import type { NumberCheckResult } from '@ws/contract';
 import type { AppContext } from '../../platform/http/context.js';
 import type { PhoneNumberInfo } from '../../whatsapp/cloud-api/index.js';
 import { pauseNumber } from '../../whatsapp/numbers/number-repository.js';
-import { HIGH_THROUGHPUT_PER_SECOND } from '../../whatsapp/webhooks/number-events.js';
+import { qualityOf, THROUGHPUT_OF_LEVEL } from '../registration/connect-from-meta.js';
 import { numberNotFound } from './batch-result.js';
 import { CLOUD_API_CONCURRENCY, describeFailure, mapBounded, numberClient } from './number-client.js';
 import { NUMBER_STATE_COLUMNS, type NumberState, numberState } from './number-rows.js';
 import { liveNumberIds } from './numbers-repository.js';
-
-const QUALITIES = new Set(['GREEN', 'YELLOW', 'RED']);
-/** Meta's throughput levels in messages per second (STANDARD is the column's default). */
-const THROUGHPUT_OF_LEVEL: Record<string, number> = { STANDARD: 80, HIGH: HIGH_THROUGHPUT_PER_SECOND };
 
 /** Writes what Meta said of the number (fields it left out keep their value) and announces the change. */
 const RECORD_STATE = `
@@ -37,10 +33,9 @@ const RECORD_FAILURE = `
   returning ${NUMBER_STATE_COLUMNS}`;
 
 function stateValues(info: PhoneNumberInfo): unknown[] {
-  const quality = info.quality_rating?.toUpperCase();
   const level = info.throughput?.level;
   return [
-    quality === undefined ? null : QUALITIES.has(quality) ? quality : 'UNKNOWN',
+    info.quality_rating === undefined ? null : qualityOf(info.quality_rating),
     info.messaging_limit_tier ?? null,
     level ?? null,
     (level && THROUGHPUT_OF_LEVEL[level]) ?? null,

@@ -1,15 +1,10 @@
-import type { NumberListFilters, NumberListRecord, Page, PageRequest } from '@ws/contract';
+import type { NumberListRecord, NumberListRequest, Page } from '@ws/contract';
 import { LIST_COUNT_CAP, toPage } from '@ws/contract';
 import { PLATFORM_TENANT_ID } from '../../platform/bootstrap-admin.js';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import { prepared } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { iso, NUMBER_STATE_COLUMNS, type NumberState, numberState } from './number-rows.js';
-
-export interface NumberListQuery extends PageRequest {
-  standby?: boolean | null | undefined;
-  filters: NumberListFilters;
-}
 
 interface ListRow extends Omit<NumberState, 'id'> {
   total: number;
@@ -19,7 +14,7 @@ interface ListRow extends Omit<NumberState, 'id'> {
   owner_id: string | null;
   owner_username: string | null;
   owner_nickname: string | null;
-  tags: { id: string; name: string; color: string }[];
+  tags: NumberListRecord['tags'];
   ip_id: string | null;
   ip_label: string | null;
   ip_scope: 'system' | 'own' | null;
@@ -33,7 +28,7 @@ interface ListRow extends Omit<NumberState, 'id'> {
 }
 
 /** The WHERE clause of a list request over `wa_number n`, with its values ($1 is the tenant). */
-function listFilter(tenantId: string, query: NumberListQuery): { where: string; values: unknown[] } {
+function listFilter(tenantId: string, query: NumberListRequest): { where: string; values: unknown[] } {
   const values: unknown[] = [tenantId];
   const where = ['n.tenant_id = $1', 'n.deleted_at is null'];
   const add = (condition: (placeholder: string) => string, value: unknown) => {
@@ -66,7 +61,7 @@ function listFilter(tenantId: string, query: NumberListQuery): { where: string; 
  * broad filter over 100k numbers cost up to 250 ms to count exactly under load; bench/README.md).
  * One row always comes back, carrying the total even when the page is past the end.
  */
-export async function listNumbers(context: AppContext, tenantId: string, query: NumberListQuery) {
+export async function listNumbers(context: AppContext, tenantId: string, query: NumberListRequest) {
   const { where, values } = listFilter(tenantId, query);
   const limit = values.length + 1;
   const platform = values.length + 3;

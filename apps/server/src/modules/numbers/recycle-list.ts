@@ -1,12 +1,8 @@
-import { type Page, type PageRequest, RECYCLE_BIN_DAYS, type RecycledNumber, toPage } from '@ws/contract';
+import { type Page, RECYCLE_BIN_DAYS, type RecycledNumber, type RecycleListRequest, toPage } from '@ws/contract';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import { prepared } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { iso } from './number-rows.js';
-
-export interface RecycleListQuery extends PageRequest {
-  phone?: string | undefined;
-}
 
 interface BinRow {
   total: number;
@@ -31,7 +27,7 @@ interface BinRow {
 export async function listRecycledNumbers(
   context: AppContext,
   tenantId: string,
-  query: RecycleListQuery,
+  query: RecycleListRequest,
 ): Promise<Page<RecycledNumber>> {
   const values: unknown[] = [tenantId, RECYCLE_BIN_DAYS];
   let where = `n.tenant_id = $1 and n.deleted_at is not null and n.deleted_at > now() - make_interval(days => $2)`;

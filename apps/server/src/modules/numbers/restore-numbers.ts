@@ -1,3 +1,4 @@
+import { UNIQUE_VIOLATION } from '../../platform/db/sql-state.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { batchResult } from './batch-result.js';
@@ -17,7 +18,7 @@ export async function restoreRecycledNumbers(context: AppContext, tenantId: stri
     return batchResult(await restoreNumbers(context.pool, tenantId, ids));
   } catch (error) {
     // A number connected meanwhile with the same phone-number id (wa_number_phone_number_id_key).
-    if ((error as { code?: string }).code === '23505') {
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
       throw conflict(await restoreConflicts(context.pool, tenantId, ids));
     }
     throw error;

@@ -1,17 +1,12 @@
+import type { NumberTagBatch } from '@ws/contract';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { batchResult } from './batch-result.js';
 import { liveNumberIds, retagNumbers, unknownNumberTags } from './numbers-repository.js';
 
-export interface NumberTagChange {
-  ids: string[];
-  addTagIds: string[];
-  removeTagIds: string[];
-}
-
 /** Adds and removes number tags on the caller's numbers; every tag must be one of the tenant's number tags. */
-export async function tagNumbers(context: AppContext, tenantId: string, change: NumberTagChange) {
+export async function tagNumbers(context: AppContext, tenantId: string, change: NumberTagBatch) {
   for (const field of ['addTagIds', 'removeTagIds'] as const) {
     const unknown = await unknownNumberTags(context.pool, tenantId, change[field]);
     if (unknown.length > 0) {

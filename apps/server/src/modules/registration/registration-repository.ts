@@ -1,4 +1,4 @@
-import { type Page, REGISTERED_STATUSES, type RegistrationNumber, type RegistrationStage, toPage } from '@ws/contract';
+import { type Page, REGISTERED_STATUSES, type RegistrationFilter, type RegistrationNumber, toPage } from '@ws/contract';
 import type pg from 'pg';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import { prepared } from '../../platform/db/pool.js';
@@ -43,13 +43,6 @@ function toRegistrationNumber(row: NumberRow): RegistrationNumber {
   };
 }
 
-export interface RegistrationQuery {
-  page: number;
-  pageSize: number;
-  stage?: RegistrationStage | undefined;
-  phone?: string | undefined;
-}
-
 /**
  * The tenant's live numbers, newest first, with the page's total from a window count (a tenant
  * has at most about a hundred thousand numbers; the status and phone filters have indexes).
@@ -57,7 +50,7 @@ export interface RegistrationQuery {
 export async function listRegistrationNumbers(
   pool: pg.Pool,
   tenantId: string,
-  query: RegistrationQuery,
+  query: RegistrationFilter,
 ): Promise<Page<RegistrationNumber>> {
   const values: unknown[] = [tenantId];
   const filters = ['n.tenant_id = $1', 'n.deleted_at is null'];

@@ -4,11 +4,11 @@
  * the judge of every step (a wrong code or PIN comes back as its error); what Meta accepted is
  * then recorded on the number.
  */
-import type { CodeMethod, RegistrationNumber } from '@ws/contract';
+import type { NumberRef, RegisterNumber, RegistrationNumber, RequestCode, VerifyCode } from '@ws/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../platform/http/context.js';
-import { errors } from '../../platform/http/errors.js';
 import type { CloudApiClient } from '../../whatsapp/cloud-api/index.js';
+import { numberNotFound } from '../numbers/batch-result.js';
 import { numberClient } from '../numbers/number-client.js';
 import { cloudApiFailure } from './cloud-api-failure.js';
 import {
@@ -24,8 +24,6 @@ interface Step {
   change?: RegistrationChange;
   wakeSending?: boolean;
 }
-
-const numberNotFound = () => errors.notFound({ zh: '号码', en: 'Number' });
 
 async function runStep(
   context: AppContext,
@@ -49,22 +47,14 @@ async function runStep(
   return recorded;
 }
 
-export function requestCode(
-  context: AppContext,
-  caller: Principal,
-  input: { numberId: string; codeMethod: CodeMethod; language: string },
-): Promise<RegistrationNumber> {
+export function requestCode(context: AppContext, caller: Principal, input: RequestCode): Promise<RegistrationNumber> {
   return runStep(context, caller, input.numberId, {
     field: 'codeMethod',
     call: (client, id) => client.requestCode(id, { codeMethod: input.codeMethod, language: input.language }),
   });
 }
 
-export function verifyCode(
-  context: AppContext,
-  caller: Principal,
-  input: { numberId: string; code: string },
-): Promise<RegistrationNumber> {
+export function verifyCode(context: AppContext, caller: Principal, input: VerifyCode): Promise<RegistrationNumber> {
   return runStep(context, caller, input.numberId, {
     field: 'code',
     call: (client, id) => client.verifyCode(id, input.code),
@@ -76,7 +66,7 @@ export function verifyCode(
 export function registerNumber(
   context: AppContext,
   caller: Principal,
-  input: { numberId: string; pin: string },
+  input: RegisterNumber,
 ): Promise<RegistrationNumber> {
   return runStep(context, caller, input.numberId, {
     field: 'pin',
@@ -90,7 +80,7 @@ export function registerNumber(
 export function deregisterNumber(
   context: AppContext,
   caller: Principal,
-  input: { numberId: string },
+  input: NumberRef,
 ): Promise<RegistrationNumber> {
   return runStep(context, caller, input.numberId, {
     field: 'numberId',
