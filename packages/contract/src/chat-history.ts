@@ -148,8 +148,6 @@ export const ConversationSummary = z.object({
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 
-/** The most conversations counted for a total; past it `total` stops there and `total_capped` is true. */
-export const CONVERSATION_COUNT_CAP = 10_000;
 export const ConversationPage = cappedPageOf(ConversationSummary);
 export type ConversationPage = z.infer<typeof ConversationPage>;
 

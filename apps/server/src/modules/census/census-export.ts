@@ -1,12 +1,9 @@
 import type { CensusRange, Language } from '@ws/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../platform/http/context.js';
-import type { FileReply } from '../../platform/http/file-route.js';
+import { type FileReply, UTF8_BOM } from '../../platform/http/file-route.js';
 import { checkNumber, daysOf } from './census-data.js';
 import { daySourceRows } from './census-repository.js';
-
-/** Excel reads UTF-8 only after a byte order mark. */
-const BOM = '\uFEFF';
 
 const HEADERS: Record<Language, string[]> = {
   zh: ['日期', '来源', '新增粉丝', '退订'],
@@ -17,7 +14,7 @@ const HEADERS: Record<Language, string[]> = {
  * One CSV field: quoted when it holds a separator, quote or line break; a leading = + - @ tab or
  * CR (which a spreadsheet would run as a formula) gets an apostrophe. Sources are free text.
  */
-export function csvField(value: string | number): string {
+function csvField(value: string | number): string {
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -47,6 +44,6 @@ export async function censusCsv(
   const suffix = range.numberId === undefined ? '' : `-number-${range.numberId}`;
   return {
     fileName: `contact-statistics-${range.from}-${range.to}${suffix}.csv`,
-    body: `${BOM}${lines.join('\r\n')}\r\n`,
+    body: `${UTF8_BOM}${lines.join('\r\n')}\r\n`,
   };
 }

@@ -1,10 +1,10 @@
-import { CONVERSATION_COUNT_CAP, type ConversationFilter, type ConversationPage, toPage } from '@ws/contract';
+import { type ConversationFilter, type ConversationPage, LIST_COUNT_CAP, toPage } from '@ws/contract';
 import type { AppContext } from '../../platform/http/context.js';
 import { countConversations, selectConversations } from './conversation-repository.js';
 
 /**
  * Recent conversations to pick a chat from. A tenant can hold millions, so the total is counted
- * only up to CONVERSATION_COUNT_CAP (`total_capped` says so) and pages end there.
+ * only up to LIST_COUNT_CAP (`total_capped` says so) and pages end there.
  */
 export async function listConversations(
   context: AppContext,
@@ -14,11 +14,11 @@ export async function listConversations(
   const criteria = { numberId: filter.numberId, search: filter.search || undefined };
   const offset = (filter.page - 1) * filter.pageSize;
   const [counted, records] = await Promise.all([
-    countConversations(context.pool, tenantId, criteria, CONVERSATION_COUNT_CAP),
-    offset < CONVERSATION_COUNT_CAP
+    countConversations(context.pool, tenantId, criteria, LIST_COUNT_CAP),
+    offset < LIST_COUNT_CAP
       ? selectConversations(context.pool, tenantId, criteria, filter.pageSize, offset)
       : Promise.resolve([]),
   ]);
-  const capped = counted > CONVERSATION_COUNT_CAP;
-  return { ...toPage(records, capped ? CONVERSATION_COUNT_CAP : counted, filter), total_capped: capped };
+  const capped = counted > LIST_COUNT_CAP;
+  return { ...toPage(records, capped ? LIST_COUNT_CAP : counted, filter), total_capped: capped };
 }

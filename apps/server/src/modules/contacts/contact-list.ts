@@ -1,13 +1,10 @@
 import type { ContactFilters, ContactRecord, PageRequest } from '@ws/contract';
-import { type ContactPage, toPage } from '@ws/contract';
+import { type ContactPage, LIST_COUNT_CAP, toPage } from '@ws/contract';
 import type { z } from 'zod';
 import { isoTime } from '../../platform/db/sql-time.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { BoundValues, type ContactTotal, contactWhere, countContacts } from './contact-query.js';
 import { searchContacts } from './contact-search.js';
-
-/** Filtered lists count exactly up to here; past it the total is "10 000+". */
-export const LIST_COUNT_CAP = 10_000;
 
 interface ContactRow extends Omit<ContactRecord, 'number' | 'owner'> {
   number_id: string | null;

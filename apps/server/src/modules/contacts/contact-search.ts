@@ -5,7 +5,7 @@ import { BoundValues, type ContactTotal, contactWhere, searchCondition, trigramS
 /** Newest contacts a search reads in index order before it looks further. */
 export const SEARCH_WINDOW = 20_000;
 /** How far a search the trigram indexes cannot serve (shorter than 3 letters or digits) reads. */
-export const SHORT_SEARCH_WINDOW = 50_000;
+const SHORT_SEARCH_WINDOW = 50_000;
 const MAX_SEARCH_WINDOW = 1_000_000;
 
 export interface SearchPage {

@@ -6,17 +6,14 @@ import { to as copyTo } from 'pg-copy-streams';
 import { sheetTime } from '../../platform/db/sql-time.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { AppError } from '../../platform/http/errors.js';
-import type { FileReply } from '../../platform/http/file-route.js';
+import { type FileReply, UTF8_BOM } from '../../platform/http/file-route.js';
 import { type ContactSelection, contactWhere, countContacts, literalValues } from './contact-query.js';
 
 /** Exports count their rows exactly up to here (for the progress bar); past it the count is a lower bound. */
-export const EXPORT_COUNT_CAP = 1_000_000;
+const EXPORT_COUNT_CAP = 1_000_000;
 /** Each running export holds a database connection for its whole length; more are refused (429) meanwhile. */
 const MAX_RUNNING_EXPORTS = 4;
 let runningExports = 0;
-
-/** Excel reads UTF-8 only after a byte order mark. */
-const BOM = '\uFEFF';
 
 /** A cell Excel would run as a formula (= + - @, tab, CR) gets a leading apostrophe. */
 const cell = (expression: string) =>
@@ -45,7 +42,7 @@ const COLUMNS: ReadonlyArray<{ sql: string; zh: string; en: string }> = [
  * at once instead of after a sort of the whole export; each row's tags are looked up once, in a
  * lateral join.
  */
-export function exportStatement(tenantId: string, selection: ContactSelection, language: Language): string {
+function exportStatement(tenantId: string, selection: ContactSelection, language: Language): string {
   const columns = COLUMNS.map((column) => `${column.sql} as ${pg.escapeIdentifier(column[language])}`);
   return `copy (
     select ${columns.join(', ')}
@@ -92,7 +89,7 @@ export async function exportContacts(
     const expected = await countContacts(client, tenantId, selection, EXPORT_COUNT_CAP);
     const copy = client.query(copyTo(exportStatement(tenantId, selection, language)));
     const body = new PassThrough();
-    body.write(BOM);
+    body.write(UTF8_BOM);
     const connection = client;
     pipeline(copy, body)
       .then(

@@ -55,11 +55,3 @@ export async function manyContacts(
     [tenantId, count, options.firstWaId ?? 4_400_000_000_000, options.numberId ?? null],
   );
 }
-
-export async function liveContactCount(t: TestApp, tenantId: string): Promise<number> {
-  const { rows } = await t.pool.query<{ n: number }>(
-    'select count(*)::int as n from contact where tenant_id = $1 and deleted_at is null',
-    [tenantId],
-  );
-  return rows[0]?.n ?? 0;
-}

@@ -1,11 +1,18 @@
-import { type AddedEgressIps, type IpLineError, type Language, MAX_IP_LINES, type NewEgressIps } from '@ws/contract';
+import {
+  type AddedEgressIps,
+  type IpLineError,
+  type Language,
+  MAX_IP_LINES,
+  type NewEgressIps,
+  type ProxyAddress,
+} from '@ws/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { addressKey, insertIps, type NewIp } from './ip-repository.js';
 import { checkedGroupId, duplicateAddress, knownGroup } from './ip-rules.js';
 import { ipOwner } from './ip-scope.js';
-import { type ParsedLine, type ProxyAddressInput, parseProxyLines } from './proxy-lines.js';
+import { type ParsedLine, parseProxyLines } from './proxy-lines.js';
 
 /**
  * Adds one IP (a duplicate address is a 409) or a bulk paste. A paste adds every good line and
@@ -20,7 +27,7 @@ export async function addEgressIps(
 ): Promise<AddedEgressIps> {
   const owner = ipOwner(user, input.scope, 'write');
   const groupId = await checkedGroupId(context.pool, owner, input.groupId);
-  const seal = (address: ProxyAddressInput): NewIp => ({
+  const seal = (address: ProxyAddress): NewIp => ({
     ...address,
     passwordSealed: address.password ? context.whatsapp.tokenCipher.encrypt(address.password) : null,
   });
@@ -48,7 +55,7 @@ export async function addEgressIps(
   const reportLine = (line: ParsedLine, message: { zh: string; en: string }) =>
     report.push({ line: line.line, text: line.text, message: message[language] });
   const firstLineOf = new Map<string, number>();
-  const unique: { line: ParsedLine; address: ProxyAddressInput }[] = [];
+  const unique: { line: ParsedLine; address: ProxyAddress }[] = [];
   const badLines = lines.filter((line) => line.problem);
   for (const line of lines) {
     if (line.problem) reportLine(line, line.problem);

@@ -9,11 +9,11 @@ import {
   toPage,
 } from '@ws/contract';
 import type { Principal } from '../../platform/auth/principal.js';
+import { refusedAs, UNIQUE_VIOLATION } from '../../platform/db/sql-state.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { countGroups, deleteGroups, insertGroup, selectGroups, updateGroup } from './group-repository.js';
 import { ipOwner } from './ip-scope.js';
-import { refusedAs, UNIQUE_VIOLATION } from './sql.js';
 
 const GROUP = { zh: 'IP 分组', en: 'IP group' };
 const duplicateName = () =>

@@ -1,8 +1,8 @@
 import type { Pool } from '../../platform/db/pool.js';
+import { FOREIGN_KEY_VIOLATION, refusedAs, UNIQUE_VIOLATION } from '../../platform/db/sql-state.js';
 import { errors } from '../../platform/http/errors.js';
 import { groupExists } from './group-repository.js';
 import type { IpOwner } from './ip-scope.js';
-import { FOREIGN_KEY_VIOLATION, refusedAs, UNIQUE_VIOLATION } from './sql.js';
 
 export const IP = { zh: 'IP', en: 'IP' };
 

@@ -2,7 +2,7 @@ import { ProxyAgent, request } from 'undici';
 import { checkFailure } from './check-errors.js';
 
 /** How long one check may take, from connecting to the proxy to the Cloud API's reply headers. */
-export const CHECK_TIMEOUT_MS = 10_000;
+const CHECK_TIMEOUT_MS = 10_000;
 
 export interface ProxyCheck {
   ok: boolean;

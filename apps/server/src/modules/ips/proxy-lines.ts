@@ -1,20 +1,12 @@
-import { type IpProtocol, ProxyHost, ProxyPassword, ProxyPort, ProxyUsername } from '@ws/contract';
+import { type IpProtocol, type ProxyAddress, ProxyHost, ProxyPassword, ProxyPort, ProxyUsername } from '@ws/contract';
 import type { LocalizedText } from '../../platform/http/errors.js';
-
-export interface ProxyAddressInput {
-  protocol: IpProtocol;
-  host: string;
-  port: number;
-  username: string;
-  password: string | null;
-}
 
 export interface ParsedLine {
   /** 1-based line number in the paste. */
   line: number;
   /** The line with its password masked, to show in reports. */
   text: string;
-  address?: ProxyAddressInput;
+  address?: ProxyAddress;
   problem?: LocalizedText;
 }
 
@@ -59,7 +51,7 @@ function splitLine(text: string, protocol: IpProtocol): RawParts | LocalizedText
 }
 
 /** The address of one line, or what is wrong with it. */
-function parseLine(text: string, protocol: IpProtocol): ProxyAddressInput | LocalizedText {
+function parseLine(text: string, protocol: IpProtocol): ProxyAddress | LocalizedText {
   const parts = splitLine(text, protocol);
   if ('zh' in parts) return parts;
   const host = ProxyHost.safeParse(parts.host);

@@ -1,27 +1,17 @@
 import { MAX_TAGS_PER_KIND, type NewTag, type Tag, type TagEdit } from '@ws/contract';
 import type { Principal } from '../../platform/auth/principal.js';
+import { refusedAs, UNIQUE_VIOLATION } from '../../platform/db/sql-state.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { deleteTags, findTag, insertTag, type TagFields, updateTag } from './tag-repository.js';
 
 const TAG = { zh: '标签', en: 'Tag' };
-const UNIQUE_VIOLATION = '23505';
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === UNIQUE_VIOLATION;
-
-const nameTaken = (name: string) =>
-  errors.conflict({ zh: `name: 标签名称“${name}”已存在`, en: `name: the tag name "${name}" is already in use` });
 
 /** Runs a write that may reuse a name of the same kind (tag_name_key ignores case): 409 naming it. */
-async function withUniqueName<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (name !== undefined && isUniqueViolation(error)) throw nameTaken(name);
-    throw error;
-  }
-}
+const withUniqueName = <T>(name: string, write: () => Promise<T>): Promise<T> =>
+  refusedAs(write, UNIQUE_VIOLATION, () =>
+    errors.conflict({ zh: `name: 标签名称“${name}”已存在`, en: `name: the tag name "${name}" is already in use` }),
+  );
 
 async function loadTag(context: AppContext, caller: Principal, tagId: string): Promise<Tag> {
   const tag = await findTag(context.pool, caller.tenantId, tagId);
@@ -45,7 +35,9 @@ export async function addTag(context: AppContext, caller: Principal, input: NewT
 
 export async function editTag(context: AppContext, caller: Principal, input: TagEdit): Promise<Tag> {
   const { id, ...fields } = input;
-  const found = await withUniqueName(fields.name, () => updateTag(context.pool, caller.tenantId, id, fields));
+  const update = () => updateTag(context.pool, caller.tenantId, id, fields);
+  // Only a new name can collide with another tag's.
+  const found = await (fields.name === undefined ? update() : withUniqueName(fields.name, update));
   if (!found) throw errors.notFound(TAG);
   return loadTag(context, caller, id);
 }

@@ -124,6 +124,10 @@ describe('tag.item_count', () => {
       [tenantId, tagId],
     );
     expect(await count()).toBe(all[0].n - 1);
+    // Deleting the tag takes its contact_tag rows with it, the trigger finding no tag to update.
+    await t.pool.query('delete from tag where tenant_id = $1 and id = $2', [tenantId, tagId]);
+    const { rows: left } = await t.pool.query('select count(*)::int as n from contact_tag where tag_id = $1', [tagId]);
+    expect(left[0].n).toBe(0);
   });
 });
 
@@ -133,11 +137,14 @@ describe('number_daily_count', () => {
     const insert = (metaId: string) =>
       t.pool.query(
         `insert into message (tenant_id, created_at, number_id, contact_id, direction, type, body, status, meta_message_id)
-         values ($1, now(), $2, $3, 'in', 'text', '{}', 'received', $4) on conflict do nothing`,
-        [tenantId, numberA, contactId, metaId],
+         values ($1, $5, $2, $3, 'in', 'text', '{}', 'received', $4) on conflict do nothing`,
+        [tenantId, numberA, contactId, metaId, receivedAt],
       );
+    // Meta's timestamp, so a redelivery names the same row and is not counted again.
+    const receivedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
     await insert('wamid.rollup.1');
     await insert('wamid.rollup.2');
+    await insert('wamid.rollup.1');
     const { rows } = await t.pool.query(
       `select sent, received from number_daily_count where tenant_id = $1 and number_id = $2 and day = (now() at time zone 'UTC')::date`,
       [tenantId, numberA],

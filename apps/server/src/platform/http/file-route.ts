@@ -5,6 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { type CallInput, openCall } from './route.js';
 
+/** Excel reads a CSV as UTF-8 only after a byte order mark. */
+export const UTF8_BOM = '\uFEFF';
+
 /** What a file call's handler returns: the file and how to name it. */
 export interface FileReply {
   /** The name the browser saves the file under (ASCII letters, digits, `._-` are kept as they are). */

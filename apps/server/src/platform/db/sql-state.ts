@@ -1,4 +1,4 @@
-import type { AppError } from '../../platform/http/errors.js';
+import type { AppError } from '../http/errors.js';
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
