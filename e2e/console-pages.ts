@@ -139,6 +139,8 @@ export function sideMenu(page: Page): Locator {
 /** Opens a menu page through the side menu, unfolding its group (by its name) first when it is folded. */
 export async function openFromMenu(page: Page, group: string, path: string): Promise<void> {
   const link = sideMenu(page).locator(`a[data-menu-path="${path}"]`);
+  // A group still folding away (the menu keeps one group open) shows links that are about to vanish.
+  await animationsSettled(page);
   if (!(await link.isVisible())) await sideMenu(page).locator('.ant-menu-submenu-title', { hasText: group }).click();
   await link.click();
   await page.waitForURL(atPath(path));

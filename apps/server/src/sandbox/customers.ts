@@ -20,7 +20,7 @@ const REPLIES = [
 ];
 const STOP_BUTTON = /stop|unsubscribe/i;
 
-export function behaviourOf(sandbox: Sandbox, customer: SandboxCustomer): CustomerBehaviour {
+function behaviourOf(sandbox: Sandbox, customer: SandboxCustomer): CustomerBehaviour {
   for (const _key in customer.behaviour) return { ...sandbox.settings.behaviour, ...customer.behaviour };
   return sandbox.settings.behaviour;
 }

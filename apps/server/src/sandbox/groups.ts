@@ -12,7 +12,7 @@ export function groupInvitedIn(sandbox: Sandbox, text: string): SandboxGroup | u
   return match ? sandbox.store.groupsByInvite.get(match[1] as string) : undefined;
 }
 
-export function groupNumber(sandbox: Sandbox, group: SandboxGroup): SandboxNumber {
+function groupNumber(sandbox: Sandbox, group: SandboxGroup): SandboxNumber {
   return sandbox.store.numbers.get(group.phoneNumberId) as SandboxNumber;
 }
 

@@ -84,7 +84,7 @@ function httpDate(): string {
 }
 
 /** The bytes of a reply; HEAD gets the headers only. */
-export function replyBytes(reply: Http1Reply, keepAlive: boolean, head: boolean): string | Buffer {
+function replyBytes(reply: Http1Reply, keepAlive: boolean, head: boolean): string | Buffer {
   const length = typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length;
   const top =
     `HTTP/1.1 ${reply.status} ${REASONS[reply.status] ?? 'Unknown'}\r\ncontent-type: ${reply.contentType}\r\n` +

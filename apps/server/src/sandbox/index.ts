@@ -8,7 +8,6 @@ import { controlRoutes, createSandboxServer, listen } from './server.js';
 import type { CustomerBehaviour, QualityRules, SandboxDelays, TemplateRules } from './settings.js';
 import { type SandboxLogger, silentLogger } from './types.js';
 
-export { signWebhookBody } from '../whatsapp/webhooks/signature.js';
 export { Sandbox } from './sandbox.js';
 export type { CustomerBehaviour, QualityRules, SandboxDelays, TemplateRules } from './settings.js';
 export type { SandboxLogger } from './types.js';
@@ -153,11 +152,10 @@ export function sandboxOptionsFromConfig(config: Config, appSecret: string, logg
 
 /**
  * `node dist/main.js --role=sandbox`: the sandbox alone, posting to the api role at HOST:PORT.
- * The app secret must be the product's: WHATSAPP_APP_SECRET, or `appSecret` when the caller
- * read the generated one from the database.
+ * The app secret must be the product's: WHATSAPP_APP_SECRET.
  */
-export function runSandboxRole(config: Config, logger: SandboxLogger, appSecret?: string): Promise<RunningSandbox> {
-  const secret = appSecret ?? config.WHATSAPP_APP_SECRET;
+export function runSandboxRole(config: Config, logger: SandboxLogger): Promise<RunningSandbox> {
+  const secret = config.WHATSAPP_APP_SECRET;
   if (!secret) {
     throw new ConfigError(
       'WHATSAPP_APP_SECRET: must be set for --role=sandbox, so that its webhooks carry the signature the api role checks',

@@ -1,9 +1,9 @@
 import { type SandboxCustomer, type SandboxNumber, throughputPerSecond } from './state.js';
 
 /** Meta's pair rate: one message from a business number to the same user per 6 seconds. */
-export const PAIR_RATE_MS = 6_000;
+const PAIR_RATE_MS = 6_000;
 /** The customer service window: free-form messages only within 24 h of the user's last message. */
-export const SERVICE_WINDOW_MS = 86_400_000;
+const SERVICE_WINDOW_MS = 86_400_000;
 /** Meta's largest group. */
 export const MAX_GROUP_PARTICIPANTS = 8;
 

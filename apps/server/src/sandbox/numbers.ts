@@ -140,7 +140,7 @@ export const defaultPhoneNumberFields = [
 ];
 
 /** Sets a quality rating, posting FLAGGED when it drops and UNFLAGGED when it recovers. */
-export function setQuality(sandbox: Sandbox, number: SandboxNumber, rating: QualityRating): void {
+function setQuality(sandbox: Sandbox, number: SandboxNumber, rating: QualityRating): void {
   const before = number.qualityRating;
   if (before === rating) return;
   number.qualityRating = rating;

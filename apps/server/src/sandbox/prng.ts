@@ -36,9 +36,4 @@ export class Prng {
   chance(p: number): boolean {
     return this.next() < p;
   }
-
-  /** An element of a non-empty list. */
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)] as T;
-  }
 }

@@ -29,7 +29,7 @@ function mergeGraphRoutes(...tables: GraphRoutes[]): GraphRoutes {
   return merged as GraphRoutes;
 }
 
-export const graphRoutes = mergeGraphRoutes(
+const graphRoutes = mergeGraphRoutes(
   messageRoutes,
   mediaRoutes,
   templateRoutes,

@@ -23,7 +23,7 @@ export type ChangeValue<F extends KnownChangeInput['field']> = Extract<KnownChan
 
 export const unixSeconds = (ms: number): string => String(Math.floor(ms / 1000));
 
-export function metadataOf(number: SandboxNumber) {
+function metadataOf(number: SandboxNumber) {
   return { display_phone_number: number.phone, phone_number_id: number.id };
 }
 

@@ -70,7 +70,7 @@ function customerView(customer: SandboxCustomer) {
   };
 }
 
-export function groupControlView(group: SandboxGroup) {
+function groupControlView(group: SandboxGroup) {
   return {
     id: group.id,
     phone_number_id: group.phoneNumberId,

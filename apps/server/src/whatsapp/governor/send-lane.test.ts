@@ -43,15 +43,18 @@ async function queue(tenantId: string, intents: MessageIntent[]) {
   return withTransaction(app.pool, (client) => queueMessages(client, tenantId, intents));
 }
 
-async function runLane(tenantId: string, numberId: string, transport: LaneTransport) {
-  const lane = new SendLane(tenantId, numberId, {
+function newLane(tenantId: string, numberId: string, transport: LaneTransport, lingerMs?: number) {
+  return new SendLane(tenantId, numberId, {
     pool: app.pool,
     cipher: app.context.whatsapp.tokenCipher,
     transport,
     logger,
+    lingerMs,
   });
-  return lane.run();
 }
+
+const runLane = (tenantId: string, numberId: string, transport: LaneTransport) =>
+  newLane(tenantId, numberId, transport).run();
 
 async function statuses(tenantId: string) {
   const { rows } = await app.pool.query(
@@ -109,14 +112,7 @@ describe('the send lane', () => {
       { numberId, contactId: contact, ...template(marketing) },
     ]);
     const { transport, sent } = scriptedTransport();
-    const lane = new SendLane(tenantId, numberId, {
-      pool: app.pool,
-      cipher: app.context.whatsapp.tokenCipher,
-      transport,
-      logger,
-      lingerMs: 0,
-    });
-    await lane.run();
+    await newLane(tenantId, numberId, transport, 0).run();
     expect(sent).toHaveLength(1);
     const [, second] = await statuses(tenantId);
     expect(second.status).toBe('queued');
@@ -206,12 +202,7 @@ describe('the send lane', () => {
     const contact = await seedContact(app.pool, tenantId, { waId: '4476001', consent: true });
     await queue(tenantId, [{ numberId, contactId: contact, ...template(marketing) }]);
     const { transport, sent } = scriptedTransport();
-    const lane = new SendLane(tenantId, numberId, {
-      pool: app.pool,
-      cipher: app.context.whatsapp.tokenCipher,
-      transport,
-      logger,
-    });
+    const lane = newLane(tenantId, numberId, transport);
     lane.contactOptedOut(contact, 'user_preferences');
     await lane.run();
     expect(sent).toHaveLength(0);

@@ -325,7 +325,6 @@ export const changeValueSchemas = {
   group_status_update: GroupsValue,
 } as const;
 export type KnownField = keyof typeof changeValueSchemas;
-export const knownFields = Object.keys(changeValueSchemas) as KnownField[];
 export const isKnownField = (field: string): field is KnownField => Object.hasOwn(changeValueSchemas, field);
 
 /** A change of a known field with its value parsed. */

@@ -17,7 +17,7 @@ import {
   type StoredEvent,
   scheduleDrain,
 } from './event-repository.js';
-import { processEvent } from './process-event.js';
+import { PROBLEM_LENGTH, processEvent } from './process-event.js';
 import { retryOrphanStatuses, StatusBuffer } from './statuses.js';
 import type { Work } from './work.js';
 
@@ -98,7 +98,7 @@ async function processBatch(
       outcomes.push({
         id: event.id,
         outcome: 'failed',
-        problem: (error as Error).message.slice(0, 2000),
+        problem: (error as Error).message.slice(0, PROBLEM_LENGTH),
         tenantId: null,
       });
     }

@@ -51,6 +51,14 @@ const members = (groupId: string) =>
        join wa_group g on g.tenant_id = p.tenant_id and g.id = p.group_ref where g.group_id = $1 order by p.wa_id`,
     [groupId],
   );
+/** Participants joining G-2 by its invite link at a time. */
+const joinedByLink = (timestamp: string, ...added_participants: Record<string, unknown>[]) => ({
+  timestamp,
+  group_id: 'G-2',
+  type: 'group_participants_add',
+  reason: 'invite_link',
+  added_participants,
+});
 
 describe('group lifecycle', () => {
   it("Meta's answer to a create request makes the requested group active with its id and invite link", async () => {
@@ -95,20 +103,8 @@ describe('group participants', () => {
   it('joins by invite link, a leave, a removal, and the count', async () => {
     await groupEvent(
       'group_participants_update',
-      {
-        timestamp: '1750270000',
-        group_id: 'G-2',
-        type: 'group_participants_add',
-        reason: 'invite_link',
-        added_participants: [{ wa_id: '447700905001' }, { wa_id: 447700905002 }],
-      },
-      {
-        timestamp: '1750270100',
-        group_id: 'G-2',
-        type: 'group_participants_add',
-        reason: 'invite_link',
-        added_participants: [{ input: '+44 7700 905003', wa_id: '447700905003' }],
-      },
+      joinedByLink('1750270000', { wa_id: '447700905001' }, { wa_id: 447700905002 }),
+      joinedByLink('1750270100', { input: '+44 7700 905003', wa_id: '447700905003' }),
     );
     expect(await group('group_id', 'G-2')).toMatchObject({ participant_count: 3, status: 'active' });
     await groupEvent(
@@ -138,21 +134,9 @@ describe('group participants', () => {
   });
 
   it('a late join older than the leave changes nothing; a later one rejoins', async () => {
-    await groupEvent('group_participants_update', {
-      timestamp: '1750270150',
-      group_id: 'G-2',
-      type: 'group_participants_add',
-      reason: 'invite_link',
-      added_participants: [{ wa_id: '447700905001' }],
-    });
+    await groupEvent('group_participants_update', joinedByLink('1750270150', { wa_id: '447700905001' }));
     expect((await members('G-2'))[0]).toMatchObject({ member: false });
-    await groupEvent('group_participants_update', {
-      timestamp: '1750279999',
-      group_id: 'G-2',
-      type: 'group_participants_add',
-      reason: 'invite_link',
-      added_participants: [{ wa_id: '447700905001' }],
-    });
+    await groupEvent('group_participants_update', joinedByLink('1750279999', { wa_id: '447700905001' }));
     expect((await members('G-2'))[0]).toMatchObject({ member: true, left_by: null });
     expect(await group('group_id', 'G-2')).toMatchObject({ participant_count: 2 });
   });

@@ -22,7 +22,8 @@ import { handleUserPreferences } from './opt-out.js';
 import { handleTemplateCategory, handleTemplateQuality, handleTemplateStatus } from './template-events.js';
 import type { ChangeResult, Work } from './work.js';
 
-const PROBLEM_LENGTH = 2000;
+/** The longest problem text an event keeps. */
+export const PROBLEM_LENGTH = 2000;
 
 function dispatch(
   work: Work,
