@@ -2,7 +2,7 @@ import { type IpCheckRequest, type IpCheckResult, type Language, proxyUrlOf } fr
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
-import { mapBounded } from '../numbers/number-client.js';
+import { mapBounded } from '../../platform/map-bounded.js';
 import { checkErrorText } from './check-errors.js';
 import { type CheckOutcome, type IpToCheck, saveChecks, selectIpsToCheck } from './ip-repository.js';
 import { IP } from './ip-rules.js';

@@ -3,10 +3,10 @@ import type pg from 'pg';
 import type { LocalizedText } from '../../platform/http/errors.js';
 import type { PhoneNumberInfo } from '../../whatsapp/cloud-api/index.js';
 import type { TokenCipher } from '../../whatsapp/crypto/token-cipher.js';
-import { connectFromMeta, connectRace } from '../registration/connect-from-meta.js';
-import { liveNumberOwner, wabaOwner } from '../registration/registration-repository.js';
+import type { TargetConnection } from '../../whatsapp/numbers/cloud-api-target.js';
+import { connectFromMeta, connectRace } from '../../whatsapp/numbers/connect-from-meta.js';
+import { liveNumberOwner, wabaOwner } from '../../whatsapp/numbers/meta-id-owners.js';
 import type { RowOutcome, StoredImportRow } from './import-repository.js';
-import type { TargetConnection } from './import-target.js';
 import { tagNumber } from './number-tag-repository.js';
 
 export interface VerifiedRow extends StoredImportRow {

@@ -1,6 +1,7 @@
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
-import { mapBounded } from '../numbers/number-client.js';
+import { mapBounded } from '../../platform/map-bounded.js';
+import { targetConnection } from '../../whatsapp/numbers/cloud-api-target.js';
 import { connectRow, failedRow } from './connect-row.js';
 import {
   findImport,
@@ -11,7 +12,6 @@ import {
   recordOutcomes,
   stillPending,
 } from './import-repository.js';
-import { targetConnection } from './import-target.js';
 import { createRowVerifier, type Verification } from './verify-row.js';
 
 /** Rows decided per transaction; the import's counters move with each chunk. */

@@ -3,11 +3,11 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { enqueue } from '../../platform/queue/jobs.js';
+import { checkTarget } from '../../whatsapp/numbers/cloud-api-target.js';
 import { numberImportJob } from './import-job.js';
 import { insertImport, insertImportRows } from './import-repository.js';
 import { checkImportRows } from './import-rows.js';
 import { readImportTable } from './import-table.js';
-import { checkTarget } from './import-target.js';
 import type { ImportUpload } from './read-upload.js';
 
 /**

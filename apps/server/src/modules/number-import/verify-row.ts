@@ -6,9 +6,10 @@ import {
   createCloudApiClient,
   type PhoneNumberInfo,
 } from '../../whatsapp/cloud-api/index.js';
-import { cloudApiFailure } from '../registration/cloud-api-failure.js';
-import { phoneMismatch, wabaNumbers } from '../registration/connect-from-meta.js';
-import type { TargetConnection } from './import-target.js';
+import { cloudApiFailure } from '../../whatsapp/numbers/cloud-api-failure.js';
+import type { TargetConnection } from '../../whatsapp/numbers/cloud-api-target.js';
+import { phoneMismatch } from '../../whatsapp/numbers/phone-mismatch.js';
+import { wabaNumbers } from '../../whatsapp/numbers/waba-numbers.js';
 
 export interface RowToVerify {
   phone: string;

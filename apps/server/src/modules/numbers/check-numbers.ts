@@ -1,10 +1,11 @@
 import type { NumberCheckResult } from '@ws/contract';
 import type { AppContext } from '../../platform/http/context.js';
+import { mapBounded } from '../../platform/map-bounded.js';
 import type { PhoneNumberInfo } from '../../whatsapp/cloud-api/index.js';
+import { qualityOf, THROUGHPUT_OF_LEVEL } from '../../whatsapp/numbers/meta-number-state.js';
+import { CLOUD_API_CONCURRENCY, describeFailure, numberClient } from '../../whatsapp/numbers/number-client.js';
 import { pauseNumber } from '../../whatsapp/numbers/number-repository.js';
-import { qualityOf, THROUGHPUT_OF_LEVEL } from '../registration/connect-from-meta.js';
 import { numberNotFound } from './batch-result.js';
-import { CLOUD_API_CONCURRENCY, describeFailure, mapBounded, numberClient } from './number-client.js';
 import { NUMBER_STATE_COLUMNS, type NumberState, numberState } from './number-rows.js';
 import { liveNumberIds } from './numbers-repository.js';
 

@@ -1,8 +1,9 @@
 import type { NumberRepairResult } from '@ws/contract';
 import type { AppContext } from '../../platform/http/context.js';
+import { mapBounded } from '../../platform/map-bounded.js';
 import type { CloudApiClient, MessageTemplate } from '../../whatsapp/cloud-api/index.js';
+import { CLOUD_API_CONCURRENCY, describeFailure, numberClient } from '../../whatsapp/numbers/number-client.js';
 import { numberNotFound } from './batch-result.js';
-import { CLOUD_API_CONCURRENCY, describeFailure, mapBounded, numberClient } from './number-client.js';
 import {
   type RepairTarget,
   recountContacts,

@@ -4,11 +4,14 @@ import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { type CloudApiClient, createCloudApiClient, type PhoneNumberInfo } from '../../whatsapp/cloud-api/index.js';
-import { checkTarget, targetConnection } from '../number-import/import-target.js';
-import { cloudApiFailure } from './cloud-api-failure.js';
-import { connectFromMeta, connectRace, phoneMismatch, wabaNumbers } from './connect-from-meta.js';
+import { cloudApiFailure } from '../../whatsapp/numbers/cloud-api-failure.js';
+import { checkTarget, targetConnection } from '../../whatsapp/numbers/cloud-api-target.js';
+import { connectFromMeta, connectRace } from '../../whatsapp/numbers/connect-from-meta.js';
+import { liveNumberOwner, wabaOwner } from '../../whatsapp/numbers/meta-id-owners.js';
+import { phoneMismatch } from '../../whatsapp/numbers/phone-mismatch.js';
+import { wabaNumbers } from '../../whatsapp/numbers/waba-numbers.js';
 import { checkPhoneForCountry, type PhoneCheck } from './countries.js';
-import { findRegistrationNumber, liveNumberOwner, wabaOwner } from './registration-repository.js';
+import { findRegistrationNumber } from './registration-repository.js';
 
 const PHONE_PROBLEMS: Record<Exclude<PhoneCheck, { ok: true }>['problem'], { zh: string; en: string }> = {
   unserved: {

@@ -8,9 +8,9 @@ import type { NumberRef, RegisterNumber, RegistrationNumber, RequestCode, Verify
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../platform/http/context.js';
 import type { CloudApiClient } from '../../whatsapp/cloud-api/index.js';
+import { cloudApiFailure } from '../../whatsapp/numbers/cloud-api-failure.js';
+import { numberClient } from '../../whatsapp/numbers/number-client.js';
 import { numberNotFound } from '../numbers/batch-result.js';
-import { numberClient } from '../numbers/number-client.js';
-import { cloudApiFailure } from './cloud-api-failure.js';
 import {
   findRegistrationNumber,
   type RegistrationChange,

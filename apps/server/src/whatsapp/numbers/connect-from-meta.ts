@@ -4,49 +4,16 @@
  */
 import type pg from 'pg';
 import { UNIQUE_VIOLATION } from '../../platform/db/sql-state.js';
-import type { CloudApiClient, PhoneNumberInfo } from '../../whatsapp/cloud-api/index.js';
-import type { TokenCipher } from '../../whatsapp/crypto/token-cipher.js';
-import { connectNumber } from '../../whatsapp/numbers/connect-number.js';
-import { HIGH_THROUGHPUT_PER_SECOND, LIMIT_OF_TIER } from '../../whatsapp/webhooks/number-events.js';
-import type { TargetConnection } from '../number-import/import-target.js';
-import { recordMetaState } from './registration-repository.js';
+import type { PhoneNumberInfo } from '../cloud-api/index.js';
+import type { TokenCipher } from '../crypto/token-cipher.js';
+import { HIGH_THROUGHPUT_PER_SECOND, LIMIT_OF_TIER } from '../webhooks/number-events.js';
+import type { TargetConnection } from './cloud-api-target.js';
+import { connectNumber } from './connect-number.js';
+import { qualityOf, STANDARD_THROUGHPUT_PER_SECOND } from './meta-number-state.js';
+import { recordMetaState } from './record-meta-state.js';
 
 /** Meta's starting limit: a portfolio whose tier Meta did not report is not trusted with more. */
 const DEFAULT_MESSAGING_LIMIT = 250;
-/** A WABA holds a few dozen numbers at most; this bounds the listing of one. */
-const WABA_PAGES = 20;
-const QUALITIES = ['GREEN', 'YELLOW', 'RED'] as const;
-const STANDARD_THROUGHPUT_PER_SECOND = 80;
-/** Meta's throughput levels in messages per second (STANDARD is the column's default). */
-export const THROUGHPUT_OF_LEVEL: Record<string, number> = {
-  STANDARD: STANDARD_THROUGHPUT_PER_SECOND,
-  HIGH: HIGH_THROUGHPUT_PER_SECOND,
-};
-
-/** Meta's quality rating as the column keeps it: anything else is UNKNOWN. */
-export const qualityOf = (rating: string | undefined) =>
-  QUALITIES.find((quality) => quality === rating?.toUpperCase()) ?? 'UNKNOWN';
-
-/** The numbers a WABA lists, as the WABA's token sees them. */
-export async function wabaNumbers(client: CloudApiClient, wabaId: string): Promise<PhoneNumberInfo[]> {
-  const numbers: PhoneNumberInfo[] = [];
-  let after: string | undefined;
-  for (let page = 0; page < WABA_PAGES; page += 1) {
-    const listed = await client.listPhoneNumbers(wabaId, { limit: 100, ...(after ? { after } : {}) });
-    numbers.push(...listed.data);
-    if (!listed.nextCursor) break;
-    after = listed.nextCursor;
-  }
-  return numbers;
-}
-
-/** Why the row's phone is not the one Meta has for the id (its display number's digits differ); undefined when it is. */
-export function phoneMismatch(info: PhoneNumberInfo, digits: string): { zh: string; en: string } | undefined {
-  const shown = info.display_phone_number;
-  const metaDigits = shown?.replace(/\D/g, '');
-  if (!metaDigits || metaDigits === digits) return undefined;
-  return { zh: `与 Meta 登记的号码 ${shown} 不一致`, en: `does not match the number Meta has for this id (${shown})` };
-}
 
 export interface VouchedNumber {
   phone: string;

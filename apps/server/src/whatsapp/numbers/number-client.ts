@@ -1,7 +1,7 @@
-/** One Cloud API client per number for the channel check and repair, and a bounded parallel map. */
+/** One Cloud API client per stored number (channel check, repair, registration steps), and its failures worded. */
 import type { AppContext } from '../../platform/http/context.js';
-import { type CloudApiClient, createCloudApiClient, MetaApiError } from '../../whatsapp/cloud-api/index.js';
-import { loadSendingNumber, type SendingNumber } from '../../whatsapp/numbers/number-repository.js';
+import { type CloudApiClient, createCloudApiClient, MetaApiError } from '../cloud-api/index.js';
+import { loadSendingNumber, type SendingNumber } from './number-repository.js';
 
 /** Cloud API calls in flight at once for one batch call. */
 export const CLOUD_API_CONCURRENCY = 8;
@@ -29,22 +29,4 @@ export function describeFailure(error: unknown): string {
     return `${error.code}: ${error.title}${error.details ? ` (${error.details})` : ''}`.slice(0, 500);
   }
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
-}
-
-/** Maps `items` with at most `limit` calls of `work` running at once, keeping the order. */
-export async function mapBounded<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }

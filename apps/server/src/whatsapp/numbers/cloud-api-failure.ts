@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/http/errors.js';
-import { CloudApiError, classifyError, MetaApiError } from '../../whatsapp/cloud-api/index.js';
+import { CloudApiError, classifyError, MetaApiError } from '../cloud-api/index.js';
 
 /** Meta's codes that concern one field of the registration calls, whatever call failed. */
 const FIELD_OF_CODE: Record<number, string> = {

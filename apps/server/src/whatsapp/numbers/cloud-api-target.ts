@@ -3,7 +3,10 @@ import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { sandboxUrlOf } from '../../sandbox/index.js';
 
-/** Where an import's numbers are reached: the base URL and Graph version their rows are checked with. */
+/**
+ * Where new numbers are reached (an import's rows, a prepared number): the base URL and Graph
+ * version they are checked and recorded with.
+ */
 export interface TargetConnection {
   apiBaseUrl: string;
   apiVersion: string;
