@@ -18,8 +18,9 @@ interface MediaObject {
 
 /**
  * The file of a media message, fetched from the Cloud API with the token of the number that holds
- * the message: the lookup gives a short-lived URL, which is downloaded with the same token. Media
- * sent by link, or of a number in the recycle bin, has nothing to fetch.
+ * the message: the lookup gives a short-lived URL, which is downloaded with the same token and
+ * streamed on to the client. Media sent by link, or of a number in the recycle bin, has nothing to
+ * fetch.
  */
 export async function messageMedia(context: AppContext, tenantId: string, query: MediaQuery): Promise<FileReply> {
   const message = await selectMediaMessage(context.pool, tenantId, query.messageId, query.createdAt);
@@ -41,10 +42,16 @@ export async function messageMedia(context: AppContext, tenantId: string, query:
     const contentType = safeType(info.mime_type || file.contentType || '');
     return {
       fileName: fileNameOf(media, message.type, contentType),
-      body: file.data,
-      // The real type, so the console can show it; nosniff and the attachment disposition keep a
-      // file opened directly from running as a page of ours.
-      headers: { 'content-type': contentType, 'x-content-type-options': 'nosniff' },
+      // Streamed through as Meta sends it (up to 100 MB), never held whole in memory.
+      body: file.body,
+      headers: {
+        // The real type, so the console can show it; nosniff and the attachment disposition keep a
+        // file opened directly from running as a page of ours.
+        'content-type': contentType,
+        'x-content-type-options': 'nosniff',
+        // The size lets the browser show progress, and makes a cut-off transfer detectable as such.
+        ...(file.contentLength === undefined ? {} : { 'content-length': String(file.contentLength) }),
+      },
     };
   } catch (error) {
     throw unavailable(error);

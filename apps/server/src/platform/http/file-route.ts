@@ -15,8 +15,9 @@ export interface FileReply {
   /** More response headers, e.g. the expected row count for a progress bar, or a content type of its own. */
   headers?: Record<string, string>;
   /**
-   * The content. A stream is piped with back-pressure; when the client goes away it is destroyed,
-   * so its source (a database cursor, a COPY) must clean up on `close`.
+   * The content. A stream is piped with back-pressure; when the client goes away, or the file is
+   * not sent after all, it is destroyed, so its source (a database cursor, a COPY, a download) must
+   * clean up on `close`. Its error mid-way cuts the response off.
    */
   body: Readable | Buffer | string;
 }
@@ -39,19 +40,39 @@ export function fileRoute<C extends CallDefinition>(
   app.route({
     method: call.method,
     url: call.path,
+    // A stream that fails before its first byte is answered by the error handler, but Fastify has
+    // already copied the file's headers (its type, its size) onto the raw response, where they would
+    // garble the error reply: they go, and so does the file name, so the error is not saved as it.
+    onError: async (_request, reply) => {
+      if (reply.raw.headersSent) return;
+      for (const name of reply.raw.getHeaderNames()) reply.raw.removeHeader(name);
+      reply.removeHeader('content-disposition');
+    },
     handler: (request, reply) =>
       app.inFlight.track(async () => {
         const opened = await openCall(context, call, request, reply);
         const file = await handler(opened.input);
-        await opened.logChange();
+        const stream = file.body instanceof Readable ? file.body : undefined;
+        // Watched from here on: a stream that fails before it is piped (a download cut off while the
+        // log is written) must not be an unhandled 'error' that takes the process down.
+        const sent = stream && finished(stream).catch(() => undefined);
+        try {
+          await opened.logChange();
+        } catch (error) {
+          // The file will not be sent: its source (a connection, a COPY) is freed now, not at a timeout.
+          stream?.destroy();
+          throw error;
+        }
         reply
           .header('content-type', contentType)
           .header('content-disposition', contentDisposition(file.fileName))
           .header('cache-control', 'no-store')
           .headers(file.headers ?? {});
-        if (!(file.body instanceof Readable)) return reply.send(file.body);
-        const sent = finished(file.body).catch(() => undefined);
-        reply.send(file.body);
+        if (!stream) return reply.send(file.body);
+        // Fastify pipes it and handles its failure: before the first byte the error handler answers
+        // (see onError); later the socket is destroyed, so the client sees the transfer fail (no
+        // final chunk, or fewer bytes than the content-length) rather than a complete-looking file.
+        reply.send(stream);
         await sent;
         return reply;
       }),

@@ -1,9 +1,12 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendMessage } from '../meta/send-message.js';
 import { type CloudApiClient, createCloudApiClient } from './client.js';
+import { MetaApiError, MetaTransportError } from './errors.js';
 import fixtures from './fixtures/meta-send-message-examples.json' with { type: 'json' };
 import { type Answer, type RecordedRequest, startGraphServer, type TestServer } from './test-servers.js';
-import { closeCloudApiAgents } from './transport.js';
+import { CloudApiConfigError, closeCloudApiAgents } from './transport.js';
 
 const PN = '106540352242922';
 const WABA = '102290129340398';
@@ -15,6 +18,11 @@ let client: CloudApiClient;
 /** What the server answers next; each test sets it. */
 let nextAnswer: (request: RecordedRequest) => Answer = () => ({ json: { success: true } });
 const last = () => server.requests.at(-1)!;
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => Promise.reject(new Error('resolved')),
+    (error: unknown) => error,
+  );
 
 beforeAll(async () => {
   server = await startGraphServer((request) => nextAnswer(request));
@@ -344,11 +352,34 @@ describe('media transfer', () => {
     );
   });
 
-  it('downloads a looked-up URL with the bearer token', async () => {
+  it('downloads a looked-up URL with the bearer token, as a stream', async () => {
     nextAnswer = () => ({ text: 'JPEGDATA', contentType: 'image/jpeg' });
     const result = await client.downloadMedia(`${server.url}/media/abc?ext=1`);
-    expect(result).toEqual({ data: Buffer.from('JPEGDATA'), contentType: 'image/jpeg' });
+    // The stand-in sends its body chunked: no size (the contract test sees the sandbox's).
+    expect(result).toMatchObject({ contentType: 'image/jpeg', contentLength: undefined });
+    expect(result.body).toBeInstanceOf(Readable);
+    expect(await buffer(result.body)).toEqual(Buffer.from('JPEGDATA'));
     expect(last()).toMatchObject({ method: 'GET', url: '/media/abc?ext=1' });
     expect(last().headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('fails a download with the errors of any other call', async () => {
+    const url = `${server.url}/media/gone`;
+    const envelope = { error: { message: 'Media not found', type: 'OAuthException', code: 100, error_subcode: 33 } };
+    nextAnswer = () => ({ status: 404, json: envelope });
+    const gone = await failure(client.downloadMedia(url));
+    expect(gone).toBeInstanceOf(MetaApiError);
+    expect(gone).toMatchObject({ httpStatus: 404, code: 100, subcode: 33, endpoint: 'GET /media/gone' });
+
+    nextAnswer = () => ({ status: 502, text: '<html>Bad gateway</html>' });
+    expect(await failure(client.downloadMedia(url))).toMatchObject({
+      name: 'MetaReplyError',
+      httpStatus: 502,
+      problem: 'not-json',
+    });
+
+    nextAnswer = () => ({ destroy: true });
+    expect(await failure(client.downloadMedia(url))).toBeInstanceOf(MetaTransportError);
+    await expect(client.downloadMedia('ftp://example.com/x')).rejects.toBeInstanceOf(CloudApiConfigError);
   });
 });

@@ -3,6 +3,7 @@
  * Meta's errors surfacing as typed errors with the right code and retry decision. If this passes,
  * the connector and the sandbox agree on the Cloud API contract.
  */
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../sandbox/index.js';
 import type { SendMessage } from '../meta/send-message.js';
@@ -251,7 +252,9 @@ describe('media', () => {
     });
     const info = await client.getMedia(id, { phoneNumberId: number.phone_number_id });
     expect(info).toMatchObject({ id, mime_type: 'application/pdf', file_size: data.length });
-    expect(await client.downloadMedia(info.url)).toEqual({ data, contentType: 'application/pdf' });
+    const file = await client.downloadMedia(info.url);
+    expect(file).toMatchObject({ contentType: 'application/pdf', contentLength: data.length });
+    expect(await buffer(file.body)).toEqual(data);
     await client.deleteMedia(id);
     await metaError(client.getMedia(id), 100);
   });

@@ -32,7 +32,7 @@ export function mediaApi(graph: GraphTransport) {
       return graph.expect(mediaInfo, { method: 'GET', path, query });
     },
 
-    /** Downloads the URL a lookup returned (it needs the same bearer token). */
+    /** Downloads the URL a lookup returned (it needs the same bearer token), as a stream to read or destroy. */
     downloadMedia(url: string): Promise<Downloaded> {
       return graph.download(url);
     },

@@ -2,9 +2,11 @@
  * HTTP to the Graph API (or the sandbox): one keep-alive undici Agent shared by every number, and one
  * ProxyAgent per egress proxy URL, both made once and reused, so a send costs one pooled request and
  * nothing else. Every step of a request has a limit (connect, proxy CONNECT, TLS, first byte, idle
- * body), kept by undici's own timers rather than one per request. Every failure leaves here as one of
- * the typed errors of `errors.ts`.
+ * body), kept by undici's own timers rather than one per request. Every failure of a request leaves
+ * here as one of the typed errors of `errors.ts`; only a download's body, streamed on, fails later as
+ * undici reports it.
  */
+import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher, errors, type FormData, Pool, ProxyAgent } from 'undici';
 import type { z } from 'zod';
 import { type CloudApiError, MetaReplyError, metaErrorFrom, transportErrorFrom } from './errors.js';
@@ -134,9 +136,17 @@ export interface GraphCall {
   slow?: boolean;
 }
 
+/**
+ * A media file on its way in: media runs up to 100 MB, so the body is passed on as it arrives
+ * instead of being held in memory. The consumer must read it to the end or destroy it: until then
+ * it holds a pooled connection (its idle limit is `TIMEOUTS.mediaMs`). A failure mid-body is the
+ * stream's 'error' (undici's own error, not a CloudApiError).
+ */
 export interface Downloaded {
-  data: Buffer;
+  body: Readable;
   contentType: string | undefined;
+  /** The size Meta announced, when it sent a valid content-length. */
+  contentLength: number | undefined;
 }
 
 const encodeQuery = (query: Query): string => {
@@ -208,8 +218,7 @@ export class GraphTransport {
     const target = new URL(url);
     const endpoint = `GET ${target.pathname}`;
     let statusCode: number;
-    let contentType: string | undefined;
-    let data: Buffer;
+    let text: string;
     try {
       const response = await this.dispatcher.request({
         origin: target.origin,
@@ -220,16 +229,31 @@ export class GraphTransport {
         bodyTimeout: TIMEOUTS.mediaMs,
       });
       statusCode = response.statusCode;
-      const type = response.headers['content-type'];
-      contentType = Array.isArray(type) ? type[0] : type;
-      data = Buffer.from(await response.body.arrayBuffer());
+      if (statusCode >= 200 && statusCode < 300) {
+        const { headers } = response;
+        return {
+          body: response.body,
+          contentType: firstHeader(headers['content-type']),
+          contentLength: byteCount(firstHeader(headers['content-length'])),
+        };
+      }
+      // An error reply is Meta's small JSON envelope (or a proxy's page): read whole, as for any call.
+      text = await response.body.text();
     } catch (error) {
       throw transportErrorFrom(endpoint, error);
     }
-    if (statusCode >= 200 && statusCode < 300) return { data, contentType };
-    throw failedReply(endpoint, statusCode, data.toString('utf8'));
+    throw failedReply(endpoint, statusCode, text);
   }
 }
+
+const firstHeader = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
+
+/** A content-length as a number; anything that is not a plain byte count is left out. */
+const byteCount = (value: string | undefined): number | undefined => {
+  const digits = value?.trim();
+  return digits && /^\d{1,15}$/.test(digits) ? Number(digits) : undefined;
+};
 
 const parseJson = (endpoint: string, statusCode: number, text: string): unknown => {
   try {
