@@ -6,7 +6,7 @@ import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../platform/db/embedded-postgres.js';
 import { migrate } from '../platform/db/migrate.js';
-import { createPool } from '../platform/db/pool.js';
+import { createDatabase, createPool } from '../platform/db/pool.js';
 import { freePort } from './free-port.js';
 
 declare module 'vitest' {
@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
   const templateDatabase = `ws_template_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${templateDatabase}`);
+  await createDatabase(admin, templateDatabase);
   const templateUrl = new URL(serverUrl);
   templateUrl.pathname = `/${templateDatabase}`;
   const pool = createPool(templateUrl.toString(), logger, 2);

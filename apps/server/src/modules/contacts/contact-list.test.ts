@@ -188,6 +188,39 @@ describe('POST /api/friend/list', () => {
     const short = await list(d, { filters: { search: 'zo' } });
     expect(short.body.data).toMatchObject({ total: 1, total_capped: false });
     expect(names(short)).toEqual(['Zo']);
+    // Any script, past the window: Chinese through the trigram index, accents folded by ILIKE.
+    await t.pool.query(
+      `update contact set name = case name when 'Bulk 20' then '王小明' else 'JOSÉ Núñez' end
+        where tenant_id = $1 and name in ('Bulk 20', 'Bulk 21')`,
+      [d.tenantId],
+    );
+    for (const [search, name] of [
+      ['王小明', '王小明'],
+      ['小明', '王小明'],
+      ['josé núñ', 'JOSÉ Núñez'],
+    ]) {
+      const found = await list(d, { filters: { search } });
+      expect(found.body.data, search).toMatchObject({ total: 1, total_capped: false });
+      expect(names(found)).toEqual([name]);
+    }
+    // A short text with hits on both sides of the first window: the read past it goes on where
+    // the window stopped, and the pages continue across the two.
+    await t.pool.query(
+      `update contact set name = 'Zo ' || substr(name, 6) where tenant_id = $1
+          and (name in ('Bulk 2', 'Bulk 3', 'Bulk 4', 'Bulk 5', 'Bulk 6', 'Bulk 7', 'Bulk 8', 'Bulk 9', 'Bulk 10')
+               or name in ('Bulk ${SEARCH_WINDOW + 46}', 'Bulk ${SEARCH_WINDOW + 47}', 'Bulk ${SEARCH_WINDOW + 48}',
+                           'Bulk ${SEARCH_WINDOW + 49}', 'Bulk ${SEARCH_WINDOW + 50}'))`,
+      [d.tenantId],
+    );
+    const firstPage = await list(d, { filters: { search: 'zo' }, page: 1, pageSize: 10 });
+    expect(firstPage.body.data).toMatchObject({ total: 15, total_capped: false });
+    expect(names(firstPage)).toEqual([
+      ...[50, 49, 48, 47, 46].map((n) => `Zo ${SEARCH_WINDOW + n}`),
+      ...[10, 9, 8, 7, 6].map((n) => `Zo ${n}`),
+    ]);
+    const secondPage = await list(d, { filters: { search: 'ZO' }, page: 2, pageSize: 10 });
+    expect(secondPage.body.data).toMatchObject({ total: 15, total_capped: false });
+    expect(names(secondPage)).toEqual(['Zo 5', 'Zo 4', 'Zo 3', 'Zo 2', 'Zo']);
     // Within the other filters: the window is read through their index.
     const none = await list(d, { filters: { search: 'bulk', consent: 'opted_in' } });
     expect(none.body.data).toMatchObject({ total: 0, total_capped: false, records: [] });

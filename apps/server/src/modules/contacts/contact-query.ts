@@ -1,6 +1,7 @@
 import type { ContactFilters } from '@ws/contract';
 import pg from 'pg';
 import { likePattern } from '../../platform/db/like-pattern.js';
+import { caseless } from '../../platform/db/text-search.js';
 
 type Db = pg.Pool | pg.PoolClient;
 
@@ -74,13 +75,20 @@ const phoneDigits = (search: string): string | undefined => {
   return /^\d+$/.test(digits) ? digits : undefined;
 };
 
+/** Digits in a row that belong to one phone number and few others: part of a number is typed. */
+const RARE_DIGITS = 8;
+
+/** Whether the search is a run of digits long enough to be rare by nature (see RARE_DIGITS). */
+export const longDigitRun = (search: string): boolean => (phoneDigits(search)?.length ?? 0) >= RARE_DIGITS;
+
 /**
  * A name substring; plain digits match the name or the wa_id, and a formatted phone number
- * (+86 138…) the wa_id only.
+ * (+86 138…) the wa_id only. A text without cased letters (digits, Chinese) matches with LIKE:
+ * the same rows as ILIKE, without lower-casing every name it reads.
  */
 export function searchCondition(search: string, sql: SqlValues): string {
   const digits = phoneDigits(search);
-  const byName = () => `c.name ilike ${sql.add(likePattern(search), 'text')}`;
+  const byName = () => `c.name ${caseless(search) ? 'like' : 'ilike'} ${sql.add(likePattern(search), 'text')}`;
   if (!digits) return byName();
   const byPhone = `c.wa_id like ${sql.add(likePattern(digits), 'text')}`;
   return digits === search ? `(${byName()} or ${byPhone})` : byPhone;
@@ -88,13 +96,13 @@ export function searchCondition(search: string, sql: SqlValues): string {
 
 /**
  * Whether the trigram indexes can find the search: pg_trgm takes trigrams only from runs of at
- * least three word characters, and with the embedded database's C locale only ASCII letters and
- * digits are word characters (so a short text, or Chinese, is not indexed).
+ * least three word characters. In a database with a Unicode ctype those are letters and digits
+ * of any script (`王小明` is indexed); with ctype C only ASCII ones are (`trigramsCoverUnicode`).
  */
-export function trigramSearchable(search: string): boolean {
+export function trigramSearchable(search: string, unicode: boolean): boolean {
   const digits = phoneDigits(search);
   if (digits && digits !== search) return digits.length >= 3;
-  return /[A-Za-z0-9]{3,}/.test(search);
+  return (unicode ? /[\p{L}\p{N}]{3,}/u : /[A-Za-z0-9]{3,}/).test(search);
 }
 
 export interface ContactTotal {

@@ -1,6 +1,14 @@
 import type { ContactFilters } from '@ws/contract';
 import type pg from 'pg';
-import { BoundValues, type ContactTotal, contactWhere, searchCondition, trigramSearchable } from './contact-query.js';
+import { trigramsCoverUnicode } from '../../platform/db/text-search.js';
+import {
+  BoundValues,
+  type ContactTotal,
+  contactWhere,
+  longDigitRun,
+  searchCondition,
+  trigramSearchable,
+} from './contact-query.js';
 
 /** Newest contacts a search reads in index order before it looks further. */
 export const SEARCH_WINDOW = 20_000;
@@ -28,9 +36,11 @@ interface PageSpan {
  *    and total are exact; when the window holds more matches than the page needs (a common
  *    text), the page is done and the total is a lower bound (with room for the next page);
  * 2. otherwise the text is rare: every match comes from the trigram indexes (a bitmap, small
- *    because the text is rare) and is sorted, total exact;
- * 3. a text the trigram indexes cannot find (under 3 letters or digits, or not ASCII) reads a
- *    wider window instead, and its total is a lower bound when that window did not reach the end.
+ *    because the text is rare) and is sorted, total exact. A run of 8 or more digits is rare by
+ *    nature (part of one phone number) and starts here;
+ * 3. a text the trigram indexes cannot find (under 3 letters or digits in a row) reads on past
+ *    the first window, up to a wider one, and its total is a lower bound when that read did not
+ *    reach the end.
  */
 export async function searchContacts(
   db: pg.Pool,
@@ -38,14 +48,26 @@ export async function searchContacts(
   filters: ContactFilters & { search: string },
   page: PageSpan,
 ): Promise<SearchPage> {
-  const window = Math.min(MAX_SEARCH_WINDOW, Math.max(SEARCH_WINDOW, 10 * (page.offset + page.limit)));
-  const recent = await searchWindow(db, tenantId, filters, page, window);
-  // Strictly more than the page needs, so the pager always offers the next page.
-  if (recent.exhausted || recent.hits > page.offset + page.limit) return recent.result;
-  if (!trigramSearchable(filters.search)) {
-    const wider = Math.min(MAX_SEARCH_WINDOW, Math.max(SHORT_SEARCH_WINDOW, 2 * window));
-    return wider > window ? (await searchWindow(db, tenantId, filters, page, wider)).result : recent.result;
+  if (!longDigitRun(filters.search)) {
+    const window = Math.min(MAX_SEARCH_WINDOW, Math.max(SEARCH_WINDOW, 10 * (page.offset + page.limit)));
+    const recent = await searchWindow(db, tenantId, filters, page, window);
+    // Strictly more than the page needs, so the pager always offers the next page.
+    if (recent.exhausted || recent.hits > page.offset + page.limit) return recent.result;
+    if (!trigramSearchable(filters.search, await trigramsCoverUnicode(db))) {
+      const wider = Math.min(MAX_SEARCH_WINDOW, Math.max(SHORT_SEARCH_WINDOW, 2 * window));
+      return wider > window ? searchFurther(db, tenantId, filters, page, recent, wider - window) : recent.result;
+    }
   }
+  return searchIndexed(db, tenantId, filters, page);
+}
+
+/** Step 2: every match, from the trigram indexes, counted exactly. */
+async function searchIndexed(
+  db: pg.Pool,
+  tenantId: string,
+  filters: ContactFilters & { search: string },
+  page: PageSpan,
+): Promise<SearchPage> {
   const all = new BoundValues();
   const where = contactWhere(tenantId, { filters }, all);
   const found = await db.query<{ total: number; ids: string[] }>(
@@ -62,27 +84,60 @@ export async function searchContacts(
   return { ids: result.ids, total: { total: result.total, capped: false } };
 }
 
-/** Step 1 (and 3): the matches among the newest `window` contacts that pass the other filters. */
+interface WindowRead {
+  result: SearchPage;
+  hits: number;
+  /** The window held every contact that passes the other filters. */
+  exhausted: boolean;
+  /** The oldest contact the window read: where a further read starts. */
+  lastId: string | null;
+}
+
+/**
+ * Step 3: `more` contacts older than the first window, so no row is read twice. The first
+ * window's hits are all on or before this page, so the page continues with the new hits.
+ */
+async function searchFurther(
+  db: pg.Pool,
+  tenantId: string,
+  filters: ContactFilters & { search: string },
+  page: PageSpan,
+  first: WindowRead,
+  more: number,
+): Promise<SearchPage> {
+  if (first.lastId === null) return first.result;
+  const skip = Math.max(0, page.offset - first.hits);
+  const limit = page.offset + page.limit - first.hits - skip;
+  const further = await searchWindow(db, tenantId, filters, { offset: skip, limit }, more, first.lastId);
+  return {
+    ids: [...first.result.ids, ...further.result.ids],
+    total: { total: first.hits + further.hits, capped: !further.exhausted },
+  };
+}
+
+/** Step 1 (and 3): the matches among the newest `window` contacts (older than `before`) that pass the other filters. */
 async function searchWindow(
   db: pg.Pool,
   tenantId: string,
   filters: ContactFilters & { search: string },
   page: PageSpan,
   window: number,
-): Promise<{ result: SearchPage; hits: number; exhausted: boolean }> {
+  before?: string,
+): Promise<WindowRead> {
   const sql = new BoundValues();
   const others = contactWhere(tenantId, { filters: { ...filters, search: undefined } }, sql);
+  const older = before === undefined ? '' : ` and c.id < ${sql.add(before, 'bigint')}`;
   const hit = searchCondition(filters.search, sql);
   const first = sql.add(String(page.offset + 1), 'bigint');
   const last = sql.add(String(page.offset + page.limit), 'bigint');
-  const { rows } = await db.query<{ hits: number; scanned: number; ids: string[] }>(
-    `select count(*) filter (where s.hit)::int as hits, count(*)::int as scanned,
+  const { rows } = await db.query<{ hits: number; scanned: number; ids: string[]; last_id: string | null }>(
+    `select count(*) filter (where s.hit)::int as hits, count(*)::int as scanned, min(s.id) as last_id,
             coalesce((array_agg(s.id order by s.id desc) filter (where s.hit))[${first} : ${last}], '{}') as ids
-       from (select c.id, ${hit} as hit from contact c where ${others}
+       from (select c.id, ${hit} as hit from contact c where ${others}${older}
               order by c.id desc limit ${sql.add(String(window), 'bigint')}) s`,
     sql.values,
   );
-  const { hits = 0, scanned = 0, ids = [] } = rows[0] ?? {};
+  const { hits = 0, scanned = 0, ids = [], last_id: lastId = null } = rows[0] ?? {};
   const exhausted = scanned < window;
-  return { result: { ids, total: { total: hits, capped: !exhausted } }, hits, exhausted };
+  return { result: { ids, total: { total: hits, capped: !exhausted } }, hits, exhausted, lastId };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { WRONG_OBJECT_TYPE } from './sql-state.js';
 
 // Return int8 (bigint) columns as strings and numeric counts as numbers where we cast them.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
@@ -46,9 +47,28 @@ export async function ensureDatabase(url: string): Promise<void> {
   await client.connect();
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`create database ${client.escapeIdentifier(name)}`);
+    if (found.rowCount === 0) await createDatabase(client, name);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Creates a database that sorts by bytes (collation C: fast, and the same on every server) but
+ * classifies characters by Unicode (ctype C.UTF-8): so ILIKE and lower() fold É, Ж and the like,
+ * and pg_trgm indexes words in any script, Chinese names included, where a C ctype sees only
+ * ASCII letters and digits. A server without that locale gets its default database instead; the
+ * search asks the database what it can index (`text-search.ts`).
+ */
+export async function createDatabase(client: pg.Client, name: string): Promise<void> {
+  const quoted = client.escapeIdentifier(name);
+  try {
+    await client.query(
+      `create database ${quoted} template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C.UTF-8'`,
+    );
+  } catch (error) {
+    if ((error as { code?: string }).code !== WRONG_OBJECT_TYPE) throw error;
+    await client.query(`create database ${quoted}`);
   }
 }
 

@@ -2,6 +2,8 @@ import type { AppError } from '../http/errors.js';
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** What `create database` answers for a locale the server's operating system lacks. */
+export const WRONG_OBJECT_TYPE = '42809';
 
 /** Runs a write; the database refusing it with `sqlState` becomes `error()`, a 4xx the caller can act on. */
 export async function refusedAs<T>(write: () => Promise<T>, sqlState: string, error: () => AppError): Promise<T> {
