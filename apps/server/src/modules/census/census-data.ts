@@ -2,7 +2,7 @@ import { CENSUS_TOP_NUMBERS, type CensusData, type CensusRange, type CensusTotal
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
-import { numberExists, phonesOf, rangeGroups, totals } from './census-repository.js';
+import { busiestNumbers, type CountsRow, daySourceRows, numberExists, phonesOf, totals } from './census-repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -22,37 +22,47 @@ export async function checkNumber(context: AppContext, caller: Principal, number
   }
 }
 
-const byBusiest = (a: { created: number; optedOut: number }, b: { created: number; optedOut: number }) =>
-  b.created - a.created || b.optedOut - a.optedOut;
+interface Counts {
+  created: number;
+  optedOut: number;
+}
+
+const addTo = (sums: Map<string, Counts>, key: string, cell: CountsRow) => {
+  const sum = sums.get(key) ?? { created: 0, optedOut: 0 };
+  sums.set(key, { created: sum.created + cell.created, optedOut: sum.optedOut + cell.opted_out });
+};
 
 /** New contacts and opt-outs of a range: every day (zeros included), the busiest numbers, every source. */
 export async function censusData(context: AppContext, caller: Principal, range: CensusRange): Promise<CensusData> {
   await checkNumber(context, caller, range.numberId);
-  const groups = await rangeGroups(context.pool, caller.tenantId, range);
-  const perDay = new Map<string, { created: number; optedOut: number }>();
-  const numbers: { numberId: string; created: number; optedOut: number }[] = [];
-  const bySource: CensusData['bySource'] = [];
-  for (const row of groups) {
-    const counts = { created: row.created, optedOut: row.opted_out };
-    if (row.grouped_by === 'day') perDay.set(row.day as string, counts);
-    else if (row.grouped_by === 'number') numbers.push({ numberId: row.number_id as string, ...counts });
-    else bySource.push({ source: row.source as string, ...counts });
+  const [cells, top] = await Promise.all([
+    daySourceRows(context.pool, caller.tenantId, range),
+    busiestNumbers(context.pool, caller.tenantId, range, CENSUS_TOP_NUMBERS),
+  ]);
+  const perDay = new Map<string, Counts>();
+  const perSource = new Map<string, Counts>();
+  for (const cell of cells) {
+    addTo(perDay, cell.day, cell);
+    addTo(perSource, cell.source, cell);
   }
-  const top = numbers.sort(byBusiest).slice(0, CENSUS_TOP_NUMBERS);
+  const bySource = [...perSource].map(([source, counts]) => ({ source, ...counts }));
   const phones = await phonesOf(
     context.pool,
     caller.tenantId,
-    top.map((entry) => entry.numberId).filter((id) => id !== '0'),
+    top.map((entry) => entry.number_id).filter((id) => id !== '0'),
   );
   return {
     days: daysOf(range.from, range.to).map((day) => ({ day, ...(perDay.get(day) ?? { created: 0, optedOut: 0 }) })),
     // Number 0 holds the contacts of no number; a purged number keeps its statistics without a phone.
     byNumber: top.map((entry) => ({
-      ...entry,
-      numberId: entry.numberId === '0' ? null : entry.numberId,
-      phone: phones.get(entry.numberId) ?? '',
+      numberId: entry.number_id === '0' ? null : entry.number_id,
+      phone: phones.get(entry.number_id) ?? '',
+      created: entry.created,
+      optedOut: entry.opted_out,
     })),
-    bySource: bySource.sort(byBusiest),
+    bySource: bySource.sort(
+      (a, b) => b.created - a.created || b.optedOut - a.optedOut || a.source.localeCompare(b.source),
+    ),
   };
 }
 

@@ -1,12 +1,7 @@
 import type pg from 'pg';
 import { prepared } from '../../platform/db/pool.js';
 
-/** The range statistics of one grouping: a day, an owner number (0 for none) or a source. */
-export interface RangeGroupRow {
-  grouped_by: 'day' | 'number' | 'source';
-  day: string | null;
-  number_id: string | null;
-  source: string | null;
+export interface CountsRow {
   created: number;
   opted_out: number;
 }
@@ -17,49 +12,66 @@ export interface StatRange {
   numberId?: string | undefined;
 }
 
-/** The filter of contact_daily_stat rows of a range: one statement text with, one without a number. */
-const rangeFilter = (range: StatRange) =>
+/**
+ * Where a range's day and source counts come from: without a number, contact_daily_source (0012:
+ * a row per day, source and number bucket, a few thousand a year); for one number, that number's
+ * contact_daily_stat rows over contact_daily_stat_number_idx. One statement text each.
+ */
+const daySourceFilter = (range: StatRange) =>
   range.numberId === undefined
-    ? { where: 'tenant_id = $1 and day between $2 and $3', values: [range.from, range.to] }
+    ? {
+        table: 'contact_daily_source',
+        where: 'tenant_id = $1 and day between $2 and $3',
+        values: [range.from, range.to],
+      }
     : {
+        table: 'contact_daily_stat',
         where: 'tenant_id = $1 and number_id = $4 and day between $2 and $3',
         values: [range.from, range.to, range.numberId],
       };
 
+export interface NumberCountsRow extends CountsRow {
+  number_id: string;
+}
+
 /**
- * New contacts and opt-outs of a range summed by day, by number and by source in one read of
- * contact_daily_stat (grouping sets), which holds one row per day, number and source.
+ * The `limit` numbers with the most new contacts (then opt-outs) in a range, 0 standing for
+ * contacts of no number. Inherently a row per number and day: the range is read through the
+ * primary key's day order, the ranking done in SQL so only the top rows leave the database.
  */
-export async function rangeGroups(pool: pg.Pool, tenantId: string, range: StatRange): Promise<RangeGroupRow[]> {
-  const filter = rangeFilter(range);
-  const { rows } = await pool.query<RangeGroupRow>(
+export async function busiestNumbers(
+  pool: pg.Pool,
+  tenantId: string,
+  range: StatRange,
+  limit: number,
+): Promise<NumberCountsRow[]> {
+  const byNumber = range.numberId === undefined ? '' : ' and number_id = $5';
+  const { rows } = await pool.query<NumberCountsRow>(
     prepared(
-      `select case grouping(day, number_id, source) when 3 then 'day' when 5 then 'number' else 'source' end as grouped_by,
-              to_char(day, 'YYYY-MM-DD') as day, number_id, source,
-              sum(created)::int as created, sum(opted_out)::int as opted_out
+      `select number_id, sum(created)::int as created, sum(opted_out)::int as opted_out
          from contact_daily_stat
-        where ${filter.where}
-        group by grouping sets ((day), (number_id), (source))`,
-      [tenantId, ...filter.values],
+        where tenant_id = $1 and day between $2 and $3${byNumber}
+        group by number_id
+        order by created desc, opted_out desc, number_id
+        limit $4`,
+      [tenantId, range.from, range.to, limit, ...(range.numberId === undefined ? [] : [range.numberId])],
     ),
   );
   return rows;
 }
 
-export interface DaySourceRow {
+export interface DaySourceRow extends CountsRow {
   day: string;
   source: string;
-  created: number;
-  opted_out: number;
 }
 
-/** The range by day and source, for the export (days x sources rows at most). */
+/** The range by day and source (days x sources rows at most): the charts and the export. */
 export async function daySourceRows(pool: pg.Pool, tenantId: string, range: StatRange): Promise<DaySourceRow[]> {
-  const filter = rangeFilter(range);
+  const filter = daySourceFilter(range);
   const { rows } = await pool.query<DaySourceRow>(
     prepared(
       `select to_char(day, 'YYYY-MM-DD') as day, source, sum(created)::int as created, sum(opted_out)::int as opted_out
-         from contact_daily_stat
+         from ${filter.table}
         where ${filter.where}
         group by day, source
         order by day, source`,
@@ -96,12 +108,14 @@ export interface TotalsRow {
 
 /**
  * Contact totals from the roll-ups: contact_tally (live contacts per number), contact_consent_tally
- * (0009: live contacts per number and consent state) and contact_daily_stat (new contacts per UTC
- * day); only the open windows are counted, over contact_inbound_idx, which reads just the contacts
- * who wrote in the last 24 hours. Each sum reads one row per number (per day), never per contact.
+ * (0009: live contacts per number and consent state) and contact_daily_source or, for one number,
+ * contact_daily_stat (new contacts per UTC day); only the open windows are counted, over
+ * contact_inbound_idx, which reads just the contacts who wrote in the last 24 hours. Each sum reads
+ * one row per number (per day), never per contact.
  */
 export async function totals(pool: pg.Pool, tenantId: string, numberId: string | undefined): Promise<TotalsRow> {
   const byNumber = numberId === undefined ? '' : ' and number_id = $2';
+  const daily = numberId === undefined ? 'contact_daily_source' : 'contact_daily_stat';
   const { rows } = await pool.query<TotalsRow>(
     prepared(
       // The day bounds are written inline, not joined from a CTE: the planner then bounds the
@@ -114,9 +128,9 @@ export async function totals(pool: pg.Pool, tenantId: string, numberId: string |
        )
        select (select coalesce(sum(contacts), 0)::int from contact_tally where tenant_id = $1${byNumber}) as contacts,
               consent.opted_in, consent.opted_out, consent.none,
-              (select coalesce(sum(created), 0)::int from contact_daily_stat
+              (select coalesce(sum(created), 0)::int from ${daily}
                 where tenant_id = $1${byNumber} and day = (now() at time zone 'UTC')::date) as new_today,
-              (select coalesce(sum(created), 0)::int from contact_daily_stat
+              (select coalesce(sum(created), 0)::int from ${daily}
                 where tenant_id = $1${byNumber} and day >= date_trunc('week', now() at time zone 'UTC')::date) as new_this_week,
               (select count(*)::int from contact
                 where tenant_id = $1${byNumber} and deleted_at is null

@@ -103,6 +103,46 @@ describe('contact_daily_stat', () => {
   });
 });
 
+describe('contact_daily_source', () => {
+  it('sums contact_daily_stat without the number, through inserts, upserts and deletes', async () => {
+    const other = await createTenant(t.pool);
+    const numbers = [
+      (await seedNumber(t.pool, t.context.whatsapp, other)).numberId,
+      (await seedNumber(t.pool, t.context.whatsapp, other)).numberId,
+    ];
+    const ids = [];
+    for (const [index, numberId] of [...numbers, ...numbers, undefined].entries()) {
+      ids.push(await seedContact(t.pool, other, { waId: `1555300${index}`, numberId, consent: index % 2 === 0 }));
+    }
+    // Many rows in one statement, opt-outs on an earlier day, and a contact moved to another number.
+    await t.pool.query(
+      `update contact set opted_out_at = '2026-02-01T08:00:00Z', opt_out_channel = 'stop_keyword'
+        where tenant_id = $1 and id = any($2::bigint[])`,
+      [other, ids.slice(0, 3)],
+    );
+    await t.pool.query('update contact set number_id = $3 where tenant_id = $1 and id = $2', [
+      other,
+      ids[4],
+      numbers[0],
+    ]);
+    await t.pool.query(
+      `delete from contact_daily_stat where tenant_id = $1 and number_id = $2 and day = '2026-02-01'`,
+      [other, numbers[1]],
+    );
+    const sums = (table: string) =>
+      t.pool
+        .query(
+          `select day::text, source, sum(created)::int as created, sum(opted_out)::int as opted_out from ${table}
+            where tenant_id = $1 group by 1, 2 having sum(created) <> 0 or sum(opted_out) <> 0 order by 1, 2`,
+          [other],
+        )
+        .then(({ rows }) => rows);
+    const expected = await sums('contact_daily_stat');
+    expect(expected.length).toBeGreaterThan(2);
+    expect(await sums('contact_daily_source')).toEqual(expected);
+  });
+});
+
 describe('tag.item_count', () => {
   it('follows tagging, untagging and tag deletion', async () => {
     const { rows } = await t.pool.query<{ id: string }>(
