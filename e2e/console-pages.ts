@@ -141,7 +141,11 @@ export async function openFromMenu(page: Page, group: string, path: string): Pro
   const link = sideMenu(page).locator(`a[data-menu-path="${path}"]`);
   // A group still folding away (the menu keeps one group open) shows links that are about to vanish.
   await animationsSettled(page);
-  if (!(await link.isVisible())) await sideMenu(page).locator('.ant-menu-submenu-title', { hasText: group }).click();
+  if (!(await link.isVisible())) {
+    await sideMenu(page).locator('.ant-menu-submenu-title', { hasText: group }).click();
+    // The group unfolds while another folds away; a click on a link that is still moving can miss it.
+    await animationsSettled(page);
+  }
   await link.click();
   await page.waitForURL(atPath(path));
   // The page is open once its tab is active; the URL alone can change before the page renders.

@@ -165,6 +165,7 @@ export function listScenarios(ids) {
     friendList('search name "Maria" (common)', { search: 'Maria' }),
     friendList('search name "Shop 12345" (rare)', { search: 'Shop 12345' }),
     friendList('search name "王伟"', { search: '王伟' }),
+    friendList('search name "高建华" (Chinese, 3 characters)', { search: '高建华' }),
     friendList('search name "Zebulon" (no match)', { search: 'Zebulon' }),
     friendList(`search phone, 8 digits (${ids.waIdDigits})`, { search: ids.waIdDigits }),
     friendList('search phone "5511" (common)', { search: '5511' }),
