@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { saveScreenshot, useBrowser } from './browser.js';
+import { animationsSettled, saveScreenshot, useBrowser } from './browser.js';
 import {
   apiRegister,
   apiSignIn,
@@ -48,6 +48,8 @@ describe('screen lock', () => {
     await page.getByTestId('lock-button').click();
     const dialog = page.getByTestId('lock-dialog').locator('.ant-modal');
     await dialog.locator('.ant-modal-title', { hasText: '设置锁屏密码' }).waitFor();
+    // A click while the dialog still zooms in can be lost (as in confirmDialog).
+    await animationsSettled(page);
     await dialog.locator('.ant-btn-primary').click();
     await dialog.locator('.ant-form-item-explain-error', { hasText: '锁屏密码不能为空' }).waitFor();
     expect(pathOf(page)).toBe('/info/index');
@@ -152,7 +154,8 @@ describe('theme and colour', () => {
       await saveScreenshot(page, `theme-${name}`);
     }
     expect(looks.size).toBe(THEMES.length);
-  });
+    // Nine switches and full-page screenshots: 12 s alone, over 60 s on a loaded two-core CI host.
+  }, 180_000);
 
   it('applies the chosen primary colour everywhere, the sign-in page included, and keeps it', async () => {
     const { page } = browser;
