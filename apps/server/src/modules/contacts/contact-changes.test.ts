@@ -243,6 +243,21 @@ describe('POST /api/friend/settag', () => {
     expect(rows[0].n).toBe(1);
   });
 
+  it('tags with the same tag from many requests at once, none failing', async () => {
+    const shared = await addTag(t, a.tenantId, 'busy tag', 'contact');
+    const contacts = await contactsOn(undefined, 8);
+    const replies = await Promise.all(
+      contacts.map((id) => post('/api/friend/settag', { ids: [id], addTagIds: [shared] })),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual(contacts.map(() => 200));
+    expect(await tagCount(shared)).toBe(contacts.length);
+    const { rows } = await t.pool.query(
+      'select count(*)::int as n from contact_tag_names where tenant_id = $1 and contact_id = any($2::bigint[])',
+      [a.tenantId, contacts],
+    );
+    expect(rows[0].n).toBe(contacts.length);
+  });
+
   it("refuses another tenant's tag and number tags as not found", async () => {
     const [contact] = (await contactsOn(undefined, 1)) as [string];
     const numberTag = await addTag(t, a.tenantId, 'a number tag', 'number');

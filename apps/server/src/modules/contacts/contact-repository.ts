@@ -2,7 +2,7 @@ import type pg from 'pg';
 
 type Db = pg.Pool | pg.PoolClient;
 
-/** The ids a `select id … for share` finds, `$1` being the tenant and `$2` the ids: locked until commit. */
+/** The ids a `select id … for [key] share` finds, `$1` being the tenant and `$2` the ids: locked until commit. */
 async function lockedIds(
   client: pg.PoolClient,
   select: string,
@@ -26,9 +26,13 @@ export async function lockUser(client: pg.PoolClient, tenantId: string, userId: 
   return (await lockedIds(client, select, tenantId, [userId])).length === 1;
 }
 
-/** The ids among `tagIds` that are contact tags of the tenant, locked against deletion until commit. */
+/**
+ * The ids among `tagIds` that are contact tags of the tenant, locked against deletion until commit.
+ * A key-share lock: tagging then updates the tag's item_count (contact_tag's trigger), and two
+ * requests tagging with one tag under `for share` each waited for the other's share lock: a deadlock.
+ */
 export function lockContactTags(client: pg.PoolClient, tenantId: string, tagIds: readonly string[]): Promise<string[]> {
-  const select = `select id from tag where tenant_id = $1 and kind = 'contact' and id = any($2::bigint[]) for share`;
+  const select = `select id from tag where tenant_id = $1 and kind = 'contact' and id = any($2::bigint[]) for key share`;
   return lockedIds(client, select, tenantId, tagIds);
 }
 

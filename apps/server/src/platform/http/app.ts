@@ -151,6 +151,15 @@ function fromFrameworkError(error: FastifyError): AppError | undefined {
   if (isDataException(error)) {
     return new AppError('invalidInput', { zh: '请求参数不合法', en: 'Invalid input' });
   }
+  // A deadlock or serialization failure (class 40) rolled the request's transaction back whole: the
+  // request did nothing and may simply be sent again.
+  if (typeof error.code === 'string' && /^40(001|P01)$/.test(error.code)) {
+    return new AppError(
+      'unavailable',
+      { zh: '数据正被其他操作修改，请重试', en: 'Another change to the same data got in the way, please try again' },
+      { retryAfterSeconds: 1 },
+    );
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return new AppError(status === 413 ? 'tooLarge' : status === 415 ? 'unsupportedMedia' : 'invalidInput', {

@@ -83,6 +83,19 @@ describe('API conventions', () => {
     });
   });
 
+  it('answers a deadlock with 503 and Retry-After, the request having changed nothing', async () => {
+    await withTestApp({}, async (stuck) => {
+      await stuck.pool.query(`
+        create function captcha_deadlock() returns trigger language plpgsql as $$
+        begin raise exception 'deadlock detected' using errcode = 'deadlock_detected'; end $$;
+        create trigger captcha_deadlock before insert on captcha execute function captcha_deadlock();`);
+      const reply = await stuck.post('/api/auth/getcapt', { body: { capType: 'math' } });
+      expect(reply.status).toBe(503);
+      expect(reply.headers['retry-after']).toBe('1');
+      expect(reply.body).toMatchObject({ code: 503, message: '数据正被其他操作修改，请重试' });
+    });
+  });
+
   it('refuses NUL characters and ids beyond 64 bits as bad input', async () => {
     const pair = await t.signIn('admin', ADMIN_PASSWORD);
     const nul = await t.post('/api/auth/nickname', { token: pair.access_token, body: { nickname: 'a\u0000b' } });
