@@ -200,10 +200,10 @@ describe('GET /api/message/media fails', () => {
     });
     const reply = await mediaCall(await documentMessage(numbers.standIn, 'headers-only'));
     // The app's own error envelope, not the file's type, size and name around a JSON body.
-    expect(reply.statusCode).toBe(500);
+    expect(reply.statusCode).toBe(503);
     expect(reply.headers['content-type']).toMatch(/^application\/json/);
     expect(reply.headers['content-disposition']).toBeUndefined();
-    expect(((await reply.body.json()) as { message: string }).message).toMatch(/^服务器内部错误/);
+    expect(((await reply.body.json()) as { message: string }).message).toBe('暂时无法连接 Cloud API，请稍后重试');
     expect((await t.get('/healthz')).status).toBe(200);
   });
 });

@@ -1,3 +1,4 @@
+import { PassThrough, type Readable } from 'node:stream';
 import { MEDIA_MESSAGE_TYPES, type MediaQuery } from '@ws/contract';
 import type { AppContext } from '../../platform/http/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
@@ -43,7 +44,7 @@ export async function messageMedia(context: AppContext, tenantId: string, query:
     return {
       fileName: fileNameOf(media, message.type, contentType),
       // Streamed through as Meta sends it (up to 100 MB), never held whole in memory.
-      body: file.body,
+      body: replyBody(file.body),
       headers: {
         // The real type, so the console can show it; nosniff and the attachment disposition keep a
         // file opened directly from running as a page of ours.
@@ -78,11 +79,24 @@ function unavailable(error: unknown): unknown {
       en: `The media is no longer available from the Cloud API: ${error.title}`,
     });
   }
-  if (error instanceof CloudApiError) {
-    return new AppError('unavailable', {
-      zh: '暂时无法连接 Cloud API，请稍后重试',
-      en: 'The Cloud API cannot be reached right now, please try again later',
-    });
-  }
+  if (error instanceof CloudApiError) return unreachable();
   return error;
+}
+
+const unreachable = () =>
+  new AppError('unavailable', {
+    zh: '暂时无法连接 Cloud API，请稍后重试',
+    en: 'The Cloud API cannot be reached right now, please try again later',
+  });
+
+/**
+ * The download as the reply's body. A connection to Meta that breaks fails the body with the call's
+ * own 503 (answered as such when no byte has gone out yet), not with a bare socket error; and a
+ * client that goes away stops the download.
+ */
+function replyBody(download: Readable): Readable {
+  const body = new PassThrough();
+  download.on('error', () => body.destroy(unreachable()));
+  body.on('close', () => download.destroy());
+  return download.pipe(body);
 }
