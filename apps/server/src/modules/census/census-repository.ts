@@ -34,28 +34,61 @@ export interface NumberCountsRow extends CountsRow {
   number_id: string;
 }
 
+/** The first day of the month of a YYYY-MM-DD day, `months` months on. */
+const monthStart = (day: string, months = 0) => {
+  const at = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  at.setUTCMonth(at.getUTCMonth() + months);
+  return at.toISOString().slice(0, 10);
+};
+
 /**
- * The `limit` numbers with the most new contacts (then opt-outs) in a range, 0 standing for
- * contacts of no number. Inherently a row per number and day: the range is read through the
- * primary key's day order, the ranking done in SQL so only the top rows leave the database.
+ * The whole calendar months inside a range, as [first day, first day after): empty (from >= to)
+ * when the range holds none.
  */
+export function wholeMonths(range: { from: string; to: string }): { from: string; to: string } {
+  const from = range.from.endsWith('-01') ? range.from : monthStart(range.from, 1);
+  const dayAfter = new Date(Date.parse(`${range.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return { from, to: monthStart(dayAfter) };
+}
+
+/**
+ * The tenant's `limit` numbers with the most new contacts (then opt-outs) in a range, 0 standing
+ * for contacts of no number, ranked in SQL so only the top rows leave the database. The whole
+ * months come from contact_month_number (0014), the days before and after them from
+ * contact_daily_stat: a year reads a row per number and month, not per number and day.
+ */
+const BUSIEST_NUMBERS = `
+  select number_id, sum(created)::int as created, sum(opted_out)::int as opted_out
+    from (select number_id, created, opted_out from contact_daily_stat
+           where tenant_id = $1 and day >= $2 and day <= $3 and day < $5
+          union all
+          select number_id, created, opted_out from contact_month_number
+           where tenant_id = $1 and month >= $5 and month < $6
+          union all
+          select number_id, created, opted_out from contact_daily_stat
+           where tenant_id = $1 and day >= greatest($5::date, $6::date) and day <= $3) counts
+   group by number_id
+   order by created desc, opted_out desc, number_id
+   limit $4`;
+
+/** The same for one number: its own rows, over contact_daily_stat_number_idx. */
+const ONE_NUMBER = `
+  select number_id, sum(created)::int as created, sum(opted_out)::int as opted_out
+    from contact_daily_stat
+   where tenant_id = $1 and day between $2 and $3 and number_id = $4
+   group by number_id`;
+
 export async function busiestNumbers(
   pool: pg.Pool,
   tenantId: string,
   range: StatRange,
   limit: number,
 ): Promise<NumberCountsRow[]> {
-  const byNumber = range.numberId === undefined ? '' : ' and number_id = $5';
+  const months = wholeMonths(range);
   const { rows } = await pool.query<NumberCountsRow>(
-    prepared(
-      `select number_id, sum(created)::int as created, sum(opted_out)::int as opted_out
-         from contact_daily_stat
-        where tenant_id = $1 and day between $2 and $3${byNumber}
-        group by number_id
-        order by created desc, opted_out desc, number_id
-        limit $4`,
-      [tenantId, range.from, range.to, limit, ...(range.numberId === undefined ? [] : [range.numberId])],
-    ),
+    range.numberId === undefined
+      ? prepared(BUSIEST_NUMBERS, [tenantId, range.from, range.to, limit, months.from, months.to])
+      : prepared(ONE_NUMBER, [tenantId, range.from, range.to, range.numberId]),
   );
   return rows;
 }
