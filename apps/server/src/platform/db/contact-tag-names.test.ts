@@ -61,6 +61,30 @@ async function blockedOnLock(client: pg.PoolClient): Promise<void> {
   throw new Error('the second transaction never waited for the first');
 }
 
+/**
+ * Two transactions at once: the first does its work and stays open; the second starts its own and
+ * must wait for the first, which then commits, and so does the second.
+ */
+async function race(
+  first: (client: pg.PoolClient) => Promise<unknown>,
+  second: (client: pg.PoolClient) => Promise<unknown>,
+): Promise<void> {
+  const one = await t.pool.connect();
+  const two = await t.pool.connect();
+  try {
+    await one.query('begin');
+    await first(one);
+    await two.query('begin');
+    const secondDone = second(two).then(() => two.query('commit'));
+    await blockedOnLock(two);
+    await one.query('commit');
+    await secondDone;
+  } finally {
+    one.release();
+    two.release();
+  }
+}
+
 beforeAll(async () => {
   tenantId = await createTenant(t.pool);
   otherTenant = await createTenant(t.pool);
@@ -101,42 +125,21 @@ describe('contact_tag_names', () => {
   it('keeps both tags when two transactions tag one contact at once', async () => {
     const contact = await seedContact(t.pool, tenantId, { waId: '15553000100' });
     const [first, second] = [await addTag(tenantId, 'first'), await addTag(tenantId, 'second')];
-    const one = await t.pool.connect();
-    const two = await t.pool.connect();
-    try {
-      await one.query('begin');
-      await tag(one, tenantId, [contact], first);
-      await two.query('begin');
-      const secondTagging = tag(two, tenantId, [contact], second).then(() => two.query('commit'));
-      await blockedOnLock(two);
-      await one.query('commit');
-      await secondTagging;
-    } finally {
-      one.release();
-      two.release();
-    }
+    await race(
+      (one) => tag(one, tenantId, [contact], first),
+      (two) => tag(two, tenantId, [contact], second),
+    );
     expect((await stored())[contact]).toBe('first; second');
   });
 
   it('shows a rename made while a contact was being tagged with the renamed tag', async () => {
     const contact = await seedContact(t.pool, tenantId, { waId: '15553000101' });
     const renamed = await addTag(tenantId, 'before');
-    const tagging = await t.pool.connect();
-    const renaming = await t.pool.connect();
-    try {
-      await tagging.query('begin');
-      await tag(tagging, tenantId, [contact], renamed);
-      await renaming.query('begin');
-      const rename = renaming
-        .query("update tag set name = 'after' where tenant_id = $1 and id = $2", [tenantId, renamed])
-        .then(() => renaming.query('commit'));
-      await blockedOnLock(renaming);
-      await tagging.query('commit');
-      await rename;
-    } finally {
-      tagging.release();
-      renaming.release();
-    }
+    await race(
+      (tagging) => tag(tagging, tenantId, [contact], renamed),
+      (renaming) =>
+        renaming.query("update tag set name = 'after' where tenant_id = $1 and id = $2", [tenantId, renamed]),
+    );
     expect((await stored())[contact]).toBe('after');
     expect(await stored()).toEqual(await computed());
   });
