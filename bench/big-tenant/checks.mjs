@@ -1,5 +1,6 @@
 // Row counts of the generated tenant and whether the roll-ups the product keeps (contact_tally,
-// tag.item_count, contact_daily_stat, number_daily_count) agree with counting the rows.
+// tag.item_count, contact_daily_stat, number_daily_count, contact_consent_tally, contact_tag_names,
+// contact_month_number) agree with counting the rows.
 
 export async function checkTenant(db, tenantId) {
   const counts = (
@@ -57,6 +58,31 @@ export async function checkTenant(db, tenantId) {
     );
     rollups.consentTallyRowsWrong = consent.rows[0].wrong;
   }
+  // contact_tag_names (0013): each tagged contact's names; contact_month_number (0014): monthly sums.
+  if ((await db.query(`select to_regclass('contact_tag_names') is not null as present`)).rows[0].present) {
+    const names = await db.query(
+      `select count(*)::int as wrong from (
+         select ct.contact_id, string_agg(t.name, '; ' order by t.name, t.id) as names
+           from contact_tag ct join tag t on t.tenant_id = ct.tenant_id and t.id = ct.tag_id
+          where ct.tenant_id = $1 group by 1) counted
+         full join (select contact_id, names from contact_tag_names where tenant_id = $1) kept using (contact_id)
+        where counted.names is distinct from kept.names`,
+      [tenantId],
+    );
+    rollups.tagNamesRowsWrong = names.rows[0].wrong;
+  }
+  if ((await db.query(`select to_regclass('contact_month_number') is not null as present`)).rows[0].present) {
+    const months = await db.query(
+      `select count(*)::int as wrong from (
+         select date_trunc('month', day)::date as month, number_id, sum(created) as created, sum(opted_out) as opted_out
+           from contact_daily_stat where tenant_id = $1 group by 1, 2) counted
+         full join (select month, number_id, created, opted_out from contact_month_number
+                     where tenant_id = $1 and (created <> 0 or opted_out <> 0)) kept using (month, number_id)
+        where (counted.created, counted.opted_out) is distinct from (kept.created, kept.opted_out)`,
+      [tenantId],
+    );
+    rollups.monthRowsWrong = months.rows[0].wrong;
+  }
   const problems = [];
   const expectEqual = (what, kept, counted) => {
     if (Number(kept) !== Number(counted)) problems.push(`${what}: roll-up ${kept}, counted ${counted}`);
@@ -69,6 +95,8 @@ export async function checkTenant(db, tenantId) {
   expectEqual('number_daily_count received', rollups.dailyReceived, rollups.received);
   expectEqual('number_daily_count sent', rollups.dailySent, rollups.sent);
   expectEqual('contact_consent_tally rows that differ from a count', rollups.consentTallyRowsWrong ?? 0, 0);
+  expectEqual('contact_tag_names rows that differ from the tags', rollups.tagNamesRowsWrong ?? 0, 0);
+  expectEqual('contact_month_number rows that differ from the days', rollups.monthRowsWrong ?? 0, 0);
   expectEqual('messages in message_default', counts.messagesInDefaultPartition, 0);
   return { counts, rollups, problems };
 }
