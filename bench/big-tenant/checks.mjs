@@ -2,6 +2,36 @@
 // tag.item_count, contact_daily_stat, number_daily_count, contact_consent_tally, contact_tag_names,
 // contact_month_number) agree with counting the rows.
 
+const CONSENT_ROWS_WRONG = `
+  select count(*)::int as wrong from (
+    select coalesce(number_id, 0) as number_id, consent, count(*) as n
+      from contact where tenant_id = $1 and deleted_at is null group by 1, 2) counted
+    full join (select number_id, consent, contacts as n from contact_consent_tally
+                where tenant_id = $1 and contacts <> 0) kept using (number_id, consent)
+   where counted.n is distinct from kept.n`;
+
+const TAG_NAMES_ROWS_WRONG = `
+  select count(*)::int as wrong from (
+    select ct.contact_id, string_agg(t.name, '; ' order by t.name, t.id) as names
+      from contact_tag ct join tag t on t.tenant_id = ct.tenant_id and t.id = ct.tag_id
+     where ct.tenant_id = $1 group by 1) counted
+    full join (select contact_id, names from contact_tag_names where tenant_id = $1) kept using (contact_id)
+   where counted.names is distinct from kept.names`;
+
+const MONTH_ROWS_WRONG = `
+  select count(*)::int as wrong from (
+    select date_trunc('month', day)::date as month, number_id, sum(created) as created, sum(opted_out) as opted_out
+      from contact_daily_stat where tenant_id = $1 group by 1, 2) counted
+    full join (select month, number_id, created, opted_out from contact_month_number
+                where tenant_id = $1 and (created <> 0 or opted_out <> 0)) kept using (month, number_id)
+   where (counted.created, counted.opted_out) is distinct from (kept.created, kept.opted_out)`;
+
+/** The rows `sql` finds wrong in `table` ($1 the tenant); undefined on a database made before the table. */
+async function wrongRows(db, tenantId, table, sql) {
+  const { rows } = await db.query('select to_regclass($1) is not null as present', [table]);
+  return rows[0].present ? (await db.query(sql, [tenantId])).rows[0].wrong : undefined;
+}
+
 export async function checkTenant(db, tenantId) {
   const counts = (
     await db.query(
@@ -45,44 +75,11 @@ export async function checkTenant(db, tenantId) {
       [tenantId],
     )
   ).rows[0];
-  // contact_consent_tally (migration 0009): live contacts per number and consent state.
-  if ((await db.query(`select to_regclass('contact_consent_tally') is not null as present`)).rows[0].present) {
-    const consent = await db.query(
-      `select count(*)::int as wrong from (
-         select coalesce(number_id, 0) as number_id, consent, count(*) as n
-           from contact where tenant_id = $1 and deleted_at is null group by 1, 2) counted
-         full join (select number_id, consent, contacts as n from contact_consent_tally
-                     where tenant_id = $1 and contacts <> 0) kept using (number_id, consent)
-        where counted.n is distinct from kept.n`,
-      [tenantId],
-    );
-    rollups.consentTallyRowsWrong = consent.rows[0].wrong;
-  }
-  // contact_tag_names (0013): each tagged contact's names; contact_month_number (0014): monthly sums.
-  if ((await db.query(`select to_regclass('contact_tag_names') is not null as present`)).rows[0].present) {
-    const names = await db.query(
-      `select count(*)::int as wrong from (
-         select ct.contact_id, string_agg(t.name, '; ' order by t.name, t.id) as names
-           from contact_tag ct join tag t on t.tenant_id = ct.tenant_id and t.id = ct.tag_id
-          where ct.tenant_id = $1 group by 1) counted
-         full join (select contact_id, names from contact_tag_names where tenant_id = $1) kept using (contact_id)
-        where counted.names is distinct from kept.names`,
-      [tenantId],
-    );
-    rollups.tagNamesRowsWrong = names.rows[0].wrong;
-  }
-  if ((await db.query(`select to_regclass('contact_month_number') is not null as present`)).rows[0].present) {
-    const months = await db.query(
-      `select count(*)::int as wrong from (
-         select date_trunc('month', day)::date as month, number_id, sum(created) as created, sum(opted_out) as opted_out
-           from contact_daily_stat where tenant_id = $1 group by 1, 2) counted
-         full join (select month, number_id, created, opted_out from contact_month_number
-                     where tenant_id = $1 and (created <> 0 or opted_out <> 0)) kept using (month, number_id)
-        where (counted.created, counted.opted_out) is distinct from (kept.created, kept.opted_out)`,
-      [tenantId],
-    );
-    rollups.monthRowsWrong = months.rows[0].wrong;
-  }
+  // Roll-ups of later migrations, checked row by row when the database has them: live contacts per
+  // number and consent state (0009), each tagged contact's names (0013), monthly sums (0014).
+  rollups.consentTallyRowsWrong = await wrongRows(db, tenantId, 'contact_consent_tally', CONSENT_ROWS_WRONG);
+  rollups.tagNamesRowsWrong = await wrongRows(db, tenantId, 'contact_tag_names', TAG_NAMES_ROWS_WRONG);
+  rollups.monthRowsWrong = await wrongRows(db, tenantId, 'contact_month_number', MONTH_ROWS_WRONG);
   const problems = [];
   const expectEqual = (what, kept, counted) => {
     if (Number(kept) !== Number(counted)) problems.push(`${what}: roll-up ${kept}, counted ${counted}`);
