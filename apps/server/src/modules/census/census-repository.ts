@@ -84,11 +84,15 @@ export async function busiestNumbers(
   range: StatRange,
   limit: number,
 ): Promise<NumberCountsRow[]> {
+  if (range.numberId !== undefined) {
+    const { rows } = await pool.query<NumberCountsRow>(
+      prepared(ONE_NUMBER, [tenantId, range.from, range.to, range.numberId]),
+    );
+    return rows;
+  }
   const months = wholeMonths(range);
   const { rows } = await pool.query<NumberCountsRow>(
-    range.numberId === undefined
-      ? prepared(BUSIEST_NUMBERS, [tenantId, range.from, range.to, limit, months.from, months.to])
-      : prepared(ONE_NUMBER, [tenantId, range.from, range.to, range.numberId]),
+    prepared(BUSIEST_NUMBERS, [tenantId, range.from, range.to, limit, months.from, months.to]),
   );
   return rows;
 }

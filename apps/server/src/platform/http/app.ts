@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyReply,
   LogController,
 } from 'fastify';
+import { DEADLOCK_DETECTED, SERIALIZATION_FAILURE } from '../db/sql-state.js';
 import type { AppContext } from './context.js';
 import { AppError, errors } from './errors.js';
 import { InFlightCalls } from './in-flight.js';
@@ -153,7 +154,7 @@ function fromFrameworkError(error: FastifyError): AppError | undefined {
   }
   // A deadlock or serialization failure (class 40) rolled the request's transaction back whole: the
   // request did nothing and may simply be sent again.
-  if (typeof error.code === 'string' && /^40(001|P01)$/.test(error.code)) {
+  if (error.code === DEADLOCK_DETECTED || error.code === SERIALIZATION_FAILURE) {
     return new AppError(
       'unavailable',
       { zh: '数据正被其他操作修改，请重试', en: 'Another change to the same data got in the way, please try again' },
