@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.js';
 import {
+  apiSignIn,
   logOut,
   openSignInPage,
   pathOf,
@@ -16,6 +17,20 @@ const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
 
 const isCaptchaRequest = (url: string) => new URL(url).pathname === '/api/auth/getcapt';
+
+/** The HTTP status of an API call made as a script would make it. */
+async function statusOf(path: string, options: { method?: 'GET' | 'POST'; token?: string } = {}): Promise<number> {
+  const method = options.method ?? 'POST';
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(options.token ? { token: options.token } : {}) },
+    body: method === 'POST' ? '{}' : undefined,
+  });
+  return response.status;
+}
+
+const refreshPath = (refreshToken: string) =>
+  `/api/blade-auth/oauth/token?${new URLSearchParams({ refresh_token: refreshToken, grant_type: 'refresh_token' })}`;
 
 describe('sign-in page', () => {
   const browser = useBrowser();
@@ -75,12 +90,27 @@ describe('sign-in page', () => {
     expect(await toastTexts(page)).toEqual([]);
   });
 
-  it('signs out back to the sign-in page and forgets the session', async () => {
+  it('signs out back to the sign-in page, forgets the session and the server refuses its tokens', async () => {
     const { page } = browser;
     await signIn(page, baseUrl, 'admin', adminPassword);
+    const stored = await storedItems(page);
+    const oldSession = {
+      access_token: storedContent(stored, 'token') as string,
+      refresh_token: storedContent(stored, 'refresh-token') as string,
+    };
+    const otherSession = await apiSignIn(baseUrl, 'admin', adminPassword);
+    const signOutCall = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/logout');
     await logOut(page);
+    expect((await signOutCall).status()).toBe(200);
     expect(await storedItems(page)).toEqual({});
     expect((await page.context().cookies()).filter((cookie) => cookie.name.startsWith('ws-console-'))).toEqual([]);
+    expect(await statusOf('/api/blade-auth/oauth/user-info', { method: 'GET', token: oldSession.access_token })).toBe(
+      401,
+    );
+    expect(await statusOf('/api/friend/list', { token: oldSession.access_token })).toBe(401);
+    expect(await statusOf(refreshPath(oldSession.refresh_token))).toBe(401);
+    // Only that sign-in ended: the admin's other session still works.
+    expect(await statusOf('/api/friend/list', { token: otherSession.access_token })).toBe(200);
     await page.goto(`${baseUrl}/`);
     await page.waitForURL((url) => url.pathname === '/login');
   });

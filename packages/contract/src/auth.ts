@@ -186,6 +186,17 @@ export const authCalls = {
     query: RefreshQuery,
     reply: envelopeOf(TokenPair),
   }),
+  logout: defineCall({
+    id: 'auth.logout',
+    method: 'POST',
+    path: '/api/auth/logout',
+    tag: 'auth',
+    summary:
+      "Sign out: revokes the caller's session, so every access and refresh token of that sign-in is refused; other sessions stay",
+    access: 'signed-in',
+    kind: 'action',
+    reply: envelopeOf(z.null()),
+  }),
   userInfo: defineCall({
     id: 'auth.user-info',
     method: 'GET',

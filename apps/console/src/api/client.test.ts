@@ -6,7 +6,7 @@ import { currentSession } from '../session/session-store.js';
 import { SILENT_ERROR_CODES } from '../settings/settings.js';
 import { signInForTest, TEST_USER } from '../test/test-session.js';
 import { setToaster } from './api-error.js';
-import { ApiError, callApi } from './client.js';
+import { ApiError, callApi, callFile } from './client.js';
 
 const toasts = { error: vi.fn(), success: vi.fn() };
 const navigate = vi.fn();
@@ -99,5 +99,20 @@ describe('request wrapper', () => {
     setLanguage('en');
     await callApi(calls.changeNickname, { body: { nickname: 'x' }, notifySuccess: true });
     expect(texts(toasts.success)).toEqual(['更新成功', 'Updated successfully']);
+  });
+  it('sends the chosen language in Accept-Language on every call, file calls included', async () => {
+    signInForTest();
+    answer(200, { code: 0, message: 'ok', data: null });
+    const census = { from: '2026-11-01', to: '2026-11-02' };
+    await callApi(calls.ping);
+    await callFile(calls.censusExport, { body: census });
+    setLanguage('en');
+    await callApi(calls.ping);
+    await callApi(calls.getCaptcha, { body: { capType: 'math' } });
+    await callFile(calls.censusExport, { body: census });
+    const languages = vi
+      .mocked(fetch)
+      .mock.calls.map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['Accept-Language']);
+    expect(languages).toEqual(['zh', 'zh', 'en', 'en', 'en']);
   });
 });

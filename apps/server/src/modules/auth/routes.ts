@@ -8,6 +8,7 @@ import { issueCaptcha } from './captcha/captcha.js';
 import { register } from './register.js';
 import { rotateSession } from './sessions.js';
 import { signIn } from './sign-in.js';
+import { signOut } from './sign-out.js';
 
 const clientMeta = (request: FastifyRequest) => ({
   address: request.ip,
@@ -29,6 +30,12 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     const pair = await signIn(context, body, clientMeta(request));
     audit(pair.user_info.username, actorOf(pair.user_info));
     return pair;
+  });
+
+  route(app, context, calls.logout, async ({ user, audit }) => {
+    await signOut(context, user);
+    audit(`session of ${user.username}`);
+    return null;
   });
 
   route(app, context, calls.register, async ({ body, request, audit }) => {
