@@ -1,3 +1,5 @@
+import { escapeNonAscii } from '../whatsapp/webhooks/signature.js';
+
 /**
  * A growable byte buffer for building webhook bodies piece by piece. At tens of thousands of
  * statuses a second, writing each field straight into bytes, instead of building a string per
@@ -26,10 +28,12 @@ export class ByteWriter {
     this.length = at;
   }
 
-  /** Any text, as UTF-8. */
-  utf8(text: string): void {
-    this.ensure(text.length * 3);
-    this.length += this.buffer.write(text, this.length, 'utf8');
+  /**
+   * JSON text with every non-ASCII character escaped as `\uXXXX`, as Meta sends webhooks: the
+   * bytes are then the escaped form Meta signs, so any verifier of its documented scheme accepts them.
+   */
+  jsonEscaped(text: string): void {
+    this.latin1(escapeNonAscii(text));
   }
 
   /** A whole non-negative number as decimal digits, without making a string of it. */

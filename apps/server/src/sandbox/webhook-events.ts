@@ -94,7 +94,7 @@ export function writeStatusJson(
   extra: StatusExtra = {},
 ): void {
   if (extra.error || message.recipientType === 'group' || message.callbackData !== undefined) {
-    out.utf8(JSON.stringify(statusOf(message, status, atMs, extra)));
+    out.jsonEscaped(JSON.stringify(statusOf(message, status, atMs, extra)));
     return;
   }
   const pieces = statusPieces(message.category ?? 'service', status);

@@ -116,7 +116,7 @@ export class WebhookOutbox {
   addStatus(sender: WebhookSender, statusJson: string): void {
     const out = this.beginStatus(sender);
     if (!out) return;
-    out.utf8(statusJson);
+    out.jsonEscaped(statusJson);
     this.endStatus();
   }
 
@@ -196,16 +196,16 @@ export class WebhookOutbox {
     for (const [wabaId, pieces] of entries) {
       if (!firstEntry) out.latin1(',');
       firstEntry = false;
-      out.utf8(`{"id":${JSON.stringify(wabaId)},"changes":[`);
+      out.jsonEscaped(`{"id":${JSON.stringify(wabaId)},"changes":[`);
       for (let index = 0; index < pieces.length; index++) {
         const piece = pieces[index] as Piece;
         if (index > 0) out.latin1(',');
         if ('json' in piece) {
-          out.utf8(piece.json);
+          out.jsonEscaped(piece.json);
           continue;
         }
         out.latin1(STATUSES_HEAD);
-        out.utf8(piece.batch.metadataJson);
+        out.jsonEscaped(piece.batch.metadataJson);
         out.latin1(',"statuses":[');
         out.append(piece.batch.out, piece.start, piece.end);
         out.latin1(']},"field":"messages"}');

@@ -4,6 +4,8 @@ import { checkWebhookSignature } from '../whatsapp/webhooks/signature.js';
 
 export interface ReceivedWebhook {
   signature: string;
+  /** The body's bytes as text, exactly as posted. */
+  raw: string;
   /** The parsed body. */
   body: {
     object: string;
@@ -44,7 +46,8 @@ export function startWebhookSink(options: { appSecret: string; keep?: boolean; p
         return;
       }
       if (sink.answer === 200) {
-        const body = JSON.parse(raw.toString('utf8')) as ReceivedWebhook['body'];
+        const text = raw.toString('utf8');
+        const body = JSON.parse(text) as ReceivedWebhook['body'];
         for (const entry of body.entry) {
           for (const change of entry.changes) {
             counts.changes++;
@@ -52,7 +55,7 @@ export function startWebhookSink(options: { appSecret: string; keep?: boolean; p
             if (Array.isArray(statuses)) counts.statuses += statuses.length;
           }
         }
-        if (options.keep !== false) received.push({ signature, body });
+        if (options.keep !== false) received.push({ signature, raw: text, body });
       }
       response
         .writeHead(sink.answer, { 'content-type': 'text/plain' })

@@ -5,7 +5,7 @@ import { signWebhookBody } from './signature.js';
 import { APP_SECRET, metaExamples, postWebhook, rows, VERIFY_TOKEN, WEBHOOK_ENV } from './test-support.js';
 
 const t = useTestApp(WEBHOOK_ENV);
-const example = metaExamples['Text Message'];
+const example = metaExamples['Text Message']!;
 
 const handshake = (query: Record<string, string>) => t.app.inject({ method: 'GET', url: WEBHOOK_PATH, query });
 
@@ -66,6 +66,30 @@ describe('webhook signature', () => {
     const text = JSON.stringify(example, null, 2);
     expect((await postWebhook(t, JSON.stringify(example), signWebhookBody(text, APP_SECRET))).statusCode).toBe(403);
     expect((await postWebhook(t, text, signWebhookBody(text, APP_SECRET))).statusCode).toBe(200);
+  });
+});
+
+describe('webhook signature over non-ASCII text', () => {
+  const text = JSON.stringify(example).replace(/"body":"[^"]*"/, `"body":"J'ai mangé des pâtes 😀 你好"`);
+  const escaped = text.replace(/[^\0-~]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+  it('accepts raw UTF-8 signed over its escaped-unicode form, as Meta signs', async () => {
+    expect(text).toContain('😀');
+    expect(escaped).toContain('\\ud83d\\ude00');
+    expect(escaped).toContain('\\u00e9');
+    const reply = await postWebhook(t, text, signWebhookBody(escaped, APP_SECRET));
+    expect(reply.statusCode).toBe(200);
+    const stored = await rows<{ payload: string }>(t.pool, 'select payload from webhook_event where payload = $1', [
+      text,
+    ]);
+    expect(stored).toHaveLength(1);
+  });
+
+  it('still accepts a signature over the raw bytes, and refuses a wrong one', async () => {
+    expect((await postWebhook(t, text, signWebhookBody(text, APP_SECRET))).statusCode).toBe(200);
+    expect((await postWebhook(t, text, signWebhookBody(escaped, 'another-secret-0123456789'))).statusCode).toBe(403);
+    const upperCase = escaped.replace(/\\u([0-9a-f]{4})/g, (_all, hex: string) => `\\u${hex.toUpperCase()}`);
+    expect((await postWebhook(t, text, signWebhookBody(upperCase, APP_SECRET))).statusCode).toBe(403);
   });
 });
 
