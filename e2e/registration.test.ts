@@ -52,7 +52,7 @@ describe('number registration', () => {
 
     // 2. The code by SMS; then the resend countdown.
     await page.getByTestId('registration-request-step').waitFor();
-    await expect.poll(() => page.getByTestId('registration-current').textContent()).toContain('PENDING');
+    await expect.poll(() => page.getByTestId('registration-current').textContent()).toContain('待注册');
     await page.getByTestId('registration-send-code').click();
     await page.getByTestId('registration-verify-step').waitFor();
     const code = (await sandboxNumber(number.phone_number_id)).pending_code;
@@ -74,16 +74,16 @@ describe('number registration', () => {
 
     // 5. Done: registered at Meta and on the console.
     await page.getByTestId('registration-done').waitFor();
-    expect(await page.getByTestId('registration-done').textContent()).toContain('CONNECTED');
+    expect(await page.getByTestId('registration-done').textContent()).toContain('已连接');
     expect(await sandboxNumber(number.phone_number_id)).toMatchObject({ registered: true, status: 'CONNECTED' });
 
     // The table lists it as connected; deregistering asks first.
     const row = page.locator('[data-testid=registration-table] tr', { hasText: number.phone_number_id });
-    await expect.poll(() => row.getByTestId('registration-row-status').textContent()).toBe('CONNECTED');
+    await expect.poll(() => row.getByTestId('registration-row-status').textContent()).toBe('已连接');
     await row.getByTestId('registration-deregister').click();
     await page.locator('.ant-modal-confirm', { hasText: '确定注销号码' }).waitFor();
     await confirmDialog(page);
-    await expect.poll(() => row.getByTestId('registration-row-status').textContent()).toBe('DISCONNECTED');
+    await expect.poll(() => row.getByTestId('registration-row-status').textContent()).toBe('已断开');
     expect((await sandboxNumber(number.phone_number_id)).registered).toBe(false);
   });
 });

@@ -16,6 +16,12 @@ export type Consent = z.infer<typeof Consent>;
 export const CONTACT_WINDOWS = ['open', 'closed'] as const;
 export const ContactWindow = z.enum(CONTACT_WINDOWS);
 
+/** The opt-in sources the console names; any other source (an import's name…) is shown as written. */
+export const KnownOptInSource = z.enum(['web_form', 'checkout']);
+/** How a contact opted out: a stop word, a button, WhatsApp's own preferences, or Meta's error 131050. */
+export const OptOutChannel = z.enum(['keyword', 'button', 'user_preferences', 'error_131050']);
+export type OptOutChannel = z.infer<typeof OptOutChannel>;
+
 /** The contact list's filters; every one is optional and they combine with "and". */
 export const ContactFilters = z.object({
   /** A substring of the name, or digits found in the WhatsApp id (phone number). */

@@ -9,6 +9,33 @@ import { TagRef } from './tags.js';
 export const NUMBER_QUALITIES = ['GREEN', 'YELLOW', 'RED', 'UNKNOWN'] as const;
 export const NumberQuality = z.enum(NUMBER_QUALITIES);
 
+/**
+ * The statuses and messaging tiers Meta documents for a number, so the console can name them. The
+ * fields that carry them stay plain strings: Meta adds values, and a new one is shown as it comes.
+ */
+export const MetaNumberStatus = z.enum([
+  'PENDING',
+  'CONNECTED',
+  'DISCONNECTED',
+  'FLAGGED',
+  'RESTRICTED',
+  'RATE_LIMITED',
+  'BANNED',
+  'DELETED',
+  'MIGRATED',
+  'UNVERIFIED',
+  'UNKNOWN',
+]);
+export const MessagingTier = z.enum([
+  'TIER_50',
+  'TIER_250',
+  'TIER_1K',
+  'TIER_2K',
+  'TIER_10K',
+  'TIER_100K',
+  'TIER_UNLIMITED',
+]);
+
 /** Calls that reach the Cloud API once per number take fewer ids than plain batch updates. */
 export const MAX_CHECKED_NUMBERS = 200;
 export const MAX_REPAIRED_NUMBERS = 50;

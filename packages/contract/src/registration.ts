@@ -89,6 +89,8 @@ export const RegistrationStage = z.enum(['awaiting', 'registered']);
 export type RegistrationStage = z.infer<typeof RegistrationStage>;
 /** Meta's statuses of a registered number. */
 export const REGISTERED_STATUSES = ['CONNECTED', 'FLAGGED', 'RESTRICTED', 'RATE_LIMITED'] as const;
+/** Meta's states of a number's verification code (the field stays a string, like the status). */
+export const CodeVerificationStatus = z.enum(['NOT_VERIFIED', 'VERIFIED', 'EXPIRED']);
 
 export const RegistrationFilter = PageRequest.extend({
   stage: RegistrationStage.optional(),

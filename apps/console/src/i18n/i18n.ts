@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { currentLanguage, subscribeLanguage } from './language.js';
+import { applyDayjsLocale } from './library-locales.js';
 import { resources } from './locales/index.js';
 
 /**
@@ -21,6 +22,7 @@ void i18next.use(initReactI18next).init({
 function applyLanguage(): void {
   const language = currentLanguage();
   document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+  applyDayjsLocale(language);
   if (i18next.language !== language) void i18next.changeLanguage(language);
 }
 applyLanguage();

@@ -2,6 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { ChatContact, ChatNumber } from '@ws/contract';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useCodeName } from '../../components/codes/code-label.js';
 
 const CONSENT_COLORS = { opted_in: 'green', opted_out: 'red', none: 'default' } as const;
 
@@ -16,6 +17,7 @@ export function ChatHeader({
   onBack(): void;
 }) {
   const { t } = useTranslation('chat');
+  const codeName = useCodeName();
   return (
     <Space wrap align="center" data-testid="chat-header" style={{ marginBottom: 12 }}>
       <Button icon={<ArrowLeftOutlined />} onClick={onBack} data-testid="chat-back">
@@ -29,7 +31,7 @@ export function ChatHeader({
           <Typography.Text type="secondary" data-testid="chat-contact-wa-id">
             {contact.wa_id}
           </Typography.Text>
-          <Tag color={CONSENT_COLORS[contact.consent]}>{t(`consent_${contact.consent}`)}</Tag>
+          <Tag color={CONSENT_COLORS[contact.consent]}>{codeName('Consent', contact.consent)}</Tag>
           <Tag color={contact.window_open ? 'blue' : 'default'} data-testid="chat-window">
             {contact.window_open && contact.window_closes_at
               ? t('windowOpenUntil', { time: new Date(contact.window_closes_at).toLocaleString() })

@@ -1,7 +1,7 @@
 import { CheckOutlined, ClockCircleOutlined, ExclamationCircleFilled } from '@ant-design/icons';
 import type { ChatMessage } from '@ws/contract';
 import { Tooltip, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useCodeName } from '../../components/codes/code-label.js';
 
 const TICK_BLUE = '#34b7f1';
 
@@ -18,10 +18,10 @@ const DoubleTick = ({ color }: { color?: string }) => (
  * two when delivered, two blue when read, red with the reason when it failed or was not sent.
  */
 export function DeliveryStatus({ message }: { message: ChatMessage }) {
-  const { t } = useTranslation('chat');
+  const codeName = useCodeName();
   if (message.direction !== 'out') return null;
   const { status } = message;
-  const label = t(`status_${status}`);
+  const label = codeName('MessageStatus', status);
   let icon: React.ReactNode;
   if (status === 'queued') icon = <ClockCircleOutlined />;
   else if (status === 'accepted' || status === 'sent') icon = <CheckOutlined />;

@@ -79,7 +79,7 @@ describe('MessageBubble', () => {
           ],
         },
       },
-      ['Template order_update', 'en_US', 'Ada', '$5'],
+      ['Template order_update', 'Language American English', 'Ada', '$5'],
     ],
     [
       'order',

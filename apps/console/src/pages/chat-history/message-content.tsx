@@ -2,6 +2,8 @@ import type { ChatMessage } from '@ws/contract';
 import { Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languageName } from '../../components/codes/code-names.js';
+import { useLanguage } from '../../i18n/language.js';
 import { listAt, textAt, valueAt } from './body-fields.js';
 import { LinkifiedText } from './linkified-text.js';
 import { MediaView } from './media-view.js';
@@ -174,6 +176,7 @@ function Interactive({ body }: { body: Body }) {
 /** A template send: its name, language and the parameters filled into it. */
 function TemplateCard({ body }: { body: Body }) {
   const { t } = useTranslation('chat');
+  const uiLanguage = useLanguage();
   const parameters = listAt(body, 'template', 'components').flatMap((component) =>
     listAt(component, 'parameters').map(
       (parameter) =>
@@ -188,7 +191,7 @@ function TemplateCard({ body }: { body: Body }) {
   return (
     <Card testId="chat-template">
       <strong>{t('template', { name: textAt(body, 'template', 'name') ?? '' })}</strong>
-      <Line secondary text={language && t('templateLanguage', { language })} />
+      <Line secondary text={language && t('templateLanguage', { language: languageName(uiLanguage, language) })} />
       {parameters.length > 0 && (
         <div>
           <Label>{t('templateParameters')}</Label>

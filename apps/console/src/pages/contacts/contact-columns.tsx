@@ -2,7 +2,9 @@ import type { ContactRecord } from '@ws/contract';
 import { Badge, Tag as ColorTag, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { codeName } from '../../components/codes/code-names.js';
 import { actionsColumn, formatTime, TagChips, userName } from '../../components/list/index.js';
+import { useLanguage } from '../../i18n/language.js';
 import { relativeTime } from '../../utils/relative-time.js';
 import { windowLeft } from './window-left.js';
 
@@ -15,19 +17,22 @@ const CONSENT_STATUS: Record<ContactRecord['consent'], 'success' | 'error' | 'de
 /** The consent badge; the opt-in and opt-out details (source, evidence, times, channel) in its tooltip. */
 function ConsentBadge({ contact }: { contact: ContactRecord }) {
   const { t } = useTranslation('contacts');
+  const language = useLanguage();
   const details = [
-    contact.opt_in_source && t('optInSource', { source: contact.opt_in_source }),
+    contact.opt_in_source &&
+      t('optInSource', { source: codeName(language, 'KnownOptInSource', contact.opt_in_source) }),
     contact.opt_in_evidence && t('optInEvidence', { evidence: contact.opt_in_evidence }),
     contact.opted_in_at && t('optedInAt', { time: formatTime(contact.opted_in_at) }),
     contact.opted_out_at && t('optedOutAt', { time: formatTime(contact.opted_out_at) }),
-    contact.opt_out_channel && t('optOutChannel', { channel: contact.opt_out_channel }),
+    contact.opt_out_channel &&
+      t('optOutChannel', { channel: codeName(language, 'OptOutChannel', contact.opt_out_channel) }),
   ].filter(Boolean);
   return (
     <Tooltip
       title={details.length > 0 ? details.map((line) => <div key={line as string}>{line}</div>) : t('noConsentRecord')}
     >
       <span data-testid="contact-consent">
-        <Badge status={CONSENT_STATUS[contact.consent]} text={t(`consent_${contact.consent}`)} />
+        <Badge status={CONSENT_STATUS[contact.consent]} text={codeName(language, 'Consent', contact.consent)} />
       </span>
     </Tooltip>
   );

@@ -3,6 +3,7 @@ import { CONSENT_STATES, CONTACT_WINDOWS, type ContactFilters, type ContactRecor
 import { Button, Card, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCodeName } from '../../components/codes/code-label.js';
 import {
   BatchActions,
   FilterBar,
@@ -17,8 +18,6 @@ import { useContactColumns } from './contact-columns.js';
 import { SourceSelect } from './contact-selects.js';
 import { useContactActions } from './use-contact-actions.js';
 
-const WINDOW_LABELS = { open: 'windowOpen', closed: 'windowClosed' } as const;
-
 /**
  * /passenger/list: the tenant's contacts newest first, filtered by name or phone, number, owner,
  * tag, consent, 24-hour window and source; batch delete, move, tag and export on the selection,
@@ -26,6 +25,7 @@ const WINDOW_LABELS = { open: 'windowOpen', closed: 'windowClosed' } as const;
  */
 export default function ContactListPage() {
   const { t } = useTranslation('contacts');
+  const codeName = useCodeName();
   const [form] = Form.useForm<ContactFilters>();
   const [filters, setFilters] = useState<ContactFilters>({} as ContactFilters);
   const list = usePagedList(calls.contactList, { filters });
@@ -58,14 +58,14 @@ export default function ContactListPage() {
             name="consent"
             placeholder={t('consentAll')}
             width={140}
-            options={CONSENT_STATES.map((consent) => ({ value: consent, label: t(`consent_${consent}`) }))}
+            options={CONSENT_STATES.map((consent) => ({ value: consent, label: codeName('Consent', consent) }))}
             data-testid="contact-consent-filter"
           />
           <FilterSelect
             name="window"
             placeholder={t('windowAll')}
             width={150}
-            options={CONTACT_WINDOWS.map((window) => ({ value: window, label: t(WINDOW_LABELS[window]) }))}
+            options={CONTACT_WINDOWS.map((window) => ({ value: window, label: codeName('ContactWindow', window) }))}
             data-testid="contact-window-filter"
           />
           <Form.Item name="source">

@@ -3,11 +3,13 @@ import { calls } from '@ws/contract';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.js';
+import { useCodeName } from '../../components/codes/code-label.js';
 import type { PickerProps } from '../../components/selects/index.js';
 
 /** The opt-in sources the tenant's contacts have. */
 export function SourceSelect({ value, onChange, placeholder, style, ...rest }: PickerProps) {
   const { t } = useTranslation('contacts');
+  const codeName = useCodeName();
   const sources = useQuery({
     queryKey: [calls.contactSources.id],
     queryFn: ({ signal }) => callApi(calls.contactSources, { signal }),
@@ -21,7 +23,7 @@ export function SourceSelect({ value, onChange, placeholder, style, ...rest }: P
       showSearch={{ optionFilterProp: 'label' }}
       placeholder={placeholder ?? t('sourceAll')}
       loading={sources.isFetching}
-      options={(sources.data ?? []).map((source) => ({ value: source, label: source }))}
+      options={(sources.data ?? []).map((source) => ({ value: source, label: codeName('KnownOptInSource', source) }))}
       style={{ width: 160, ...style }}
       data-testid={rest['data-testid'] ?? 'contact-source-select'}
     />

@@ -2,6 +2,7 @@ import { DeleteOutlined, EditOutlined, ThunderboltOutlined } from '@ant-design/i
 import type { EgressIp } from '@ws/contract';
 import { Space, Spin, Switch, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CodeLabel } from '../../components/codes/code-label.js';
 import { actionsColumn, formatTime } from '../../components/list/index.js';
 
 const addressOf = (ip: EgressIp) => `${ip.host.includes(':') ? `[${ip.host}]` : ip.host}:${ip.port}`;
@@ -54,7 +55,9 @@ export function useIpColumns(actions: IpRowActions): TableColumnsType<EgressIp> 
       key: 'address',
       render: (_, ip) => (
         <Space size={4}>
-          <Tag>{ip.protocol}</Tag>
+          <Tag>
+            <CodeLabel group="IpProtocol" code={ip.protocol} />
+          </Tag>
           <Typography.Text copyable={{ text: addressOf(ip) }} data-testid="ip-address">
             {addressOf(ip)}
           </Typography.Text>

@@ -2,6 +2,7 @@ import { type CodeMethod, calls, type RegistrationNumber } from '@ws/contract';
 import { App, Button, Form, Input, Radio, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.js';
+import { languageName } from '../../components/codes/code-names.js';
 import { useLanguage } from '../../i18n/language.js';
 import { useBusy } from './use-busy.js';
 
@@ -76,8 +77,8 @@ export function RequestCodeStep({
       </Form.Item>
       <Form.Item name="language" label={t('codeLanguage')}>
         <Select
-          showSearch
-          options={CODE_LANGUAGES.map((code) => ({ value: code, label: code }))}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={CODE_LANGUAGES.map((code) => ({ value: code, label: `${languageName(language, code)} (${code})` }))}
           style={{ width: 200 }}
         />
       </Form.Item>

@@ -3,6 +3,7 @@ import { Button, Form, Input, Radio, Segmented, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.js';
+import { useCodeName } from '../../components/codes/code-label.js';
 import { useAwaitingNumbers, useSimCountries } from './registration-queries.js';
 import { useBusy } from './use-busy.js';
 
@@ -118,6 +119,7 @@ function NewNumberForm({ onReady }: { onReady(number: RegistrationNumber): void 
 
 function KnownNumberForm({ onReady }: { onReady(number: RegistrationNumber): void }) {
   const { t } = useTranslation('registration');
+  const codeName = useCodeName();
   const awaiting = useAwaitingNumbers();
   const [chosen, setChosen] = useState<string>();
   const number = awaiting.data?.find((entry) => entry.id === chosen);
@@ -133,7 +135,7 @@ function KnownNumberForm({ onReady }: { onReady(number: RegistrationNumber): voi
           notFoundContent={t('noAwaiting')}
           options={(awaiting.data ?? []).map((entry) => ({
             value: entry.id,
-            label: `${entry.display_phone} · ${entry.verified_name} · ${entry.status}`,
+            label: `${entry.display_phone} · ${entry.verified_name} · ${codeName('MetaNumberStatus', entry.status)}`,
           }))}
           data-testid="registration-known-number"
         />

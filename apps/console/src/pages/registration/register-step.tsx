@@ -2,6 +2,7 @@ import { calls, type RegistrationNumber } from '@ws/contract';
 import { Button, Form, Input, type InputProps, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.js';
+import { useCodeName } from '../../components/codes/code-label.js';
 import { sameAs } from '../../components/form/index.js';
 import { useBusy } from './use-busy.js';
 
@@ -65,11 +66,12 @@ export function RegisterStep({
 /** Step 5: the number is registered. */
 export function DoneStep({ number, onRestart }: { number: RegistrationNumber; onRestart(): void }) {
   const { t } = useTranslation('registration');
+  const codeName = useCodeName();
   return (
     <Result
       status="success"
       title={t('doneTitle', { phone: number.display_phone })}
-      subTitle={t('doneSubtitle', { status: number.status })}
+      subTitle={t('doneSubtitle', { status: codeName('MetaNumberStatus', number.status) })}
       extra={
         <Button type="primary" onClick={onRestart} data-testid="registration-restart">
           {t('restart')}

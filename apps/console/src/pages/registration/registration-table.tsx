@@ -1,9 +1,10 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { calls, type RegistrationNumber, type RegistrationStage } from '@ws/contract';
+import { calls, type RegistrationNumber, RegistrationStage } from '@ws/contract';
 import { Button, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.js';
+import { CodeLabel, useCodeName } from '../../components/codes/code-label.js';
 import {
   actionsColumn,
   FilterBar,
@@ -32,6 +33,7 @@ export function RegistrationTable({ onResume }: { onResume(number: RegistrationN
   const list = usePagedList(calls.registrationNumbers, filters);
   const refreshNumbers = useRefreshNumbers();
   const confirm = useConfirm();
+  const codeName = useCodeName();
 
   const deregister = (number: RegistrationNumber) =>
     confirm(
@@ -65,12 +67,20 @@ export function RegistrationTable({ onResume }: { onResume(number: RegistrationN
       title: t('status'),
       dataIndex: 'status',
       render: (status: string) => (
-        <Tag color={NUMBER_STATUS_COLORS[status] ?? 'default'} data-testid="registration-row-status">
-          {status}
+        <Tag
+          color={NUMBER_STATUS_COLORS[status] ?? 'default'}
+          data-testid="registration-row-status"
+          data-status={status}
+        >
+          <CodeLabel group="MetaNumberStatus" code={status} />
         </Tag>
       ),
     },
-    { title: t('codeVerification'), dataIndex: 'code_verification_status', render: (value) => value ?? '-' },
+    {
+      title: t('codeVerification'),
+      dataIndex: 'code_verification_status',
+      render: (value: string | null) => (value ? <CodeLabel group="CodeVerificationStatus" code={value} /> : '-'),
+    },
     { title: t('updatedAt'), dataIndex: 'updated_at', render: formatTime },
     actionsColumn(t('actions'), (number: RegistrationNumber) => [
       number.stage === 'registered'
@@ -94,10 +104,10 @@ export function RegistrationTable({ onResume }: { onResume(number: RegistrationN
           name="stage"
           placeholder={t('stageAll')}
           width={140}
-          options={[
-            { value: 'awaiting', label: t('stageAwaiting') },
-            { value: 'registered', label: t('stageRegistered') },
-          ]}
+          options={RegistrationStage.options.map((stage) => ({
+            value: stage,
+            label: codeName('RegistrationStage', stage),
+          }))}
           data-testid="registration-stage-filter"
         />
         <Form.Item name="phone" rules={[{ pattern: /^[\d\s()+-]*$/, message: t('metaIdInvalid') }]}>

@@ -2,6 +2,7 @@ import type { RegistrationNumber } from '@ws/contract';
 import { Alert, Steps } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCodeName } from '../../components/codes/code-label.js';
 import { RESEND_SECONDS, RequestCodeStep, VerifyCodeStep } from './code-steps.js';
 import { NumberStep } from './number-step.js';
 import { DoneStep, RegisterStep } from './register-step.js';
@@ -35,6 +36,7 @@ export function useRegistrationFlow(): RegistrationFlow {
 /** The registration flow as antd Steps: number, request code, enter code, register with PIN, done. */
 export function RegistrationWizard({ flow }: { flow: RegistrationFlow }) {
   const { t } = useTranslation('registration');
+  const codeName = useCodeName();
   const refreshNumbers = useRefreshNumbers();
   const countdown = useCountdown();
   const { number } = flow;
@@ -61,7 +63,7 @@ export function RegistrationWizard({ flow }: { flow: RegistrationFlow }) {
         <Alert
           type="info"
           showIcon
-          title={t('current', { phone: number.display_phone, status: number.status })}
+          title={t('current', { phone: number.display_phone, status: codeName('MetaNumberStatus', number.status) })}
           style={{ marginBottom: 24, maxWidth: 560 }}
           data-testid="registration-current"
         />

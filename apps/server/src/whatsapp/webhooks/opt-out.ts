@@ -15,12 +15,11 @@
  *   itself and is remembered (opt_resumed_at), so an opt-out older than the last resume, delivered
  *   late or again, is ignored.
  */
+import type { OptOutChannel } from '@ws/contract';
 import type pg from 'pg';
 import { prepared } from '../../platform/db/pool.js';
 import type { InboundMessage, UserPreferencesValue } from '../meta/webhook-payload.js';
 import { type ChangeResult, fromUnix, type Work } from './work.js';
-
-export type OptOutChannel = 'keyword' | 'button' | 'user_preferences' | 'error_131050';
 
 export interface ConsentAct {
   tenantId: string;

@@ -1,6 +1,7 @@
 import type { NumberCheckResult, NumberRepairResult } from '@ws/contract';
 import { Modal, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CodeLabel } from '../../../components/codes/code-label.js';
 import { QualityTag } from './number-columns.js';
 
 /** What a check or repair answered, per number, for the results dialog. */
@@ -24,8 +25,16 @@ export function ChannelResultsDialog({ shown, onClose }: { shown: ChannelResults
     phone,
     ok,
     { title: t('quality'), dataIndex: 'quality_rating', render: (quality) => <QualityTag quality={quality} /> },
-    { title: 'Meta', dataIndex: 'status' },
-    { title: t('tier'), dataIndex: 'messaging_tier', render: (tier) => tier ?? '-' },
+    {
+      title: 'Meta',
+      dataIndex: 'status',
+      render: (status: string | null) => (status ? <CodeLabel group="MetaNumberStatus" code={status} /> : '-'),
+    },
+    {
+      title: t('tier'),
+      dataIndex: 'messaging_tier',
+      render: (tier: string | null) => (tier ? <CodeLabel group="MessagingTier" code={tier} /> : '-'),
+    },
     { title: t('problems'), dataIndex: 'error', render: (error) => error ?? '-' },
   ];
   const repairColumns: TableColumnsType<NumberRepairResult> = [

@@ -2,6 +2,7 @@ import type { NumberListRecord } from '@ws/contract';
 import { Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CodeLabel, useCodeName } from '../../../components/codes/code-label.js';
 import { actionsColumn, formatTime, TagChips, userName } from '../../../components/list/index.js';
 
 const QUALITY_COLORS: Record<NumberListRecord['quality_rating'], string> = {
@@ -22,10 +23,10 @@ export const NUMBER_STATUS_COLORS: Record<string, string> = {
 };
 
 export function QualityTag({ quality }: { quality: NumberListRecord['quality_rating'] }) {
-  const { t } = useTranslation('numbers');
+  const codeName = useCodeName();
   return (
     <Tag color={QUALITY_COLORS[quality]} data-testid="number-quality">
-      {t(`quality${quality}`)}
+      {codeName('NumberQuality', quality)}
     </Tag>
   );
 }
@@ -51,7 +52,9 @@ export function useNumberColumns(onCheck: (number: NumberListRecord) => void): T
       dataIndex: 'status',
       render: (status: string, number) => (
         <Space size={4} wrap>
-          <Tag color={NUMBER_STATUS_COLORS[status] ?? 'default'}>{status}</Tag>
+          <Tag color={NUMBER_STATUS_COLORS[status] ?? 'default'}>
+            <CodeLabel group="MetaNumberStatus" code={status} data-testid="number-status" />
+          </Tag>
           {number.paused && (
             <Tag color="error" data-testid="number-paused">
               {t('pausedBecause', { reason: number.pause_reason ?? '-' })}
@@ -61,7 +64,11 @@ export function useNumberColumns(onCheck: (number: NumberListRecord) => void): T
       ),
     },
     { title: t('quality'), dataIndex: 'quality_rating', render: (quality) => <QualityTag quality={quality} /> },
-    { title: t('tier'), dataIndex: 'messaging_tier', render: (tier: string | null) => tier ?? '-' },
+    {
+      title: t('tier'),
+      dataIndex: 'messaging_tier',
+      render: (tier: string | null) => (tier ? <CodeLabel group="MessagingTier" code={tier} /> : '-'),
+    },
     { title: t('throughput'), dataIndex: 'throughput_per_second', align: 'right' },
     {
       title: t('owner'),

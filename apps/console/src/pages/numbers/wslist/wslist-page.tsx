@@ -3,6 +3,7 @@ import { calls, NUMBER_QUALITIES, type NumberListRecord } from '@ws/contract';
 import { Button, Card, Drawer, Form, Input, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCodeName } from '../../../components/codes/code-label.js';
 import {
   BatchActions,
   FilterBar,
@@ -38,6 +39,7 @@ const toRequestFilters = ({ paused, ...rest }: Partial<Filters>): RequestFilters
  */
 export default function NumberListPage() {
   const { t } = useTranslation('numbers');
+  const codeName = useCodeName();
   const [form] = Form.useForm<Filters>();
   const [standby, setStandby] = useState(false);
   const [filters, setFilters] = useState<RequestFilters>({});
@@ -70,14 +72,14 @@ export default function NumberListPage() {
             name="status"
             placeholder={t('statusAll')}
             width={150}
-            options={STATUSES.map((status) => ({ value: status, label: status }))}
+            options={STATUSES.map((status) => ({ value: status, label: codeName('MetaNumberStatus', status) }))}
             data-testid="wslist-status-filter"
           />
           <FilterSelect
             name="quality"
             placeholder={t('qualityAll')}
             width={130}
-            options={NUMBER_QUALITIES.map((quality) => ({ value: quality, label: t(`quality${quality}`) }))}
+            options={NUMBER_QUALITIES.map((quality) => ({ value: quality, label: codeName('NumberQuality', quality) }))}
             data-testid="wslist-quality-filter"
           />
           <Form.Item name="tagId">

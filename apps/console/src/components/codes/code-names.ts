@@ -1,0 +1,31 @@
+import type { Language } from '@ws/contract';
+import { codesTexts } from '../../i18n/locales/codes.js';
+
+/** A contract enum, by its exported name (MetaNumberStatus, MessagingTier…). */
+export type CodeGroup = keyof (typeof codesTexts)['zh'];
+
+/** The name of `code` in `language`; an unknown code (Meta adds values) is shown as it came. */
+export function codeName(language: Language, group: CodeGroup, code: string): string {
+  const names: Record<string, string> = codesTexts[language][group];
+  return Object.hasOwn(names, code) ? (names[code] as string) : code;
+}
+
+const LANGUAGE_TAGS: Record<Language, string> = { zh: 'zh-CN', en: 'en' };
+const languageNames = new Map<Language, Intl.DisplayNames>();
+
+/**
+ * A language code as Meta writes it (en_US, zh_CN, pt_BR) by its name in `language`: "美国英语",
+ * "American English". A code the browser cannot name is shown as it came.
+ */
+export function languageName(language: Language, code: string): string {
+  let names = languageNames.get(language);
+  if (!names) {
+    names = new Intl.DisplayNames([LANGUAGE_TAGS[language]], { type: 'language', fallback: 'code' });
+    languageNames.set(language, names);
+  }
+  try {
+    return names.of(code.replace(/_/g, '-')) ?? code;
+  } catch {
+    return code; // not a well-formed language tag
+  }
+}
