@@ -203,3 +203,15 @@ export async function pickInDialog(page: Page, typed: string, option: string = t
   await page.locator('.ant-modal-title:visible').click();
   await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
 }
+
+/** Collects the page's uncaught errors (exceptions and unhandled rejections) from now on. */
+export function recordPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Waits for a form field's validation message inside the element with this test id. */
+export async function expectFieldError(page: Page, testId: string, text: string): Promise<void> {
+  await page.locator(`[data-testid=${testId}] .ant-form-item-explain-error`, { hasText: text }).waitFor();
+}

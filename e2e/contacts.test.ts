@@ -3,7 +3,15 @@ import type { ContactRecord, Page as ListPage } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
-import { confirmDialog, expectToast, openSignedIn, pickInDialog, postApi } from './console-pages.js';
+import {
+  confirmDialog,
+  expectFieldError,
+  expectToast,
+  openSignedIn,
+  pickInDialog,
+  postApi,
+  recordPageErrors,
+} from './console-pages.js';
 import { useDemo, useDemoTag } from './demo.js';
 
 const baseUrl = inject('baseUrl');
@@ -26,6 +34,7 @@ describe('the contact list (/passenger/list)', () => {
 
   it('filters, tags the selection, deletes one after the confirmation and exports with progress', async () => {
     const { page } = browser;
+    const pageErrors = recordPageErrors(page);
     const expected = (await contacts({ search: WA_ID_PART })).records;
     expect(expected.length).toBe(10);
 
@@ -46,6 +55,10 @@ describe('the contact list (/passenger/list)', () => {
     }
     await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('已选 3 条');
     await page.getByTestId('batch-tag').click();
+    // OK with nothing chosen says what is missing, and nothing escapes as a page error.
+    await page.getByTestId('contact-tag-dialog-ok').click();
+    await expectFieldError(page, 'contact-tag-dialog', '请选择要添加或移除的标签');
+    expect(pageErrors).toEqual([]);
     await page.getByTestId('contact-tag-add').click();
     await pickInDialog(page, tag.name);
     await page.getByTestId('contact-tag-dialog-ok').click();
@@ -94,5 +107,6 @@ describe('the contact list (/passenger/list)', () => {
         .map((contact) => contact.wa_id)
         .sort(),
     );
+    expect(pageErrors).toEqual([]);
   });
 });

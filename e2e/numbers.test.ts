@@ -2,7 +2,15 @@ import type { Page as ListPage, NumberListRecord } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
-import { confirmDialog, expectToast, openSignedIn, pickInDialog, postApi } from './console-pages.js';
+import {
+  confirmDialog,
+  expectFieldError,
+  expectToast,
+  openSignedIn,
+  pickInDialog,
+  postApi,
+  recordPageErrors,
+} from './console-pages.js';
 import { useDemo, useDemoTag } from './demo.js';
 
 const baseUrl = inject('baseUrl');
@@ -30,6 +38,7 @@ describe('the numbers list and the recycle bin', () => {
 
   it('filters, tags the selected numbers, recycles one and restores it from the bin', async () => {
     const { page } = browser;
+    const pageErrors = recordPageErrors(page);
     const expected = (await demoNumbers()).records;
     expect(expected.length).toBe(3);
 
@@ -48,6 +57,10 @@ describe('the numbers list and the recycle bin', () => {
     }
     await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('已选 2 条');
     await page.getByTestId('batch-tags').click();
+    // OK with nothing chosen says what is missing, and nothing escapes as a page error.
+    await page.getByTestId('tag-dialog-ok').click();
+    await expectFieldError(page, 'tag-dialog', '请至少选择一个要添加或移除的标签');
+    expect(pageErrors).toEqual([]);
     await page.getByTestId('tag-dialog-add').click();
     await pickInDialog(page, tag.name);
     await page.getByTestId('tag-dialog-ok').click();
@@ -86,5 +99,6 @@ describe('the numbers list and the recycle bin', () => {
     const after = (await demoNumbers()).records;
     expect(after.map((number) => number.id)).toEqual(expected.map((number) => number.id));
     expect(after.map((number) => number.tags.some((carried) => carried.id === tag.id))).toEqual([true, true, false]);
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -45,7 +45,13 @@ export function ModalForm<V extends object>({
   const [form] = Form.useForm<V>(given);
   const [saving, setSaving] = useState(false);
   const save = async () => {
-    const values = await form.validateFields();
+    let values: V;
+    try {
+      values = await form.validateFields();
+    } catch {
+      // The fields show what is missing; nothing may escape as an uncaught rejection.
+      return;
+    }
     setSaving(true);
     try {
       await onSubmit(values);
