@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { registerAccountRoutes } from './modules/account/routes.js';
 import { authHousekeepingJob } from './modules/auth/housekeeping-job.js';
@@ -20,6 +18,7 @@ import { registerSystemRoutes } from './modules/system/routes.js';
 import { registerTagRoutes } from './modules/tags/routes.js';
 import { registerUploadRoutes } from './modules/uploads/routes.js';
 import { createHttpServer, setNotFound } from './platform/http/app.js';
+import { hasConsoleBuild, registerConsoleFiles } from './platform/http/console-files.js';
 import type { AppContext } from './platform/http/context.js';
 import type { JobDefinition } from './platform/queue/jobs.js';
 import { messagePartitionsJob } from './whatsapp/messages/partition-job.js';
@@ -55,8 +54,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerIpRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
-  const servesConsole = Boolean(context.consoleDir && existsSync(`${context.consoleDir}/index.html`));
-  if (servesConsole) await app.register(fastifyStatic, { root: context.consoleDir as string, wildcard: false });
+  const { consoleDir } = context;
+  const servesConsole = hasConsoleBuild(consoleDir);
+  if (servesConsole) await registerConsoleFiles(app, consoleDir);
   setNotFound(app, servesConsole);
   return app;
 }
