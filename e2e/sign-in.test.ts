@@ -154,7 +154,7 @@ describe('sign-in page', () => {
 
 describe('served next to the console', () => {
   it('publishes the OpenAPI document of the calls', async () => {
-    const response = await fetch(`${baseUrl}/api/docs`);
+    const response = await fetch(`${baseUrl}/api/docs/openapi.json`);
     expect(response.status).toBe(200);
     const document = (await response.json()) as { openapi: string; paths: Record<string, { post?: unknown }> };
     expect(document.openapi).toMatch(/^3\./);

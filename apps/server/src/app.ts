@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAccountRoutes } from './modules/account/routes.js';
+import { registerApiDocsRoutes } from './modules/api-docs/routes.js';
 import { authHousekeepingJob } from './modules/auth/housekeeping-job.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { registerCensusRoutes } from './modules/census/routes.js';
@@ -40,6 +41,7 @@ export const jobs: readonly JobDefinition[] = [
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const app = createHttpServer(context);
   registerSystemRoutes(app, context);
+  registerApiDocsRoutes(app);
   registerAuthRoutes(app, context);
   registerAccountRoutes(app, context);
   registerSeatRoutes(app, context);
