@@ -1,9 +1,11 @@
 // JavaScript each console route loads, raw and gzip: builds what is stale, starts the built product,
 // opens every route cold in Debian's Chromium and sums the same-origin scripts it fetched.
 //
-//   node route-sizes.mjs [--no-json]       (from the root: npm run route-sizes -w bench)
+//   node route-sizes.mjs [--no-json] [--login-only]       (from the root: npm run route-sizes -w bench)
 //
-// Routes: /login, then every page link of the signed-in console's side menu. Writes
+// Routes: /login, then (unless --login-only) every page link of the signed-in console's side menu.
+// Besides the scripts' sizes, it sums the bytes each route really transferred from the product
+// (every same-origin response, headers included, as Chromium received them: compressed or not). Writes
 // results/route-sizes.json unless --no-json is given. Exits 1 when /login loads more than
 // LOGIN_BUDGET_KB of gzip JavaScript, or when anything could not be measured.
 import { spawnSync } from 'node:child_process';
@@ -22,6 +24,7 @@ const ADMIN_PASSWORD = 'bench-admin-pass-1';
 const ALWAYS_MEASURED = ['/accountmanage/wslist', '/info/index'];
 const resultsFile = path.join(repoRoot, 'bench/results/route-sizes.json');
 const writeJson = !process.argv.includes('--no-json');
+const loginOnly = process.argv.includes('--login-only');
 
 /** Opens `route` in a new context (empty HTTP cache, so nothing is counted warm) and sums its same-origin scripts. */
 async function measureRoute(browser, baseUrl, route, storageState) {
@@ -40,12 +43,28 @@ async function measureRoute(browser, baseUrl, route, storageState) {
     );
     bodies.set(url.href, sized);
   });
+  const transfers = [];
+  context.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== baseUrl) return;
+    // Chromium's own count of what crossed the wire: the encoded body plus the response headers.
+    const sized = Promise.all([request.sizes(), request.response()]).then(
+      ([sizes, response]) => ({
+        path: url.pathname,
+        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+        encoding: response?.headers()['content-encoding'] ?? 'identity',
+      }),
+      (failure) => new Error(`${url.pathname}: no sizes (${failure.message})`),
+    );
+    transfers.push(sized);
+  });
   try {
     const page = await context.newPage();
     await page.goto(`${baseUrl}${route}`);
     await page.waitForLoadState('networkidle');
     const scripts = await Promise.all(bodies.values());
-    const failure = scripts.find((script) => script instanceof Error);
+    const transferred = await Promise.all(transfers);
+    const failure = [...scripts, ...transferred].find((item) => item instanceof Error);
     if (failure) throw failure;
     const sum = (key) => scripts.reduce((total, script) => total + script[key], 0);
     return {
@@ -53,7 +72,9 @@ async function measureRoute(browser, baseUrl, route, storageState) {
       landedOn: new URL(page.url()).pathname,
       rawBytes: sum('raw'),
       gzipBytes: sum('gzip'),
+      transferBytes: transferred.reduce((total, response) => total + response.bytes, 0),
       scripts,
+      transferred,
     };
   } finally {
     await context.close();
@@ -116,12 +137,13 @@ async function checkApiSignIn(baseUrl) {
 }
 
 function printTable(rows) {
-  const header = ['route', 'scripts', 'raw KB', 'gzip KB'];
+  const header = ['route', 'scripts', 'raw KB', 'gzip KB', 'transferred KB'];
   const lines = rows.map((row) => [
     row.landedOn === row.path ? row.path : `${row.path} → ${row.landedOn}`,
     String(row.scripts.length),
     (row.rawBytes / KB).toFixed(1),
     (row.gzipBytes / KB).toFixed(1),
+    (row.transferBytes / KB).toFixed(1),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
   // Route names left-aligned, figures right-aligned.
@@ -152,7 +174,9 @@ async function main() {
     browserVersion = browser.version();
     rows.push(await measureRoute(browser, product.url, '/login'));
     await checkApiSignIn(product.url);
-    const { storageState, routes } = await signInThroughUi(browser, product.url);
+    const { storageState, routes } = loginOnly
+      ? { storageState: undefined, routes: [] }
+      : await signInThroughUi(browser, product.url);
     for (const route of routes) {
       const row = await measureRoute(browser, product.url, route, storageState);
       rows.push(row);
@@ -177,6 +201,9 @@ async function main() {
     );
   } else if (login) {
     console.log(`/login: ${(login.gzipBytes / KB).toFixed(1)} KB gzip, within the ${LOGIN_BUDGET_KB} KB budget`);
+    console.log(
+      `/login: ${(login.transferBytes / KB).toFixed(1)} KB transferred (${login.transferred.length} responses)`,
+    );
   }
   if (error) console.error(`FAILED: ${error}`);
   if (writeJson && rows.length > 0) {

@@ -116,7 +116,7 @@ export async function apiRegister(baseUrl: string): Promise<RegisteredOperator> 
  * from a JSON document of the console's origin: no console runs there to react to them half-written.
  */
 export async function openSignedIn(page: Page, baseUrl: string, pair: TokenPair, path = FIRST_PAGE) {
-  await page.goto(`${baseUrl}/api/docs`);
+  await page.goto(`${baseUrl}/api/docs/openapi.json`);
   await page.evaluate((session) => {
     const store = (key: string, content: unknown) =>
       localStorage.setItem(

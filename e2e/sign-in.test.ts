@@ -154,11 +154,24 @@ describe('sign-in page', () => {
 
 describe('served next to the console', () => {
   it('publishes the OpenAPI document of the calls', async () => {
-    const response = await fetch(`${baseUrl}/api/docs`);
+    const response = await fetch(`${baseUrl}/api/docs/openapi.json`);
     expect(response.status).toBe(200);
     const document = (await response.json()) as { openapi: string; paths: Record<string, { post?: unknown }> };
     expect(document.openapi).toMatch(/^3\./);
     expect(document.paths['/api/auth/login']?.post).toBeDefined();
+  });
+
+  it('sends the build pre-compressed, hashed assets cached for a year and the page revalidated', async () => {
+    const asBrowser = { headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' } };
+    const page = await fetch(`${baseUrl}/login`, asBrowser);
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(await page.text())?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${baseUrl}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-encoding')).toBe('gzip');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it("answers a console page's deep link with the console", async () => {

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { registerAccountRoutes } from './modules/account/routes.js';
+import { registerApiDocsRoutes } from './modules/api-docs/routes.js';
 import { authHousekeepingJob } from './modules/auth/housekeeping-job.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { registerCensusRoutes } from './modules/census/routes.js';
@@ -20,6 +19,7 @@ import { registerSystemRoutes } from './modules/system/routes.js';
 import { registerTagRoutes } from './modules/tags/routes.js';
 import { registerUploadRoutes } from './modules/uploads/routes.js';
 import { createHttpServer, setNotFound } from './platform/http/app.js';
+import { hasConsoleBuild, registerConsoleFiles } from './platform/http/console-files.js';
 import type { AppContext } from './platform/http/context.js';
 import type { JobDefinition } from './platform/queue/jobs.js';
 import { messagePartitionsJob } from './whatsapp/messages/partition-job.js';
@@ -41,6 +41,7 @@ export const jobs: readonly JobDefinition[] = [
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const app = createHttpServer(context);
   registerSystemRoutes(app, context);
+  registerApiDocsRoutes(app);
   registerAuthRoutes(app, context);
   registerAccountRoutes(app, context);
   registerSeatRoutes(app, context);
@@ -55,8 +56,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerIpRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
-  const servesConsole = Boolean(context.consoleDir && existsSync(`${context.consoleDir}/index.html`));
-  if (servesConsole) await app.register(fastifyStatic, { root: context.consoleDir as string, wildcard: false });
+  const { consoleDir } = context;
+  const servesConsole = hasConsoleBuild(consoleDir);
+  if (servesConsole) await registerConsoleFiles(app, consoleDir);
   setNotFound(app, servesConsole);
   return app;
 }

@@ -32,7 +32,7 @@ describe('probes and conventions', () => {
   });
 
   it('serves an OpenAPI document generated from the contract', async () => {
-    const reply = await t.get('/api/docs');
+    const reply = await t.get('/api/docs/openapi.json');
     expect(reply.status).toBe(200);
     expect(reply.body.openapi).toBe('3.1.0');
     expect(reply.body.info.version).toMatch(/^\d+\.\d+\.\d+/);

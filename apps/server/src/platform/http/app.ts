@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { allCalls, buildOpenApiDocument, type Language, languageFrom } from '@ws/contract';
+import { type Language, languageFrom } from '@ws/contract';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -14,10 +13,6 @@ import { AppError, errors } from './errors.js';
 import { InFlightCalls } from './in-flight.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-/** The server package's version, for the OpenAPI document (src/ and dist/ sit at the same depth). */
-const SERVER_VERSION: string = JSON.parse(
-  readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
-).version;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,8 +88,6 @@ export function createHttpServer(context: AppContext): FastifyInstance {
       return reply.status(503).send({ status: 'database unreachable' });
     }
   });
-  const openApi = buildOpenApiDocument(allCalls, SERVER_VERSION);
-  app.get('/api/docs', async () => openApi);
 
   return app;
 }
