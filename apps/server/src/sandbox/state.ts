@@ -28,6 +28,11 @@ export interface SandboxWaba {
   currency: string;
   timezoneId: string;
   templateNamespace: string;
+  /**
+   * Whether the app is subscribed to the account's webhooks (`POST /{waba-id}/subscribed_apps`):
+   * until it is, nothing that happens to the account's numbers is posted, as at Meta.
+   */
+  webhooksSubscribed: boolean;
 }
 
 export interface SandboxNumber {

@@ -26,6 +26,18 @@ export function ChannelResultsDialog({ shown, onClose }: { shown: ChannelResults
     { title: t('quality'), dataIndex: 'quality_rating', render: (quality) => <QualityTag quality={quality} /> },
     { title: 'Meta', dataIndex: 'status' },
     { title: t('tier'), dataIndex: 'messaging_tier', render: (tier) => tier ?? '-' },
+    {
+      title: t('webhooks'),
+      dataIndex: 'webhooks',
+      render: (webhooks: NumberCheckResult['webhooks']) =>
+        webhooks ? (
+          <Tag color={webhooks === 'subscribed' ? 'success' : 'warning'} data-testid="check-webhooks">
+            {t(`webhooks${webhooks}`)}
+          </Tag>
+        ) : (
+          '-'
+        ),
+    },
     { title: t('problems'), dataIndex: 'error', render: (error) => error ?? '-' },
   ];
   const repairColumns: TableColumnsType<NumberRepairResult> = [

@@ -52,6 +52,13 @@ export function useNumberColumns(onCheck: (number: NumberListRecord) => void): T
       render: (status: string, number) => (
         <Space size={4} wrap>
           <Tag color={NUMBER_STATUS_COLORS[status] ?? 'default'}>{status}</Tag>
+          {!number.webhooks_subscribed && (
+            <Tooltip title={t('webhooksOffHint')}>
+              <Tag color="warning" data-testid="number-webhooks-off">
+                {t('webhooksOff')}
+              </Tag>
+            </Tooltip>
+          )}
           {number.paused && (
             <Tag color="error" data-testid="number-paused">
               {t('pausedBecause', { reason: number.pause_reason ?? '-' })}
