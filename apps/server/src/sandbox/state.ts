@@ -53,6 +53,8 @@ export interface SandboxNumber {
   pin: string | null;
   /** The last code sent by `request_code`, shown by the control API instead of an SMS. */
   pendingCode: string | null;
+  /** When `register` and `deregister` were called within the last 72 hours (ms), for Meta's limit. */
+  registrationAttempts?: number[];
   profile: BusinessProfile;
   createdAt: number;
 }
