@@ -113,6 +113,8 @@ export const NumberListRecord = NumberIdentity.extend({
   contacts: z.number().int(),
   checked_at: z.string().nullable(),
   check_error: z.string().nullable(),
+  /** Whether the app is subscribed to the WABA's webhooks (without it Meta posts nothing of the number). */
+  webhooks_subscribed: z.boolean(),
   created_at: z.string(),
 });
 export type NumberListRecord = z.infer<typeof NumberListRecord>;
@@ -141,6 +143,11 @@ export const NumberCheckResult = z.object({
   ok: z.boolean(),
   /** Why the Cloud API could not be asked (Meta's error, or no answer). */
   error: z.string().nullable(),
+  /**
+   * The app's subscription to the WABA's webhooks: found, or found missing and made again; null
+   * when the check failed.
+   */
+  webhooks: z.enum(['subscribed', 'resubscribed']).nullable(),
   quality_rating: NumberQuality,
   status: z.string(),
   name_status: z.string().nullable(),

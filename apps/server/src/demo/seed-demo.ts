@@ -6,6 +6,7 @@ import { hashPassword } from '../platform/auth/password.js';
 import { withTransaction } from '../platform/db/pool.js';
 import type { AppContext } from '../platform/http/context.js';
 import { connectNumber } from '../whatsapp/numbers/connect-number.js';
+import { subscribeNewWabas } from '../whatsapp/numbers/waba-subscription.js';
 import {
   DEMO_CHATS,
   DEMO_CONTACT_COUNT,
@@ -98,6 +99,8 @@ export async function seedDemoTenant(context: AppContext, sandboxUrl: string): P
     return { tenantId: tenant.id, numberIds };
   });
 
+  // Before the live conversations: the sandbox posts nothing of a WABA the app is not subscribed to.
+  await subscribeNewWabas(context, seeded.tenantId);
   await openLiveConversations(sandbox, numbers).catch((error) =>
     logger.warn({ err: error }, 'demo: the live conversations could not be started'),
   );

@@ -128,6 +128,14 @@ export const graphErrors = {
   mediaUpload: (details: string) => messagingError(400, 131053, 'Media upload error', details),
   verifyCodeMismatch: () =>
     messagingError(400, 136025, 'Verify code error', 'Code could not be verified. Check the code and try again.'),
+  /** Meta allows 10 register or deregister calls per number in 72 hours. */
+  registrationRateLimit: () =>
+    messagingError(
+      400,
+      133016,
+      'Account register deregister rate limit exceeded',
+      'Registration or Deregistration failed because there were too many attempts for this phone number in a short period of time.',
+    ),
   pinMismatch: () =>
     messagingError(400, 133005, 'Two step verification PIN mismatch', 'The PIN does not match the one on file.'),
   /** Groups API codes, from Meta's "Groups API error codes" page. */

@@ -141,6 +141,33 @@ describe('registration', () => {
     expect((await kit.graph('GET', `${id}?fields=status`, { number: fresh })).body.status).toBe('DISCONNECTED');
   });
 
+  it('answers 133016 past 10 registers or deregisters of a number in a sliding 72 hours', async () => {
+    const fresh = await kit.createNumber();
+    const id = fresh.phone_number_id;
+    const register = () =>
+      kit.graph('POST', `${id}/register`, { number: fresh, body: { messaging_product: 'whatsapp', pin: '246810' } });
+    const deregister = () => kit.graph('POST', `${id}/deregister`, { number: fresh });
+    const hour = 3_600_000;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await register()).status).toBe(200);
+      expect((await deregister()).status).toBe(200);
+      await kit.control('POST', '/clock', { advance_ms: 7 * hour });
+    }
+    // 10 attempts, the first 35 hours ago: both calls are refused, and other numbers are not.
+    for (const refused of [await register(), await deregister()]) {
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: 133016, type: 'OAuthException' });
+      expect(refused.body.error.message).toBe('(#133016) Account register deregister rate limit exceeded');
+    }
+    const other = await kit.createNumber();
+    expect((await kit.graph('POST', `${other.phone_number_id}/deregister`, { number: other })).status).toBe(200);
+    // Refused calls do not count: once the first two attempts are 72 hours old, two more are allowed.
+    await kit.control('POST', '/clock', { advance_ms: 72 * hour - 35 * hour });
+    expect((await register()).status).toBe(200);
+    expect((await deregister()).status).toBe(200);
+    expect((await register()).body.error.code).toBe(133016);
+  });
+
   it('names bad parameters', async () => {
     const method = await kit.graph('POST', `${number.phone_number_id}/request_code`, {
       body: { code_method: 'FAX', language: 'en' },

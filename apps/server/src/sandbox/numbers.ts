@@ -22,6 +22,8 @@ export interface NewNumber {
   messaging_limit_tier?: MessagingLimitTier;
   status?: NumberStatus;
   registered?: boolean;
+  /** Subscribes the app to the number's business account at once (a test's shortcut). */
+  webhooks_subscribed?: boolean;
 }
 
 export type NumberChanges = Pick<NewNumber, 'quality_rating' | 'throughput_level' | 'messaging_limit_tier' | 'status'>;
@@ -41,6 +43,7 @@ function wabaFor(sandbox: Sandbox, input: NewNumber): SandboxWaba {
     currency: 'USD',
     timezoneId: '1',
     templateNamespace: store.code(8).toLowerCase(),
+    webhooksSubscribed: false,
   };
   store.wabas.set(id, waba);
   return waba;
@@ -49,6 +52,7 @@ function wabaFor(sandbox: Sandbox, input: NewNumber): SandboxWaba {
 export function createNumber(sandbox: Sandbox, input: NewNumber): SandboxNumber {
   const { store } = sandbox;
   const waba = wabaFor(sandbox, input);
+  if (input.webhooks_subscribed) waba.webhooksSubscribed = true;
   const number: SandboxNumber = {
     id: input.phone_number_id ?? store.numericId(),
     wabaId: waba.id,

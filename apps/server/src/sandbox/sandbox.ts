@@ -90,6 +90,7 @@ export class Sandbox {
       message.status = status;
       if (extra.error) message.errorCode = extra.error.code;
     }
+    if (!this.webhooksSubscribed(number.wabaId)) return;
     const out = this.outbox.beginStatus(this.senderOf(number));
     if (!out) return;
     writeStatusJson(out, message, status, this.now(), extra);
@@ -97,7 +98,12 @@ export class Sandbox {
   }
 
   emitChange(wabaId: string, change: KnownChangeInput): void {
-    this.outbox.addChange(wabaId, change.field, change.value);
+    if (this.webhooksSubscribed(wabaId)) this.outbox.addChange(wabaId, change.field, change.value);
+  }
+
+  /** Meta posts a business account's events only once an app is subscribed to it. */
+  private webhooksSubscribed(wabaId: string): boolean {
+    return this.store.wabas.get(wabaId)?.webhooksSubscribed === true;
   }
 
   /** Moves the clock and runs what became due. */

@@ -28,6 +28,11 @@ export interface SandboxWaba {
   currency: string;
   timezoneId: string;
   templateNamespace: string;
+  /**
+   * Whether the app is subscribed to the account's webhooks (`POST /{waba-id}/subscribed_apps`):
+   * until it is, nothing that happens to the account's numbers is posted, as at Meta.
+   */
+  webhooksSubscribed: boolean;
 }
 
 export interface SandboxNumber {
@@ -48,6 +53,8 @@ export interface SandboxNumber {
   pin: string | null;
   /** The last code sent by `request_code`, shown by the control API instead of an SMS. */
   pendingCode: string | null;
+  /** When `register` and `deregister` were called within the last 72 hours (ms), for Meta's limit. */
+  registrationAttempts?: number[];
   profile: BusinessProfile;
   createdAt: number;
 }

@@ -240,7 +240,9 @@ export class SandboxStore {
     this.clear();
     this.sequence = state.sequence;
     this.idRng = new Prng(state.idRng);
-    for (const waba of state.wabas) this.wabas.set(waba.id, waba);
+    // A state saved before subscriptions were modelled got every webhook: it keeps getting them.
+    for (const waba of state.wabas)
+      this.wabas.set(waba.id, { ...waba, webhooksSubscribed: waba.webhooksSubscribed ?? true });
     for (const number of state.numbers) this.addNumber(number);
     for (const template of state.templates) this.addTemplate(template);
     for (const customer of state.customers) this.customers.set(customer.waId, customer);

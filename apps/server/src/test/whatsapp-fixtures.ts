@@ -58,7 +58,8 @@ export async function seedSandboxNumber(
   tenantId: string,
   options: { fields?: Record<string, unknown>; connection?: Partial<NumberConnection> } = {},
 ): Promise<{ numberId: string; made: SandboxNumber }> {
-  const reply = await sandbox.control('POST', '/numbers', options.fields ?? {});
+  // Connected as if imported: the app is subscribed to the number's business account.
+  const reply = await sandbox.control('POST', '/numbers', { webhooks_subscribed: true, ...options.fields });
   if (reply.status !== 201 && reply.status !== 200) throw new Error(`sandbox number: ${JSON.stringify(reply.body)}`);
   const made = reply.body as SandboxNumber;
   const { numberId } = await seedNumber(pool, settings, tenantId, {

@@ -29,6 +29,8 @@ const zh = {
   scopeSystem: '系统',
   scopeOwn: '自有',
   pausedBecause: '已暂停：{{reason}}',
+  webhooksOff: '未订阅 Webhook',
+  webhooksOffHint: '应用未订阅该号码所属 WhatsApp Business 账户的 Webhook，收不到消息和状态。点击“检测”重新订阅。',
   chatHistory: '聊天记录',
   check: '检测',
   // Batch actions
@@ -67,6 +69,9 @@ const zh = {
   profileOk: '可读取',
   profileFailed: '读取失败',
   problems: '问题',
+  webhooks: 'Webhook 订阅',
+  webhookssubscribed: '已订阅',
+  webhooksresubscribed: '缺失，已重新订阅',
   // Recycle bin
   verifiedName: '认证名称',
   deletedAt: '删除时间',
@@ -111,6 +116,9 @@ const en: NumbersTexts = {
   scopeSystem: 'System',
   scopeOwn: 'Own',
   pausedBecause: 'Paused: {{reason}}',
+  webhooksOff: 'Webhooks off',
+  webhooksOffHint:
+    "The app is not subscribed to the webhooks of this number's WhatsApp Business account: no messages or statuses arrive. Press Check to subscribe again.",
   chatHistory: 'Chat history',
   check: 'Check',
   batchTag: 'Set tags',
@@ -147,6 +155,9 @@ const en: NumbersTexts = {
   profileOk: 'Readable',
   profileFailed: 'Not readable',
   problems: 'Problems',
+  webhooks: 'Webhook subscription',
+  webhookssubscribed: 'Subscribed',
+  webhooksresubscribed: 'Missing: subscribed again',
   verifiedName: 'Verified name',
   deletedAt: 'Deleted at',
   deletedBy: 'Deleted by',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/queue/jobs.js';
+import { subscribeNewWabas } from '../../whatsapp/numbers/waba-subscription.js';
 import { reasonText } from './connect-row.js';
 import { finishImport } from './import-repository.js';
 import { runImport } from './run-import.js';
@@ -28,6 +29,9 @@ export const numberImportJob = defineJob({
         await finishImport(context.pool, tenantId, importId, STOPPED);
       }
       throw error;
+    } finally {
+      // The WABAs of the rows imported so far, even when the run stops early.
+      await subscribeNewWabas(context, tenantId);
     }
   },
 });

@@ -5,6 +5,7 @@ import type { PhoneNumberInfo } from '../../whatsapp/cloud-api/index.js';
 import { qualityOf, THROUGHPUT_OF_LEVEL } from '../../whatsapp/numbers/meta-number-state.js';
 import { CLOUD_API_CONCURRENCY, describeFailure, numberClient } from '../../whatsapp/numbers/number-client.js';
 import { pauseNumber } from '../../whatsapp/numbers/number-repository.js';
+import { checkWebhooksSubscription, type WebhooksSubscription } from '../../whatsapp/numbers/waba-subscription.js';
 import { numberNotFound } from './batch-result.js';
 import { NUMBER_STATE_COLUMNS, type NumberState, numberState } from './number-rows.js';
 import { liveNumberIds } from './numbers-repository.js';
@@ -48,13 +49,19 @@ function stateValues(info: PhoneNumberInfo): unknown[] {
 }
 
 /** Checks one number; null when it is no longer a live number of the tenant. */
-async function checkOne(context: AppContext, tenantId: string, numberId: string): Promise<NumberCheckResult | null> {
+async function checkOne(
+  context: AppContext,
+  tenantId: string,
+  numberId: string,
+  checkedWabas: Map<string, Promise<WebhooksSubscription>>,
+): Promise<NumberCheckResult | null> {
   const { pool } = context;
   let error: string;
   try {
     const connection = await numberClient(context, tenantId, numberId);
     if (!connection) return null;
     const info = await connection.client.getPhoneNumber(connection.number.phoneNumberId);
+    const webhooks = await checkWebhooksSubscription(context, tenantId, numberId, connection.client, checkedWabas);
     const { rows } = await pool.query<NumberState>(RECORD_STATE, [tenantId, numberId, ...stateValues(info)]);
     const row = rows[0];
     if (!row) return null;
@@ -62,22 +69,25 @@ async function checkOne(context: AppContext, tenantId: string, numberId: string)
       await pauseNumber(pool, tenantId, numberId, 'quality_red');
       row.paused = true;
     }
-    return { ...numberState(row), ok: true, error: null };
+    return { ...numberState(row), ok: true, error: null, webhooks };
   } catch (failure) {
     error = describeFailure(failure);
   }
   const { rows } = await pool.query<NumberState>(RECORD_FAILURE, [tenantId, numberId, error]);
-  return rows[0] ? { ...numberState(rows[0]), ok: false, error } : null;
+  return rows[0] ? { ...numberState(rows[0]), ok: false, error, webhooks: null } : null;
 }
 
 /**
  * Reads each number's state from the Cloud API with the number's own token, a few numbers at a
- * time, and records it. Quality RED pauses the number as the quality webhook does; only an
+ * time, and records it; the app's subscription to each WABA's webhooks is checked and restored. Quality RED pauses the number as the quality webhook does; only an
  * operator's resume clears it.
  */
 export async function checkNumbers(context: AppContext, tenantId: string, ids: string[]) {
   const numberIds = await liveNumberIds(context.pool, tenantId, ids);
   if (numberIds.length === 0) throw numberNotFound();
-  const results = await mapBounded(numberIds, CLOUD_API_CONCURRENCY, (id) => checkOne(context, tenantId, id));
+  const checkedWabas = new Map<string, Promise<WebhooksSubscription>>();
+  const results = await mapBounded(numberIds, CLOUD_API_CONCURRENCY, (id) =>
+    checkOne(context, tenantId, id, checkedWabas),
+  );
   return { results: results.filter((result): result is NumberCheckResult => result !== null) };
 }

@@ -24,6 +24,7 @@ interface ListRow extends Omit<NumberState, 'id'> {
   received_today: number;
   contacts: number;
   check_error: string | null;
+  webhooks_subscribed: boolean;
   created_at: Date;
 }
 
@@ -86,7 +87,8 @@ export async function listNumbers(context: AppContext, tenantId: string, query: 
                   e.id as ip_id, e.host || ':' || e.port as ip_label,
                   case when e.id is null then null when e.tenant_id = $${platform} then 'system' else 'own' end as ip_scope,
                   n.standby, n.pause_reason, coalesce(d.sent, 0) as sent_today, coalesce(d.received, 0) as received_today,
-                  coalesce(c.contacts, 0)::int as contacts, n.check_error, n.created_at
+                  coalesce(c.contacts, 0)::int as contacts, n.check_error,
+                  w.webhooks_subscribed_at is not null as webhooks_subscribed, n.created_at
              from page p
              join wa_number n on n.tenant_id = $1 and n.id = p.id
              join wa_business_account w on w.tenant_id = n.tenant_id and w.id = n.waba_ref
@@ -121,6 +123,7 @@ function toRecord(row: ListRow & NumberState): NumberListRecord {
     received_today: row.received_today,
     contacts: row.contacts,
     check_error: row.check_error,
+    webhooks_subscribed: row.webhooks_subscribed,
     created_at: iso(row.created_at),
   };
 }

@@ -10,6 +10,7 @@ import { connectFromMeta, connectRace } from '../../whatsapp/numbers/connect-fro
 import { liveNumberOwner, wabaOwner } from '../../whatsapp/numbers/meta-id-owners.js';
 import { phoneMismatch } from '../../whatsapp/numbers/phone-mismatch.js';
 import { wabaNumbers } from '../../whatsapp/numbers/waba-numbers.js';
+import { subscribeNewWabas } from '../../whatsapp/numbers/waba-subscription.js';
 import { checkPhoneForCountry, type PhoneCheck } from './countries.js';
 import { findRegistrationNumber } from './registration-repository.js';
 
@@ -78,8 +79,9 @@ export async function prepareNumber(
   const mismatch = phoneMismatch(info, digits);
   if (mismatch) throw errors.invalid('phone', mismatch.zh, mismatch.en);
 
+  let prepared: RegistrationNumber;
   try {
-    return await withTransaction(context.pool, async (db) => {
+    prepared = await withTransaction(context.pool, async (db) => {
       const numberId = await connectFromMeta(db, context.whatsapp.tokenCipher, caller.tenantId, connection, {
         phone: digits,
         phoneNumberId: input.phone_number_id,
@@ -99,4 +101,6 @@ export async function prepareNumber(
     if (race === 'waba') throw otherAccount('waba_id');
     throw error;
   }
+  await subscribeNewWabas(context, caller.tenantId);
+  return prepared;
 }

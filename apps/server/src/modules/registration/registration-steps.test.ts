@@ -116,6 +116,31 @@ describe('the registration flow against the sandbox', () => {
     expect((await step('deregister', { numberId: recycled.id })).status).toBe(404);
   });
 
+  it("says clearly, as a 429 naming the number, when Meta's 10 registrations in 72 hours are used up", async () => {
+    const busy = await world.newSandboxNumber('+86 139 0013 9002');
+    const busyId = (await world.prepare(busy)).id;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await step('register', { numberId: busyId, pin: '246810' })).status).toBe(200);
+      expect((await step('deregister', { numberId: busyId })).status).toBe(200);
+    }
+    for (const [path, body] of [
+      ['register', { numberId: busyId, pin: '246810' }],
+      ['deregister', { numberId: busyId }],
+    ] as const) {
+      const refused = await step(path, body);
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(
+        /^numberId: this number reached Meta's limit of 10 registrations and deregistrations in 72 hours; try again once the oldest is 72 hours old \(Meta: \(#133016\)/,
+      );
+      const chinese = await world.app.post(`/api/ws/${path}`, {
+        token: world.admin,
+        headers: { 'accept-language': 'zh' },
+        body,
+      });
+      expect(chinese.body.message).toMatch(/^numberId: 该号码 72 小时内注册和注销已达 Meta 上限（10 次）/);
+    }
+  });
+
   it('says so when the Cloud API cannot be reached', async () => {
     const unreachable = await seedNumber(world.app.pool, world.app.context.whatsapp, '000000');
     const reply = await step('sendsms', { numberId: unreachable.numberId, codeMethod: 'SMS' });

@@ -30,6 +30,7 @@ const NewNumberSchema = z.strictObject({
   messaging_limit_tier: tier.optional(),
   status: numberStatus.optional(),
   registered: z.boolean().optional(),
+  webhooks_subscribed: z.boolean().optional(),
 });
 const NumberChangesSchema = z.strictObject({
   quality_rating: quality.optional(),

@@ -1,7 +1,7 @@
 import { graphErrors } from '../graph-errors.js';
 import { requestedFields } from '../graph-input.js';
 import { graphPage } from '../graph-paging.js';
-import type { GraphRoutes } from '../graph-router.js';
+import type { GraphCall, GraphRoutes } from '../graph-router.js';
 import { defaultPhoneNumberFields, phoneNumberFields } from '../numbers.js';
 import type { SandboxNumber, SandboxWaba } from '../state.js';
 
@@ -26,7 +26,23 @@ const wabaFields: Record<string, (waba: SandboxWaba) => unknown> = {
   business_verification_status: () => 'verified',
 };
 
-/** Phone number fields (quality, throughput, limits, name) and the business account's numbers. */
+/** The app the sandbox stands for, as `GET /{waba-id}/subscribed_apps` names it. */
+const SANDBOX_APP = {
+  id: '1000000000000001',
+  link: 'https://www.facebook.com/games/?app_id=1000000000000001',
+  name: 'WS Console sandbox app',
+};
+
+function setWebhooksSubscribed(call: GraphCall<{ kind: 'waba'; id: string; waba: SandboxWaba }>, subscribed: boolean) {
+  call.object.waba.webhooksSubscribed = subscribed;
+  call.sandbox.store.changed();
+  return { success: true };
+}
+
+/**
+ * Phone number fields (quality, throughput, limits, name), the business account's numbers, and
+ * the app's subscription to the account's webhooks.
+ */
 export const numberRoutes: GraphRoutes = {
   number: {
     'GET ': (call) => numberView(call.object.number, requestedFields(call.query)),
@@ -47,5 +63,10 @@ export const numberRoutes: GraphRoutes = {
       const numbers = call.sandbox.store.numbersOf(call.object.id).map((number) => numberView(number, fields));
       return graphPage(numbers, call.query, call.selfUrl);
     },
+    'GET subscribed_apps': (call) => ({
+      data: call.object.waba.webhooksSubscribed ? [{ whatsapp_business_api_data: SANDBOX_APP }] : [],
+    }),
+    'POST subscribed_apps': (call) => setWebhooksSubscribed(call, true),
+    'DELETE subscribed_apps': (call) => setWebhooksSubscribed(call, false),
   },
 };

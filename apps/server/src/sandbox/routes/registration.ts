@@ -16,6 +16,20 @@ const SetPinSchema = z.looseObject({ pin });
 
 type NumberCall = GraphCall<{ kind: 'number'; id: string; number: SandboxNumber }>;
 
+/** Meta's limit on `register` and `deregister` together: 10 calls per number in a sliding 72 hours. */
+export const REGISTRATION_ATTEMPTS = { max: 10, windowMs: 72 * 3_600_000 };
+
+/** Counts a register or deregister call on the sandbox's clock; the eleventh within 72 hours is 133016. */
+function countRegistrationAttempt(call: NumberCall): void {
+  const { number } = call.object;
+  const now = call.sandbox.now();
+  const recent = (number.registrationAttempts ?? []).filter((at) => at > now - REGISTRATION_ATTEMPTS.windowMs);
+  number.registrationAttempts = recent;
+  if (recent.length >= REGISTRATION_ATTEMPTS.max) throw graphErrors.registrationRateLimit();
+  recent.push(now);
+  call.sandbox.store.changed();
+}
+
 function changed(call: NumberCall) {
   call.sandbox.store.changed();
   return { success: true };
@@ -24,7 +38,7 @@ function changed(call: NumberCall) {
 /**
  * The registration flow of a number the business owns: request a code (the sandbox shows it in
  * `GET /_sandbox/numbers` as `pending_code` instead of texting it), verify it, register with a
- * two-step PIN, deregister.
+ * two-step PIN, deregister (these two at most 10 times per number in 72 hours, as at Meta).
  */
 export const registrationRoutes: GraphRoutes = {
   number: {
@@ -43,6 +57,7 @@ export const registrationRoutes: GraphRoutes = {
     },
     'POST register': (call) => {
       const input = parseGraphInput(RegisterSchema, callFields(call));
+      countRegistrationAttempt(call);
       const { number } = call.object;
       if (number.pin !== null && number.pin !== input.pin) throw graphErrors.pinMismatch();
       number.pin = input.pin;
@@ -51,6 +66,7 @@ export const registrationRoutes: GraphRoutes = {
       return changed(call);
     },
     'POST deregister': (call) => {
+      countRegistrationAttempt(call);
       const { number } = call.object;
       number.registered = false;
       number.status = 'DISCONNECTED';

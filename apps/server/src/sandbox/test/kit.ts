@@ -88,7 +88,7 @@ export async function startTestSandbox(options: Partial<SandboxOptions> = {}): P
       );
     },
     async createNumber(fields = {}) {
-      const reply = await kit.control('POST', '/numbers', fields);
+      const reply = await kit.control('POST', '/numbers', { webhooks_subscribed: true, ...fields });
       if (reply.status !== 201) throw new Error(`number not created: ${JSON.stringify(reply.body)}`);
       lastNumber = reply.body as NumberView;
       return lastNumber;

@@ -8,6 +8,7 @@ import { groupsApi } from './groups.js';
 import { mediaApi } from './media.js';
 import { messagesApi } from './messages.js';
 import { phoneNumbersApi } from './phone-numbers.js';
+import { subscribedAppsApi } from './subscribed-apps.js';
 import { templatesApi } from './templates.js';
 import { type GraphConnection, GraphTransport } from './transport.js';
 
@@ -20,6 +21,7 @@ export function createCloudApiClient(connection: GraphConnection) {
     ...phoneNumbersApi(graph),
     ...businessProfileApi(graph),
     ...groupsApi(graph),
+    ...subscribedAppsApi(graph),
   };
 }
 

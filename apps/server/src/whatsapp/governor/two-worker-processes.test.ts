@@ -59,7 +59,7 @@ afterAll(async () => {
 
 describe('two worker processes', () => {
   it('send each message once, at the number’s rate, and record Meta’s statuses', async () => {
-    const made = (await sandbox.control('POST', '/numbers', {})).body as {
+    const made = (await sandbox.control('POST', '/numbers', { webhooks_subscribed: true })).body as {
       phone_number_id: string;
       waba_id: string;
       display_phone_number: string;

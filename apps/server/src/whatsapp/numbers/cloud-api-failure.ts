@@ -11,6 +11,8 @@ const FIELD_OF_CODE: Record<number, string> = {
 };
 /** "Number not registered": the number is not in the state the call needs. */
 const NOT_REGISTERED = 133010;
+/** Meta's limit of 10 registers or deregisters per number in 72 hours. */
+const REGISTRATION_RATE_LIMIT = 133016;
 
 /** Meta's own words: "(#136025) Verify code error: Code could not be verified..." */
 function metaText(error: MetaApiError): string {
@@ -35,6 +37,13 @@ export function cloudApiFailure(error: unknown, field: string, tokenField = fiel
   const { kind } = classifyError(error);
   const text = metaText(error);
   const at = FIELD_OF_CODE[error.code] ?? (kind === 'auth' && error.code !== NOT_REGISTERED ? tokenField : field);
+  if (error.code === REGISTRATION_RATE_LIMIT) {
+    // The number itself is at fault, whatever was typed: no PIN or retry helps before the window moves.
+    return new AppError('throttled', {
+      zh: `${tokenField}: 该号码 72 小时内注册和注销已达 Meta 上限（10 次），请在最早一次满 72 小时后再试（Meta：${text}）`,
+      en: `${tokenField}: this number reached Meta's limit of 10 registrations and deregistrations in 72 hours; try again once the oldest is 72 hours old (Meta: ${text})`,
+    });
+  }
   if (kind === 'rate' || error.code === 133008) {
     return new AppError('throttled', {
       zh: `${at}: 尝试过于频繁，请稍后再试（Meta：${text}）`,

@@ -35,6 +35,18 @@ export function ChannelResultsDialog({ shown, onClose }: { shown: ChannelResults
       dataIndex: 'messaging_tier',
       render: (tier: string | null) => (tier ? <CodeLabel group="MessagingTier" code={tier} /> : '-'),
     },
+    {
+      title: t('webhooks'),
+      dataIndex: 'webhooks',
+      render: (webhooks: NumberCheckResult['webhooks']) =>
+        webhooks ? (
+          <Tag color={webhooks === 'subscribed' ? 'success' : 'warning'} data-testid="check-webhooks">
+            {t(`webhooks${webhooks}`)}
+          </Tag>
+        ) : (
+          '-'
+        ),
+    },
     { title: t('problems'), dataIndex: 'error', render: (error) => error ?? '-' },
   ];
   const repairColumns: TableColumnsType<NumberRepairResult> = [

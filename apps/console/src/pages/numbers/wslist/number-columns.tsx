@@ -55,6 +55,13 @@ export function useNumberColumns(onCheck: (number: NumberListRecord) => void): T
           <Tag color={NUMBER_STATUS_COLORS[status] ?? 'default'}>
             <CodeLabel group="MetaNumberStatus" code={status} data-testid="number-status" />
           </Tag>
+          {!number.webhooks_subscribed && (
+            <Tooltip title={t('webhooksOffHint')}>
+              <Tag color="warning" data-testid="number-webhooks-off">
+                {t('webhooksOff')}
+              </Tag>
+            </Tooltip>
+          )}
           {number.paused && (
             <Tag color="error" data-testid="number-paused">
               {t('pausedBecause', { reason: number.pause_reason ?? '-' })}
