@@ -208,6 +208,34 @@ describe('language', () => {
     expect(storedContent(await storedItems(page), 'language')).toBe('en');
     await openSwitch();
     expect(await disabledItems()).toEqual(['English']);
+    // The button's tooltip (shown by the click's hover) must not lie over 中文, the first item:
+    // a plain click, no force, reaches it.
+    await chooseDropdownItem(page, '中文');
+    await sideMenu(page).getByText('账号列表').waitFor();
+  });
+
+  it('gives the date pickers the month and weekday names of the chosen language', async () => {
+    const { page } = browser;
+    await signInAdmin(page, '/passenger/data');
+    const picker = page.getByTestId('census-page').locator('.ant-picker-range');
+    const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+    const openPanel = async () => {
+      await picker.click();
+      await panel.locator('.ant-picker-content th').first().waitFor();
+    };
+    const weekdays = () =>
+      panel.locator('.ant-picker-date-panel').first().locator('.ant-picker-content th').allTextContents();
+    await openPanel();
+    expect(await weekdays()).toEqual(['一', '二', '三', '四', '五', '六', '日']);
+    expect(await panel.locator('.ant-picker-month-btn').first().textContent()).toMatch(/^\d{1,2}月$/);
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('language-switch').click();
+    await chooseDropdownItem(page, 'English');
+    await page.locator('html[lang="en"]').waitFor({ state: 'attached' });
+    await openPanel();
+    expect(await weekdays()).toEqual(['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa']);
+    expect(await panel.locator('.ant-picker-month-btn').first().textContent()).toMatch(/^[A-Z][a-z]{2}$/);
   });
 });
 

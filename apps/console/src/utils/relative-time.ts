@@ -1,3 +1,5 @@
+import { formatDateTime, formatTimeOfDay } from './date-time.js';
+
 /** What relativeTime needs to word its answer in the current language. */
 export interface RelativeTimeTexts {
   justNow: string;
@@ -5,8 +7,6 @@ export interface RelativeTimeTexts {
   yesterday: string;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-const clock = (date: Date) => `${pad(date.getHours())}:${pad(date.getMinutes())}`;
 const dayStart = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 
 export const RECENT_SECONDS = 5 * 60;
@@ -22,8 +22,9 @@ export function relativeTime(value: Date | number | string, texts: RelativeTimeT
   if (seconds >= 0 && seconds < RECENT_SECONDS) return seconds < 1 ? texts.justNow : texts.secondsAgo(seconds);
   const today = dayStart(now);
   const day = dayStart(date);
-  if (day === today) return clock(date);
+  if (day === today) return formatTimeOfDay(date, { seconds: false });
   // The calendar day before, whatever its length (daylight-saving changes included).
-  if (day === dayStart(new Date(today - 12 * 3600 * 1000))) return `${texts.yesterday} ${clock(date)}`;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${clock(date)}`;
+  if (day === dayStart(new Date(today - 12 * 3600 * 1000)))
+    return `${texts.yesterday} ${formatTimeOfDay(date, { seconds: false })}`;
+  return formatDateTime(date, { seconds: false });
 }

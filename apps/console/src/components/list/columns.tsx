@@ -1,11 +1,12 @@
 import type { Tag, UserInfo } from '@ws/contract';
 import { Button, Tag as ColorTag, Space, type TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
+import { formatDateTime } from '../../utils/date-time.js';
 
 /** Cell renderers and columns that several list screens share. */
 
 /** A time as the lists show it: local, 24-hour; '-' for none. */
-export const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString([], { hour12: false }) : '-');
+export const formatTime = (iso: string | null) => (iso ? formatDateTime(iso) : '-');
 
 /** A user by nickname, else username; '-' for none. */
 export const userName = (user: Pick<UserInfo, 'nickname' | 'username'> | null) =>

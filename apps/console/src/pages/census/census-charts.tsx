@@ -8,6 +8,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChartOption, EChart } from '../../components/charts/echart.js';
 import { useCodeName } from '../../components/codes/code-label.js';
+import { formatDate } from '../../utils/date-time.js';
 
 // Only the chart types this screen draws, so the page's chunk stays small.
 echarts.use([LineChart, BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -32,7 +33,7 @@ export function CensusCharts({ data }: { data: CensusData | undefined }) {
       grid: { left: 48, right: 16, top: 40, bottom: 32 },
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
-      xAxis: { type: 'category', data: data?.days.map((day) => day.day) ?? [] },
+      xAxis: { type: 'category', data: data?.days.map((day) => formatDate(day.day)) ?? [] },
       yAxis: { type: 'value', minInterval: 1 },
       series: [
         { name: t('created'), type: 'line', smooth: true, data: data?.days.map((day) => day.created) ?? [] },

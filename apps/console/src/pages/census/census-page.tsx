@@ -8,12 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.js';
 import { useDownload } from '../../components/list/index.js';
 import { NumberSelect } from '../../components/selects/index.js';
+import { datePickerFormat, formatDate, toDateParam } from '../../utils/date-time.js';
 import { CensusCharts } from './census-charts.js';
 import { CensusTotalsCards } from './census-totals.js';
 
 /** The range shown first: the last 30 days, today included. */
 const DEFAULT_DAYS = 30;
-const DATE = 'YYYY-MM-DD';
 
 type DayRow = CensusData['days'][number];
 
@@ -25,8 +25,8 @@ export default function CensusPage() {
   const [dates, setDates] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(DEFAULT_DAYS - 1, 'day'), dayjs()]);
   const [numberId, setNumberId] = useState<string>();
   const range: CensusRange = {
-    from: dates[0].format(DATE),
-    to: dates[1].format(DATE),
+    from: toDateParam(dates[0]),
+    to: toDateParam(dates[1]),
     ...(numberId ? { numberId } : {}),
   };
 
@@ -53,6 +53,7 @@ export default function CensusPage() {
           <Form.Item label={<Tooltip title={t('rangeHint')}>{t('range')}</Tooltip>}>
             <DatePicker.RangePicker
               value={dates}
+              format={datePickerFormat()}
               allowClear={false}
               disabledDate={(current, { from }) =>
                 current.isAfter(dayjs(), 'day') ||
@@ -101,7 +102,7 @@ export default function CensusPage() {
           dataSource={[...(data.data?.days ?? [])].reverse()}
           pagination={{ defaultPageSize: 10, pageSizeOptions: PAGE_SIZES.map(String), showSizeChanger: true }}
           columns={[
-            { title: t('day'), dataIndex: 'day' },
+            { title: t('day'), dataIndex: 'day', render: (day: string) => formatDate(day) },
             { title: t('created'), dataIndex: 'created', align: 'right' },
             { title: t('optOuts'), dataIndex: 'optedOut', align: 'right' },
           ]}

@@ -3,6 +3,7 @@ import type { ChatContact, ChatNumber } from '@ws/contract';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
+import { formatDateTime } from '../../utils/date-time.js';
 
 const CONSENT_COLORS = { opted_in: 'green', opted_out: 'red', none: 'default' } as const;
 
@@ -34,7 +35,7 @@ export function ChatHeader({
           <Tag color={CONSENT_COLORS[contact.consent]}>{codeName('Consent', contact.consent)}</Tag>
           <Tag color={contact.window_open ? 'blue' : 'default'} data-testid="chat-window">
             {contact.window_open && contact.window_closes_at
-              ? t('windowOpenUntil', { time: new Date(contact.window_closes_at).toLocaleString() })
+              ? t('windowOpenUntil', { time: formatDateTime(contact.window_closes_at) })
               : t('windowClosed')}
           </Tag>
           {contact.deleted && <Tag color="orange">{t('deleted')}</Tag>}

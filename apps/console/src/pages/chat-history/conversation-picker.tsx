@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, PagedTable, usePagedList } from '../../components/list/index.js';
+import { formatDateTime } from '../../utils/date-time.js';
 
 interface Filters {
   search?: string;
@@ -50,7 +51,7 @@ export function ConversationPicker({ onOpen }: { onOpen(conversation: Conversati
     {
       title: t('colLastTime'),
       dataIndex: 'last_message_at',
-      render: (value: string) => new Date(value).toLocaleString(),
+      render: (value: string) => formatDateTime(value),
     },
     {
       title: t('colWindow'),

@@ -1,11 +1,12 @@
 import type { ChatMessage } from '@ws/contract';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../utils/date-time.js';
 import { DeliveryStatus } from './delivery-status.js';
 import { MessageContent } from './message-content.js';
 import type { Reaction } from './timeline.js';
 
-const time = (iso: string) => new Date(iso).toLocaleString();
+const time = (iso: string) => formatDateTime(iso);
 
 export interface BubbleContext {
   /** A number's history mixes contacts: name the contact on each message. */

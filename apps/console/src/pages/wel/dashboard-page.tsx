@@ -7,10 +7,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChartOption, EChart } from '../../components/charts/echart.js';
 import { useNetworkSamples } from '../../shell/network/network-monitor.js';
+import { formatTimeOfDay } from '../../utils/date-time.js';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
-const clock = (at: number) => new Date(at).toLocaleTimeString([], { hour12: false });
+const clock = (at: number) => formatTimeOfDay(at);
 
 /** /wel/dashboard: the console's live view of its connection to the server, from the 3 s pings. */
 export default function DashboardPage() {

@@ -1,8 +1,8 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import type { Language } from '@ws/contract';
-import { Button, Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { setLanguage, useLanguage } from '../../i18n/language.js';
+import { MenuButton } from './menu-button.js';
 
 const NAMES: Record<Language, string> = { zh: '中文', en: 'English' };
 
@@ -17,16 +17,11 @@ export function LanguageSwitch() {
     'data-language': code,
   }));
   return (
-    <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => setLanguage(key as Language) }}>
-      <Tooltip title={t('language')} placement="bottom">
-        <Button
-          type="text"
-          className="shell-header-button"
-          aria-label={t('language')}
-          data-testid="language-switch"
-          icon={<TranslationOutlined />}
-        />
-      </Tooltip>
-    </Dropdown>
+    <MenuButton
+      title={t('language')}
+      icon={<TranslationOutlined />}
+      menu={{ items, onClick: ({ key }) => setLanguage(key as Language) }}
+      data-testid="language-switch"
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { BgColorsOutlined, CheckOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { setTheme, useColor, useTheme } from '../theme/theme-store.js';
 import { THEME_NAMES, THEMES, withPrimary } from '../theme/themes.js';
+import { MenuButton } from './menu-button.js';
 
 /** The theme picker: the nine themes, each with a swatch of its menu and top bar. */
 export function ThemePicker() {
@@ -27,19 +27,11 @@ export function ThemePicker() {
     };
   });
   return (
-    <Dropdown
-      trigger={['click']}
+    <MenuButton
+      title={t('theme')}
+      icon={<BgColorsOutlined />}
       menu={{ items, selectable: true, selectedKeys: [current], onClick: ({ key }) => setTheme(key as typeof current) }}
-    >
-      <Tooltip title={t('theme')} placement="bottom">
-        <Button
-          type="text"
-          className="shell-header-button"
-          aria-label={t('theme')}
-          data-testid="theme-picker"
-          icon={<BgColorsOutlined />}
-        />
-      </Tooltip>
-    </Dropdown>
+      data-testid="theme-picker"
+    />
   );
 }

@@ -95,18 +95,39 @@ export type PhoneCheck =
   | { ok: true; digits: string }
   | { ok: false; problem: 'unserved' | 'unknown-country' | 'invalid' | 'other-country' };
 
+let regionsByCallingCode: Map<string, Set<CountryCode>> | undefined;
+
+/**
+ * The regions that share `country`'s calling code, by libphonenumber's metadata: GB with GG, JE
+ * and IM (+44), the NANP's US, CA and the Caribbean (+1), RU with KZ (+7)…
+ */
+function regionsSharingCallingCode(country: CountryCode): ReadonlySet<CountryCode> {
+  if (!regionsByCallingCode) {
+    regionsByCallingCode = new Map();
+    for (const region of getCountries()) {
+      const callingCode = getCountryCallingCode(region);
+      const sharing = regionsByCallingCode.get(callingCode) ?? new Set();
+      regionsByCallingCode.set(callingCode, sharing.add(region));
+    }
+  }
+  return regionsByCallingCode.get(getCountryCallingCode(country)) ?? new Set([country]);
+}
+
 /**
  * Checks a phone number typed for a country (national or international format): it must be a
- * valid number of that very country. Regions sharing a calling code are told apart by their
- * prefixes (a Toronto number is Canadian even with the US picked). Returns its E.164 digits
- * without `+`.
+ * valid number of that country or of a region sharing its calling code. Such regions are told
+ * apart only by number ranges, and people pick the main one: +44 7911 123456, the UK's classic
+ * mobile example, is filed under Guernsey, and a Toronto number is Canadian with the US picked.
+ * Returns its E.164 digits without `+`.
  */
 export function checkPhoneForCountry(country: string, phone: string): PhoneCheck {
   if (UNSERVED_REGIONS.has(country)) return { ok: false, problem: 'unserved' };
   if (!isSupportedCountry(country)) return { ok: false, problem: 'unknown-country' };
   const parsed = parsePhoneNumberFromString(phone, country);
   if (!parsed?.isValid()) return { ok: false, problem: 'invalid' };
-  if (parsed.country !== country) return { ok: false, problem: 'other-country' };
+  if (!parsed.country || !regionsSharingCallingCode(country).has(parsed.country)) {
+    return { ok: false, problem: 'other-country' };
+  }
   return { ok: true, digits: parsed.number.slice(1) };
 }
 

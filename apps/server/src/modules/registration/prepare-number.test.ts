@@ -94,6 +94,29 @@ describe('POST /api/ws/prepare', () => {
     expect(rows[0].n).toBe(0);
   });
 
+  it.each([
+    ['GB', '+44 7911 123456', 'GG'],
+    ['US', '+1 416 555 0123', 'CA'],
+    ['RU', '+7 701 123 4567', 'KZ'],
+  ])(
+    'accepts for %s a number of a region sharing its calling code (%s, filed under %s)',
+    async (country, phone, region) => {
+      const number = await world.newSandboxNumber(phone);
+      const reply = await world.tryPrepare(number, { change: { country } });
+      expect(reply.status).toBe(200);
+      expect(reply.body.data).toMatchObject({ phone: phone.replace(/ /g, ''), country: region, stage: 'awaiting' });
+    },
+  );
+
+  it('still refuses a number of another calling code, naming the phone', async () => {
+    const number = await world.newSandboxNumber('+44 7911 123457');
+    for (const country of ['US', 'FR', 'CN']) {
+      const reply = await world.tryPrepare(number, { change: { country } });
+      expect({ country, status: reply.status }).toEqual({ country, status: 400 });
+      expect(reply.body.message).toMatch(/^phone: .*another country/);
+    }
+  });
+
   it('refuses bad input naming the field', async () => {
     const number = await world.newSandboxNumber(nextPhone());
     const cases: [Record<string, unknown>, RegExp][] = [
