@@ -332,6 +332,26 @@ describe('pages of the layout', () => {
     await page.getByTestId('not-built').getByText('群发任务').first().waitFor();
   });
 
+  it('keeps the top bar and tabs in view while a long page scrolls beneath them', async () => {
+    const { page } = browser;
+    // A low window makes the help page longer than the window.
+    await page.setViewportSize({ width: 1280, height: 360 });
+    await signInAdmin(page, '/help/index');
+    await page.getByTestId('help-page').waitFor();
+    const scrollable = () => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    expect(await scrollable()).toBeGreaterThan(100);
+    await page.mouse.move(800, 300);
+    await page.mouse.wheel(0, 10_000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    for (const bar of [page.locator('.shell-header'), page.getByTestId('tabs-bar')]) {
+      const box = await bar.boundingBox();
+      expect(box?.y).toBeGreaterThanOrEqual(0);
+      expect((box?.y ?? -1) + (box?.height ?? 0)).toBeLessThanOrEqual(360);
+    }
+    // The tab still answers a click where it is drawn.
+    await page.locator('[data-testid=tabs-bar] [data-tab="/help/index"]').click();
+  });
+
   it('shows the latest ping as network bars', async () => {
     const { page } = browser;
     const ping = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/ping');

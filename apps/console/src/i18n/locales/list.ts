@@ -15,6 +15,8 @@ const zh = {
   downloading: '正在导出…',
   downloadDone: '导出完成',
   downloadRows: '已接收 {{count}} 行',
+  columns: '显示列',
+  columnsDefault: '恢复默认',
 };
 
 export type ListTexts = typeof zh;
@@ -35,6 +37,8 @@ const en: ListTexts = {
   downloading: 'Exporting…',
   downloadDone: 'Export finished',
   downloadRows: '{{count}} rows received',
+  columns: 'Columns',
+  columnsDefault: 'Restore defaults',
 };
 
 export const listTexts = { zh, en };

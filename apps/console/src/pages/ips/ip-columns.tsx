@@ -3,7 +3,7 @@ import type { EgressIp } from '@ws/contract';
 import { Space, Spin, Switch, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CodeLabel } from '../../components/codes/code-label.js';
-import { actionsColumn, formatTime } from '../../components/list/index.js';
+import { actionsColumn, EllipsisText, ellipsisWidth, formatTime } from '../../components/list/index.js';
 
 const addressOf = (ip: EgressIp) => `${ip.host.includes(':') ? `[${ip.host}]` : ip.host}:${ip.port}`;
 
@@ -31,7 +31,7 @@ function CheckResult({ ip, running }: { ip: EgressIp; running: boolean }) {
         ) : (
           <>
             <Tag color="error">{check.ms === null ? t('checkFailed') : t('checkOk', { ms: check.ms })}</Tag>
-            <Typography.Text type="danger" ellipsis={{ tooltip: check.error }} style={{ maxWidth: 240 }}>
+            <Typography.Text type="danger" ellipsis={{ tooltip: check.error }} style={{ maxWidth: 140 }}>
               {check.error}
             </Typography.Text>
           </>
@@ -40,6 +40,9 @@ function CheckResult({ ip, running }: { ip: EgressIp; running: boolean }) {
     </Tooltip>
   );
 }
+
+/** Columns the IP table leaves out until the user picks them, so the rest fit at 1440 px (the groups panel filters by group). */
+export const IP_COLUMNS_HIDDEN = ['group', 'numbers', 'remark', 'created_at'];
 
 /** The IP table's columns; the row actions and the state switch only for those who may change the IPs. */
 export function useIpColumns(actions: IpRowActions): TableColumnsType<EgressIp> {
@@ -69,11 +72,17 @@ export function useIpColumns(actions: IpRowActions): TableColumnsType<EgressIp> 
       key: 'check',
       render: (_, ip) => <CheckResult ip={ip} running={actions.checking.has(ip.id)} />,
     },
-    { title: t('credentials'), key: 'credentials', render: (_, ip) => credentials(ip) },
+    { title: t('credentials'), key: 'credentials', ...ellipsisWidth(180), render: (_, ip) => credentials(ip) },
     {
       title: t('group'),
       key: 'group',
-      render: (_, ip) => ip.group?.name ?? <Typography.Text type="secondary">{t('noGroup')}</Typography.Text>,
+      ...ellipsisWidth(140),
+      render: (_, ip) =>
+        ip.group ? (
+          <EllipsisText text={ip.group.name} />
+        ) : (
+          <Typography.Text type="secondary">{t('noGroup')}</Typography.Text>
+        ),
     },
     {
       title: t('enabled'),
@@ -93,7 +102,12 @@ export function useIpColumns(actions: IpRowActions): TableColumnsType<EgressIp> 
         ),
     },
     { title: t('numbers'), dataIndex: 'numbers', align: 'right' },
-    { title: t('remark'), dataIndex: 'remark', ellipsis: true },
+    {
+      title: t('remark'),
+      dataIndex: 'remark',
+      ...ellipsisWidth(200),
+      render: (remark: string) => <EllipsisText text={remark} />,
+    },
     { title: t('createdAt'), dataIndex: 'created_at', render: formatTime },
   ];
   if (!actions.canManage) return columns;

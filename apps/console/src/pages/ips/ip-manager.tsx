@@ -10,11 +10,12 @@ import {
   FilterYesNo,
   type ListBody,
   PagedTable,
+  useColumnChoice,
   usePagedList,
   useRowSelection,
   type YesNo,
 } from '../../components/list/index.js';
-import { useIpColumns } from './ip-columns.js';
+import { IP_COLUMNS_HIDDEN, useIpColumns } from './ip-columns.js';
 import { IpFormModal } from './ip-form.js';
 import { type GroupChoice, IpGroupsPanel } from './ip-groups-panel.js';
 import { useCanManage, useRefreshIps } from './ip-queries.js';
@@ -48,7 +49,11 @@ export function IpManager({ scope, title, testId }: { scope: IpScope; title: str
   const refresh = useRefreshIps();
   const selection = useRowSelection();
   const actions = useIpActions({ scope, selection, refresh });
-  const columns = useIpColumns({ ...actions, canManage, edit: editor.edit });
+  const { columns, picker } = useColumnChoice(
+    `ips-${scope}`,
+    useIpColumns({ ...actions, canManage, edit: editor.edit }),
+    IP_COLUMNS_HIDDEN,
+  );
 
   return (
     <Card title={title} data-testid={testId}>
@@ -90,9 +95,12 @@ export function IpManager({ scope, title, testId }: { scope: IpScope; title: str
               ) : (
                 <span />
               )}
-              <Button icon={<ReloadOutlined />} onClick={() => void refresh()} data-testid="ip-refresh">
-                {t('refresh')}
-              </Button>
+              <Space>
+                <Button icon={<ReloadOutlined />} onClick={() => void refresh()} data-testid="ip-refresh">
+                  {t('refresh')}
+                </Button>
+                {picker}
+              </Space>
             </Space>
             <div data-testid="ip-table">
               <PagedTable<EgressIp> rowKey="id" list={list} columns={columns} {...(canManage ? { selection } : {})} />

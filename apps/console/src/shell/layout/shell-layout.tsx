@@ -77,8 +77,11 @@ function SignedInLayout() {
         </Layout.Sider>
       )}
       <Layout className="shell-body">
-        <TopBar collapsed={drawer ? !drawerOpen : collapsed} onToggleMenu={toggle} />
-        <TabsBar />
+        {/* Sticky: the top bar and tabs stay in view while a long page scrolls beneath them. */}
+        <div className="shell-head" data-testid="shell-head">
+          <TopBar collapsed={drawer ? !drawerOpen : collapsed} onToggleMenu={toggle} />
+          <TabsBar />
+        </div>
         <Layout.Content className="shell-main">
           <Outlet />
         </Layout.Content>

@@ -3,7 +3,14 @@ import { Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CodeLabel, useCodeName } from '../../../components/codes/code-label.js';
-import { actionsColumn, formatTime, TagChips, userName } from '../../../components/list/index.js';
+import {
+  actionsColumn,
+  EllipsisText,
+  ellipsisWidth,
+  formatTime,
+  TagChips,
+  userName,
+} from '../../../components/list/index.js';
 
 const QUALITY_COLORS: Record<NumberListRecord['quality_rating'], string> = {
   GREEN: 'success',
@@ -31,6 +38,9 @@ export function QualityTag({ quality }: { quality: NumberListRecord['quality_rat
   );
 }
 
+/** Columns the numbers table leaves out until the user picks them, so the rest fit at 1440 px. */
+export const NUMBER_COLUMNS_HIDDEN = ['egress_ip', 'throughput_per_second', 'contacts'];
+
 /** The numbers table's columns; `onCheck` runs the channel check of one row. */
 export function useNumberColumns(onCheck: (number: NumberListRecord) => void): TableColumnsType<NumberListRecord> {
   const { t } = useTranslation('numbers');
@@ -43,7 +53,11 @@ export function useNumberColumns(onCheck: (number: NumberListRecord) => void): T
       render: (phone: string, number) => (
         <Space orientation="vertical" size={0}>
           <span data-testid="number-phone">{phone}</span>
-          {number.verified_name && <Typography.Text type="secondary">{number.verified_name}</Typography.Text>}
+          {number.verified_name && (
+            <Typography.Text type="secondary" ellipsis={{ tooltip: number.verified_name }} style={{ maxWidth: 170 }}>
+              {number.verified_name}
+            </Typography.Text>
+          )}
         </Space>
       ),
     },
@@ -80,18 +94,22 @@ export function useNumberColumns(onCheck: (number: NumberListRecord) => void): T
     {
       title: t('owner'),
       dataIndex: 'owner',
-      render: userName,
+      ...ellipsisWidth(130),
+      render: (owner: NumberListRecord['owner']) => <EllipsisText text={userName(owner)} />,
     },
     {
       title: t('tags'),
       dataIndex: 'tags',
+      width: 180,
       render: (tags: NumberListRecord['tags']) => <TagChips tags={tags} data-testid="number-tags" />,
     },
     {
       title: t('egressIp'),
       dataIndex: 'egress_ip',
-      render: (ip: NumberListRecord['egress_ip']) =>
-        ip ? `${ip.label} (${ip.scope === 'system' ? t('scopeSystem') : t('scopeOwn')})` : '-',
+      ...ellipsisWidth(180),
+      render: (ip: NumberListRecord['egress_ip']) => (
+        <EllipsisText text={ip ? `${ip.label} (${ip.scope === 'system' ? t('scopeSystem') : t('scopeOwn')})` : '-'} />
+      ),
     },
     {
       title: t('today'),

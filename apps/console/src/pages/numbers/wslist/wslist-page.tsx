@@ -11,6 +11,7 @@ import {
   FilterYesNo,
   type ListBody,
   PagedTable,
+  useColumnChoice,
   usePagedList,
   useRowSelection,
   type YesNo,
@@ -18,7 +19,7 @@ import {
 import { OwnerSelect } from '../../../components/selects/index.js';
 import { TagSelect, TagTable } from '../../tags/tag-table.js';
 import { IpSelect } from './ip-select.js';
-import { useNumberColumns } from './number-columns.js';
+import { NUMBER_COLUMNS_HIDDEN, useNumberColumns } from './number-columns.js';
 import { useNumberActions } from './use-number-actions.js';
 
 /** Meta's number statuses, for the status filter. */
@@ -47,7 +48,11 @@ export default function NumberListPage() {
   const list = usePagedList(calls.numberList, { standby, filters });
   const selection = useRowSelection();
   const { actions, dialogs, check } = useNumberActions({ standby, selection, refresh: list.refresh });
-  const columns = useNumberColumns((number) => void check([number.id]));
+  const { columns, picker } = useColumnChoice(
+    'wslist',
+    useNumberColumns((number) => void check([number.id])),
+    NUMBER_COLUMNS_HIDDEN,
+  );
 
   return (
     <Card title={t('title')} data-testid="wslist-page">
@@ -108,6 +113,7 @@ export default function NumberListPage() {
             <Button icon={<ReloadOutlined />} onClick={() => void list.refresh()} data-testid="wslist-refresh">
               {t('refresh')}
             </Button>
+            {picker}
           </Space>
         </Space>
         <PagedTable<NumberListRecord> rowKey="id" columns={columns} list={list} selection={selection} />
