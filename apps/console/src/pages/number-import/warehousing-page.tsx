@@ -7,6 +7,7 @@ import { usePagedList } from '../../components/list/index.js';
 import { SandboxNumbersCard } from '../sandbox/sandbox-numbers-card.js';
 import { targetChoices, useSandboxTarget } from '../sandbox/sandbox-queries.js';
 import { downloadTemplate, isFinished, uploadImport, useImportProgress } from './import-calls.js';
+import { useImportEndNotice } from './import-outcome.js';
 import { CheckedFile, ImportProgressPanel } from './import-tables.js';
 import { RecentImports } from './recent-imports.js';
 
@@ -29,6 +30,7 @@ export default function WarehousingPage() {
   const progress = useImportProgress(importId);
   const status = progress.data?.status;
   const { refresh: refreshRecent } = recent;
+  useImportEndNotice(progress.data);
 
   // The list shows each import's state: read it again when the shown import ends.
   useEffect(() => {
