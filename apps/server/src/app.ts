@@ -13,6 +13,7 @@ import { registerNumberImportRoutes } from './modules/number-import/routes.js';
 import { purgeRecycledNumbersJob } from './modules/numbers/purge-job.js';
 import { registerNumberRoutes } from './modules/numbers/routes.js';
 import { registerRegistrationRoutes } from './modules/registration/routes.js';
+import { registerSandboxNumberRoutes } from './modules/sandbox-numbers/routes.js';
 import { registerSeatRoutes } from './modules/seats/routes.js';
 import { createSeatsJob } from './modules/seats/seat-batch-job.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
@@ -49,6 +50,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerNumberRoutes(app, context);
   registerNumberImportRoutes(app, context);
   registerRegistrationRoutes(app, context);
+  registerSandboxNumberRoutes(app, context);
   registerContactRoutes(app, context);
   registerTagRoutes(app, context);
   registerCensusRoutes(app, context);

@@ -7,6 +7,7 @@ import { ipCalls } from './ips.js';
 import { numberImportCalls } from './number-import.js';
 import { numberCalls } from './numbers.js';
 import { registrationCalls } from './registration.js';
+import { sandboxNumberCalls } from './sandbox-numbers.js';
 import { systemCalls } from './system.js';
 import { tagCalls } from './tags.js';
 
@@ -17,6 +18,7 @@ export const calls = {
   ...numberCalls,
   ...numberImportCalls,
   ...registrationCalls,
+  ...sandboxNumberCalls,
   ...contactCalls,
   ...tagCalls,
   ...censusCalls,

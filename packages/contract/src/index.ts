@@ -12,5 +12,6 @@ export * from './numbers.js';
 export * from './openapi.js';
 export * from './paging.js';
 export * from './registration.js';
+export * from './sandbox-numbers.js';
 export * from './system.js';
 export * from './tags.js';

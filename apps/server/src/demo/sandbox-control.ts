@@ -7,6 +7,8 @@ export interface SandboxNumberInfo {
   display_phone_number: string;
   access_token: string;
   verified_name?: string;
+  /** Set while the number is under registration and a code was requested: the code it "texted". */
+  pending_code?: string | null;
 }
 
 /** The sandbox's `/_sandbox/...` control calls, over HTTP, so it works in-process or as its own role. */
@@ -28,7 +30,11 @@ export function sandboxControl(baseUrl: string) {
       verified_name: string;
       waba_id?: string;
       waba_name?: string;
+      throughput_level?: 'STANDARD' | 'HIGH';
+      messaging_limit_tier?: string;
+      registered?: boolean;
     }) => call<SandboxNumberInfo>('POST', '/_sandbox/numbers', input),
+    numbers: () => call<SandboxNumberInfo[]>('GET', '/_sandbox/numbers'),
     createTemplate: (input: Record<string, unknown>) =>
       call<{ id: string; status: string }>('POST', '/_sandbox/templates', input),
     createCustomer: (input: { wa_id: string; name: string }) => call<unknown>('POST', '/_sandbox/customers', input),

@@ -8,6 +8,7 @@ import { numberImportTexts } from './number-import.js';
 import { numbersTexts } from './numbers.js';
 import { pageTexts } from './pages.js';
 import { registrationTexts } from './registration.js';
+import { sandboxTexts } from './sandbox.js';
 import { selectsTexts } from './selects.js';
 import { shellTexts } from './shell.js';
 import { tagsTexts } from './tags.js';
@@ -22,6 +23,7 @@ const namespaces = {
   numbers: numbersTexts,
   numberImport: numberImportTexts,
   registration: registrationTexts,
+  sandbox: sandboxTexts,
   contacts: contactsTexts,
   tags: tagsTexts,
   census: censusTexts,

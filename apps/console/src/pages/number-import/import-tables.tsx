@@ -2,6 +2,7 @@ import type { ImportProblem, ImportProgress, ImportRowError, ImportStarted } fro
 import { Alert, Card, Col, Progress, Row, Space, Statistic, Table, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isFinished } from './import-calls.js';
+import { ImportOutcomeTag, progressStatus } from './import-outcome.js';
 
 /** What the upload found: the counts, and every refused row with the column and the reason. */
 export function CheckedFile({ started }: { started: ImportStarted }) {
@@ -66,14 +67,13 @@ export function ImportProgressPanel({ progress }: { progress: ImportProgress }) 
       data-testid="import-progress"
       data-status={progress.status}
     >
-      <Progress
-        percent={percent}
-        status={progress.status === 'failed' ? 'exception' : finished ? 'success' : 'active'}
-        data-testid="import-progress-bar"
-      />
-      <div data-testid="import-processed">
-        {t('processed', { processed: progress.processed_rows, total: progress.total_rows })}
-      </div>
+      <Progress percent={percent} status={progressStatus(progress)} data-testid="import-progress-bar" />
+      <Space data-testid="import-processed-line">
+        <span data-testid="import-processed">
+          {t('processed', { processed: progress.processed_rows, total: progress.total_rows })}
+        </span>
+        {finished && <ImportOutcomeTag summary={progress} testId="import-outcome" />}
+      </Space>
       {progress.error && <Alert type="error" showIcon title={t('stopped', { error: progress.error })} />}
       <Row gutter={16} style={{ margin: '12px 0' }}>
         <Col span={8}>

@@ -1,21 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { ImportSummary } from '@ws/contract';
-import { Button, Card, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { actionsColumn, formatTime, type PagedList, PagedTable } from '../../components/list/index.js';
-
-const STATUS_COLORS: Record<ImportSummary['status'], string> = {
-  queued: 'default',
-  running: 'processing',
-  done: 'success',
-  failed: 'error',
-};
-const STATUS_TEXTS = {
-  queued: 'statusQueued',
-  running: 'statusRunning',
-  done: 'statusDone',
-  failed: 'statusFailed',
-} as const;
+import { ImportOutcomeTag } from './import-outcome.js';
 
 /** The tenant's imports, newest first; "view" shows one in the progress panel. */
 export function RecentImports({ list, onView }: { list: PagedList<ImportSummary>; onView(importId: string): void }) {
@@ -25,11 +13,7 @@ export function RecentImports({ list, onView }: { list: PagedList<ImportSummary>
     {
       title: t('status'),
       dataIndex: 'status',
-      render: (status: ImportSummary['status']) => (
-        <Tag color={STATUS_COLORS[status]} data-testid="recent-import-status">
-          {t(STATUS_TEXTS[status])}
-        </Tag>
-      ),
+      render: (_, summary) => <ImportOutcomeTag summary={summary} testId="recent-import-status" />,
     },
     {
       title: t('progressColumn'),

@@ -4,7 +4,10 @@ import { Button, Card, Radio, Space, Spin, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePagedList } from '../../components/list/index.js';
+import { SandboxNumbersCard } from '../sandbox/sandbox-numbers-card.js';
+import { targetChoices, useSandboxTarget } from '../sandbox/sandbox-queries.js';
 import { downloadTemplate, isFinished, uploadImport, useImportProgress } from './import-calls.js';
+import { useImportEndNotice } from './import-outcome.js';
 import { CheckedFile, ImportProgressPanel } from './import-tables.js';
 import { RecentImports } from './recent-imports.js';
 
@@ -16,7 +19,10 @@ import { RecentImports } from './recent-imports.js';
  */
 export default function WarehousingPage() {
   const { t } = useTranslation('numberImport');
-  const [target, setTarget] = useState<ImportTarget>('cloud');
+  const sandbox = useSandboxTarget();
+  const choices = targetChoices(sandbox, { cloud: t('targetCloud'), sandbox: t('targetSandbox') });
+  const [chosenTarget, setTarget] = useState<ImportTarget>();
+  const target = chosenTarget ?? choices.initial;
   const [uploading, setUploading] = useState(false);
   const [started, setStarted] = useState<ImportStarted>();
   const [importId, setImportId] = useState<string>();
@@ -24,19 +30,22 @@ export default function WarehousingPage() {
   const progress = useImportProgress(importId);
   const status = progress.data?.status;
   const { refresh: refreshRecent } = recent;
+  useImportEndNotice(progress.data);
 
   // The list shows each import's state: read it again when the shown import ends.
   useEffect(() => {
     if (isFinished(status)) void refreshRecent();
   }, [status, refreshRecent]);
 
+  const show = async (reply: ImportStarted) => {
+    setStarted(reply);
+    setImportId(reply.importId ?? undefined);
+    await refreshRecent();
+  };
   const upload = async (file: File) => {
     setUploading(true);
     try {
-      const reply = await uploadImport(file, target);
-      setStarted(reply);
-      setImportId(reply.importId ?? undefined);
-      await refreshRecent();
+      await show(await uploadImport(file, target));
     } catch {
       // The request wrapper showed why (the file's type, size or header).
     } finally {
@@ -50,6 +59,7 @@ export default function WarehousingPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="warehousing-page">
+      {sandbox && <SandboxNumbersCard onStarted={(reply) => void show(reply)} />}
       <Card title={t('title')}>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Typography.Paragraph style={{ marginBottom: 0 }}>{t('intro')}</Typography.Paragraph>
@@ -74,10 +84,7 @@ export default function WarehousingPage() {
               value={target}
               onChange={(event) => setTarget(event.target.value)}
               optionType="button"
-              options={[
-                { value: 'cloud', label: t('targetCloud') },
-                { value: 'sandbox', label: t('targetSandbox') },
-              ]}
+              options={choices.options}
               data-testid="import-target"
             />
           </Space>

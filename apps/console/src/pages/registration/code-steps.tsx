@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.js';
 import { languageName } from '../../components/codes/code-names.js';
 import { useLanguage } from '../../i18n/language.js';
+import { SandboxCode } from '../sandbox/sandbox-code.js';
 import { useBusy } from './use-busy.js';
 
 /** Meta rate-limits code requests; the console waits this long before offering another. */
@@ -104,18 +105,21 @@ export function RequestCodeStep({
 export function VerifyCodeStep({ number, onDone, onBack }: StepProps & { onBack(): void }) {
   const { t } = useTranslation('registration');
   const { busy, run } = useBusy();
+  const [form] = Form.useForm<{ code: string }>();
   const verify = ({ code }: { code: string }) =>
     run(async () =>
       onDone(await callApi(calls.verifyCode, { body: { numberId: number.id, code }, notifySuccess: true })),
     );
   return (
     <Form
+      form={form}
       name="verify-code"
       layout="vertical"
       style={{ maxWidth: 560 }}
       onFinish={(values) => void verify(values)}
       data-testid="registration-verify-step"
     >
+      <SandboxCode numberId={number.id} onFill={(code) => form.setFieldsValue({ code })} />
       <Form.Item
         name="code"
         label={t('code')}

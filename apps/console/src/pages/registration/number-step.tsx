@@ -4,10 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.js';
 import { useCodeName } from '../../components/codes/code-label.js';
+import { targetChoices, useSandboxTarget } from '../sandbox/sandbox-queries.js';
+import { SandboxRegistrationForm } from '../sandbox/sandbox-registration-form.js';
 import { useAwaitingNumbers, useSimCountries } from './registration-queries.js';
 import { useBusy } from './use-busy.js';
 
 const META_ID = /^\d{5,25}$/;
+
+/** A number typed in, one recorded before, or (when numbers live in the sandbox) a new sandbox number. */
+type Source = 'new' | 'known' | 'sandbox';
 
 /**
  * Step 1: the number to register. Either a new one, recorded from the SIM country, the phone,
@@ -16,31 +21,37 @@ const META_ID = /^\d{5,25}$/;
  */
 export function NumberStep({ onReady }: { onReady(number: RegistrationNumber): void }) {
   const { t } = useTranslation('registration');
-  const [source, setSource] = useState<'new' | 'known'>('new');
+  const sandbox = useSandboxTarget();
+  const [source, setSource] = useState<Source>('new');
+  const sources: { value: Source; label: string }[] = [
+    { value: 'new', label: t('newNumber') },
+    { value: 'known', label: t('knownNumber') },
+  ];
+  if (sandbox) sources.push({ value: 'sandbox', label: t('optionSandbox', { ns: 'sandbox' }) });
   return (
     <div data-testid="registration-number-step">
-      <Segmented<'new' | 'known'>
+      <Segmented<Source>
         value={source}
         onChange={setSource}
-        options={[
-          { value: 'new', label: t('newNumber') },
-          { value: 'known', label: t('knownNumber') },
-        ]}
+        options={sources}
         style={{ marginBottom: 24 }}
         data-testid="registration-source"
       />
-      {source === 'new' ? <NewNumberForm onReady={onReady} /> : <KnownNumberForm onReady={onReady} />}
+      {source === 'new' && <NewNumberForm key={String(sandbox)} sandbox={sandbox} onReady={onReady} />}
+      {source === 'known' && <KnownNumberForm onReady={onReady} />}
+      {source === 'sandbox' && sandbox && <SandboxRegistrationForm onReady={onReady} />}
     </div>
   );
 }
 
-function NewNumberForm({ onReady }: { onReady(number: RegistrationNumber): void }) {
+function NewNumberForm({ sandbox, onReady }: { sandbox: boolean; onReady(number: RegistrationNumber): void }) {
   const { t } = useTranslation('registration');
   const [form] = Form.useForm<PrepareNumber>();
   const countries = useSimCountries();
   const { busy, run } = useBusy();
   const country = Form.useWatch('country', form);
   const dialCode = countries.data?.find((entry) => entry.code === country)?.value;
+  const targets = targetChoices(sandbox, { cloud: t('targetCloud'), sandbox: t('targetSandbox') });
 
   const submit = (values: PrepareNumber) =>
     run(async () => onReady(await callApi(calls.prepareNumber, { body: values, notifySuccess: true })));
@@ -55,17 +66,11 @@ function NewNumberForm({ onReady }: { onReady(number: RegistrationNumber): void 
       name="prepare"
       layout="vertical"
       style={{ maxWidth: 560 }}
-      initialValues={{ target: 'cloud' }}
+      initialValues={{ target: targets.initial }}
       onFinish={(values) => void submit(values)}
     >
       <Form.Item name="target" label={t('target')}>
-        <Radio.Group
-          options={[
-            { value: 'cloud', label: t('targetCloud') },
-            { value: 'sandbox', label: t('targetSandbox') },
-          ]}
-          data-testid="registration-target"
-        />
+        <Radio.Group options={targets.options} data-testid="registration-target" />
       </Form.Item>
       <Form.Item name="country" label={t('country')} rules={[{ required: true, message: t('countryRequired') }]}>
         <Select

@@ -119,7 +119,7 @@ describe('the import job against the sandbox', () => {
     expect(JSON.stringify(again)).not.toContain(stranger.user_info.tenant_id);
   });
 
-  it("fails rows the Cloud API refuses, with Meta's message, and rows whose phone or WABA do not match", async () => {
+  it('fails rows the Cloud API refuses, naming the sandbox that refused them, and rows whose phone or WABA do not match', async () => {
     const number = await world.newSandboxNumber();
     const other = await world.newSandboxNumber();
     const wrongToken = [...rowOf(number)];
@@ -140,7 +140,7 @@ describe('the import job against the sandbox', () => {
         [problem.field, problem.message],
       ]),
     );
-    expect(byRow[2]).toEqual(['token', expect.stringMatching(/^Meta 拒绝了访问令牌或权限不足（\(#190\) /)]);
+    expect(byRow[2]).toEqual(['token', expect.stringMatching(/^沙箱 拒绝了访问令牌或权限不足（\(#190\) /)]);
     expect(byRow[3]).toEqual(['phone', expect.stringMatching(/^与 Meta 登记的号码 \+1 555-\d{3}-\d{4} 不一致$/)]);
     expect(byRow[4]).toEqual(['waba_id', expect.stringMatching(/\(#100\)/)]);
     expect(byRow[5]).toEqual(['phone_number_id', expect.stringMatching(/\(#100\)/)]);
@@ -150,7 +150,7 @@ describe('the import job against the sandbox', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(english.body.data.problems[0].message).toMatch(
-      /^Meta refused the access token or its permissions \(\(#190\) /,
+      /^the sandbox refused the access token or its permissions \(\(#190\) /,
     );
   });
 

@@ -1,4 +1,4 @@
-import { type ImportStarted, type Language, MAX_LISTED_IMPORT_ERRORS } from '@ws/contract';
+import { type ImportStarted, type ImportTarget, type Language, MAX_LISTED_IMPORT_ERRORS } from '@ws/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
@@ -6,7 +6,7 @@ import { enqueue } from '../../platform/queue/jobs.js';
 import { checkTarget } from '../../whatsapp/numbers/cloud-api-target.js';
 import { numberImportJob } from './import-job.js';
 import { insertImport, insertImportRows } from './import-repository.js';
-import { checkImportRows } from './import-rows.js';
+import { type CheckedRows, checkImportRows } from './import-rows.js';
 import { readImportTable } from './import-table.js';
 import type { ImportUpload } from './read-upload.js';
 
@@ -22,7 +22,19 @@ export async function startImport(
   language: Language,
 ): Promise<ImportStarted> {
   checkTarget(context, upload.target);
-  const checked = checkImportRows(await readImportTable(upload.content), language);
+  return queueImport(context, caller, upload, checkImportRows(await readImportTable(upload.content), language));
+}
+
+/**
+ * Stores checked rows as an import with its job (the file's, or rows made another way such as
+ * sandbox numbers), and answers with the counts and the refused rows.
+ */
+export async function queueImport(
+  context: AppContext,
+  caller: Principal,
+  source: { fileName: string; target: ImportTarget },
+  checked: CheckedRows,
+): Promise<ImportStarted> {
   const reply = {
     total_rows: checked.total,
     valid_rows: checked.valid.length,
@@ -34,8 +46,8 @@ export async function startImport(
   const importId = await withTransaction(context.pool, async (client) => {
     const id = await insertImport(client, caller.tenantId, {
       userId: caller.userId,
-      fileName: upload.fileName,
-      target: upload.target,
+      fileName: source.fileName,
+      target: source.target,
       totalRows: checked.valid.length,
     });
     await insertImportRows(

@@ -57,7 +57,7 @@ export function createRowVerifier(connection: TargetConnection) {
     try {
       info = await client.getPhoneNumber(row.phoneNumberId);
     } catch (error) {
-      return refused(error, 'phone_number_id');
+      return refused(error, 'phone_number_id', connection);
     }
     const mismatch = phoneMismatch(info, row.phone);
     if (mismatch) return { ok: false, field: 'phone', message: mismatch, retryable: false };
@@ -74,7 +74,7 @@ export function createRowVerifier(connection: TargetConnection) {
         };
       }
     } catch (error) {
-      return refused(error, 'waba_id');
+      return refused(error, 'waba_id', connection);
     }
     return { ok: true, info };
   };
@@ -90,9 +90,9 @@ async function listNumbersOfWaba(connection: TargetConnection, row: RowToVerify)
 }
 
 /** Meta's refusal (or no answer) as the row's reason, worded as the registration screen words it. */
-function refused(error: unknown, field: string): Verification {
+function refused(error: unknown, field: string, connection: TargetConnection): Verification {
   if (!(error instanceof CloudApiError)) throw error;
-  const failure = cloudApiFailure(error, field, 'token');
+  const failure = cloudApiFailure(error, field, 'token', connection.target);
   if (!(failure instanceof AppError)) throw error;
   const at = /^(\w+): /.exec(failure.text.en)?.[1] ?? field;
   const strip = (text: string) => (text.startsWith(`${at}: `) ? text.slice(at.length + 2) : text);

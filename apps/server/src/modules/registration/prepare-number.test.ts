@@ -130,9 +130,9 @@ describe('POST /api/ws/prepare', () => {
       [{ phone_number_id: 'pn-1' }, /^phone_number_id: /],
       [{ phone_number_id: '123456789012345' }, /^phone_number_id: .*not a number of this WhatsApp Business account/],
       [{ waba_id: undefined }, /^waba_id: /],
-      [{ waba_id: '987654321098765' }, /^waba_id: Meta refused \(\(#100\)/],
+      [{ waba_id: '987654321098765' }, /^waba_id: the sandbox refused \(\(#100\)/],
       [{ token: 'short' }, /^token: /],
-      [{ token: 'EAAS-not-a-real-token-at-all' }, /^token: Meta refused the access token.*#190/],
+      [{ token: 'EAAS-not-a-real-token-at-all' }, /^token: the sandbox refused the access token.*#190/],
       [{ portfolio: '' }, /^portfolio: /],
       [{ target: 'meta' }, /^target: /],
     ];

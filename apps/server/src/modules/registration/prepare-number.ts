@@ -74,7 +74,7 @@ export async function prepareNumber(
     accessToken: input.token,
   });
   const info = await findInWaba(client, input.waba_id, input.phone_number_id).catch((error: unknown) => {
-    throw cloudApiFailure(error, 'waba_id', 'token');
+    throw cloudApiFailure(error, 'waba_id', 'token', input.target);
   });
   const mismatch = phoneMismatch(info, digits);
   if (mismatch) throw errors.invalid('phone', mismatch.zh, mismatch.en);

@@ -9,6 +9,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../platform/http/context.js';
 import type { CloudApiClient } from '../../whatsapp/cloud-api/index.js';
 import { cloudApiFailure } from '../../whatsapp/numbers/cloud-api-failure.js';
+import { targetOfBaseUrl } from '../../whatsapp/numbers/cloud-api-target.js';
 import { numberClient } from '../../whatsapp/numbers/number-client.js';
 import { numberNotFound } from '../numbers/batch-result.js';
 import {
@@ -37,7 +38,7 @@ async function runStep(
   try {
     await step.call(loaded.client, loaded.number.phoneNumberId);
   } catch (error) {
-    throw cloudApiFailure(error, step.field, 'numberId');
+    throw cloudApiFailure(error, step.field, 'numberId', targetOfBaseUrl(context, loaded.number.apiBaseUrl));
   }
   if (step.change) {
     await recordRegistrationChange(context.pool, caller.tenantId, numberId, step.change, step.wakeSending);

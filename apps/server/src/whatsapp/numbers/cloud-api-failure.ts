@@ -1,3 +1,4 @@
+import type { ImportTarget } from '@ws/contract';
 import { AppError } from '../../platform/http/errors.js';
 import { CloudApiError, classifyError, MetaApiError } from '../cloud-api/index.js';
 
@@ -14,6 +15,16 @@ const NOT_REGISTERED = 133010;
 /** Meta's limit of 10 registers or deregisters per number in 72 hours. */
 const REGISTRATION_RATE_LIMIT = 133016;
 
+/** Who answered, as the messages name it: a refusal by the local sandbox must not be blamed on Meta. */
+const PARTY = {
+  cloud: { zh: 'Meta', en: 'Meta', api: { zh: 'WhatsApp Cloud API', en: 'The WhatsApp Cloud API' } },
+  sandbox: {
+    zh: '沙箱',
+    en: 'the sandbox',
+    api: { zh: '本地沙箱（模拟的 Cloud API）', en: 'The local sandbox (the emulated Cloud API)' },
+  },
+} as const;
+
 /** Meta's own words: "(#136025) Verify code error: Code could not be verified..." */
 function metaText(error: MetaApiError): string {
   const details = error.details && error.details !== error.title ? `: ${error.details}` : '';
@@ -24,14 +35,21 @@ function metaText(error: MetaApiError): string {
  * A Cloud API failure as the caller should see it: Meta's refusals are 4xx carrying Meta's message
  * and naming the field at fault (`field` unless the code names one); a token Meta refuses is a 400
  * too, never a 401, which would sign the console's user out. A Cloud API that cannot be reached
- * is a 503. Any other error is returned as it is.
+ * is a 503. The texts name who answered: Meta, or the sandbox for `target` sandbox. Any other
+ * error is returned as it is.
  */
-export function cloudApiFailure(error: unknown, field: string, tokenField = field): unknown {
+export function cloudApiFailure(
+  error: unknown,
+  field: string,
+  tokenField = field,
+  target: ImportTarget = 'cloud',
+): unknown {
   if (!(error instanceof CloudApiError)) return error;
+  const who = PARTY[target];
   if (!(error instanceof MetaApiError)) {
     return new AppError('unavailable', {
-      zh: `无法连接 WhatsApp Cloud API，请稍后重试（${error.message}）`,
-      en: `The WhatsApp Cloud API could not be reached, try again later (${error.message})`,
+      zh: `无法连接 ${who.api.zh}，请稍后重试（${error.message}）`,
+      en: `${who.api.en} could not be reached, try again later (${error.message})`,
     });
   }
   const { kind } = classifyError(error);
@@ -46,27 +64,30 @@ export function cloudApiFailure(error: unknown, field: string, tokenField = fiel
   }
   if (kind === 'rate' || error.code === 133008) {
     return new AppError('throttled', {
-      zh: `${at}: 尝试过于频繁，请稍后再试（Meta：${text}）`,
-      en: `${at}: too many attempts, try again later (Meta: ${text})`,
+      zh: `${at}: 尝试过于频繁，请稍后再试（${who.zh}：${text}）`,
+      en: `${at}: too many attempts, try again later (${who.en}: ${text})`,
     });
   }
   if (kind === 'transient') {
     return new AppError('unavailable', {
-      zh: `${at}: Meta 暂时无法处理，请稍后重试（${text}）`,
-      en: `${at}: Meta cannot handle this right now, try again later (${text})`,
+      zh: `${at}: ${who.zh} 暂时无法处理，请稍后重试（${text}）`,
+      en: `${at}: ${who.en} cannot handle this right now, try again later (${text})`,
     });
   }
   if (error.code === NOT_REGISTERED) {
     return new AppError('conflict', {
-      zh: `${at}: 该号码未在 Cloud API 注册（Meta：${text}）`,
-      en: `${at}: the number is not registered on the Cloud API (Meta: ${text})`,
+      zh: `${at}: 该号码未在 Cloud API 注册（${who.zh}：${text}）`,
+      en: `${at}: the number is not registered on the Cloud API (${who.en}: ${text})`,
     });
   }
   if (kind === 'auth') {
     return new AppError('invalidInput', {
-      zh: `${at}: Meta 拒绝了访问令牌或权限不足（${text}）`,
-      en: `${at}: Meta refused the access token or its permissions (${text})`,
+      zh: `${at}: ${who.zh} 拒绝了访问令牌或权限不足（${text}）`,
+      en: `${at}: ${who.en} refused the access token or its permissions (${text})`,
     });
   }
-  return new AppError('invalidInput', { zh: `${at}: Meta 拒绝了请求（${text}）`, en: `${at}: Meta refused (${text})` });
+  return new AppError('invalidInput', {
+    zh: `${at}: ${who.zh} 拒绝了请求（${text}）`,
+    en: `${at}: ${who.en} refused (${text})`,
+  });
 }

@@ -8,6 +8,8 @@ import { sandboxUrlOf } from '../../sandbox/index.js';
  * version they are checked and recorded with.
  */
 export interface TargetConnection {
+  /** Which Cloud API answers: errors name it (Meta or the sandbox). */
+  target: ImportTarget;
   apiBaseUrl: string;
   apiVersion: string;
 }
@@ -22,5 +24,14 @@ export function checkTarget(context: AppContext, target: ImportTarget): void {
 /** Meta's Cloud API at the configured base URL, or the product's sandbox. */
 export function targetConnection(context: AppContext, target: ImportTarget): TargetConnection {
   const apiBaseUrl = target === 'sandbox' ? sandboxUrlOf(context.config) : context.whatsapp.apiBaseUrl;
-  return { apiBaseUrl, apiVersion: context.whatsapp.apiVersion };
+  return { target, apiBaseUrl, apiVersion: context.whatsapp.apiVersion };
+}
+
+/**
+ * The target a stored number's base URL points at: the product's own sandbox, or Meta (also when
+ * the configured Cloud API is itself a sandbox, as in tests: then it stands for Meta).
+ */
+export function targetOfBaseUrl(context: AppContext, apiBaseUrl: string): ImportTarget {
+  if (apiBaseUrl === context.whatsapp.apiBaseUrl || !context.config.sandboxEnabled) return 'cloud';
+  return apiBaseUrl === sandboxUrlOf(context.config) ? 'sandbox' : 'cloud';
 }

@@ -1,0 +1,24 @@
+import { calls } from '@ws/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/http/context.js';
+import { route } from '../../platform/http/route.js';
+import { createSandboxRegistrationNumber } from './create-registration-number.js';
+import { createSandboxNumbers } from './create-sandbox-numbers.js';
+import { waTarget } from './sandbox-access.js';
+import { sandboxCode } from './sandbox-code.js';
+
+/** Sandbox numbers from the screens: the target, numbers to import or register, the texted code. */
+export function registerSandboxNumberRoutes(app: FastifyInstance, context: AppContext): void {
+  route(app, context, calls.waTarget, async () => waTarget(context));
+  route(app, context, calls.createSandboxNumbers, async ({ user, body, audit }) => {
+    const started = await createSandboxNumbers(context, user, body);
+    audit(`import ${started.importId ?? '(none)'}: ${body.count} sandbox numbers, ${body.throughput}, ${body.tier}`);
+    return started;
+  });
+  route(app, context, calls.createSandboxRegistrationNumber, async ({ user, body, audit }) => {
+    const number = await createSandboxRegistrationNumber(context, user, body);
+    audit(`number ${number.phone} (${number.phone_number_id})`);
+    return number;
+  });
+  route(app, context, calls.sandboxCode, ({ user, body }) => sandboxCode(context, user, body.numberId));
+}

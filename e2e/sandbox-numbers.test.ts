@@ -1,0 +1,105 @@
+import type { Page as ListPage, NumberListRecord } from '@ws/contract';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './browser.js';
+import { apiRegister, apiSignIn, openSignedIn, postApi } from './console-pages.js';
+
+const baseUrl = inject('baseUrl');
+const adminPassword = inject('adminPassword');
+
+/** The texts each language shows; the rest of the flow is the same. */
+const LANGUAGES = {
+  zh: { high: '高（1000 条/秒）', tier: '每天 2,000 位用户', done: '已完成', sandboxOption: '沙箱号码' },
+  en: { high: 'High (1000 messages/s)', tier: '2,000 customers a day', done: 'Done', sandboxOption: 'Sandbox number' },
+} as const;
+
+/** Opens `path` signed in, in the given language (kept where the console keeps it). */
+async function openIn(
+  page: Page,
+  language: keyof typeof LANGUAGES,
+  token: Parameters<typeof openSignedIn>[2],
+  path: string,
+) {
+  await openSignedIn(page, baseUrl, token, path);
+  await page.evaluate((chosen) => {
+    localStorage.setItem(
+      'ws-console-language',
+      JSON.stringify({ type: 'string', content: chosen, datetime: Date.now() }),
+    );
+  }, language);
+  await page.reload();
+}
+
+/** Picks an option of an antd Select by its label. */
+async function choose(page: Page, testId: string, label: string) {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
+}
+
+describe.each(Object.keys(LANGUAGES) as (keyof typeof LANGUAGES)[])(
+  'sandbox numbers from the screens (%s)',
+  (language) => {
+    const browser = useBrowser();
+    const texts = LANGUAGES[language];
+
+    it('creates sandbox numbers from the import screen and sees them connected', async () => {
+      const { page } = browser;
+      const operator = await apiRegister(baseUrl);
+      await openIn(page, language, operator.pair, '/accountmanage/warehousing');
+      await page.getByTestId('sandbox-numbers-card').waitFor();
+      await page.getByTestId('sandbox-count').fill('2');
+      await choose(page, 'sandbox-throughput', texts.high);
+      await choose(page, 'sandbox-tier', texts.tier);
+      await page.getByTestId('sandbox-create').click();
+
+      await page.locator('[data-testid=import-progress][data-status=done]').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('import-imported').locator('.ant-statistic-content-value').textContent()).toBe('2');
+      await page
+        .locator('[data-testid=recent-imports] tr.ant-table-row', { hasText: 'sandbox-numbers-2' })
+        .first()
+        .getByTestId('recent-import-status')
+        .getByText(texts.done)
+        .waitFor();
+
+      const listed = await postApi<ListPage<NumberListRecord>>(
+        baseUrl,
+        '/api/agent/list',
+        {},
+        operator.pair.access_token,
+      );
+      expect(listed.records).toHaveLength(2);
+      for (const number of listed.records) {
+        expect(number).toMatchObject({ status: 'CONNECTED', throughput_per_second: 1000 });
+      }
+      await page.goto(`${baseUrl}/accountmanage/wslist`);
+      await page.getByTestId('wslist-page').waitFor();
+      await expect
+        .poll(() => page.locator('[data-testid=wslist-page] tr.ant-table-row').count(), { timeout: 10_000 })
+        .toBe(2);
+    });
+
+    it('registers a sandbox number with the code shown in the registration step', async () => {
+      const { page } = browser;
+      await openIn(page, language, await apiSignIn(baseUrl, 'admin', adminPassword), '/accountmanage/registration');
+      await page.getByTestId('registration-page').waitFor();
+      await page.getByTestId('registration-source').getByText(texts.sandboxOption).click();
+      await page.getByTestId('sandbox-registration-create').click();
+
+      await page.getByTestId('registration-request-step').waitFor();
+      await page.getByTestId('registration-send-code').click();
+      await page.getByTestId('registration-verify-step').waitFor();
+      await page.getByTestId('sandbox-code').waitFor();
+      expect(await page.getByTestId('sandbox-code').textContent()).toMatch(/^\d{6}$/);
+      await page.getByTestId('sandbox-code-fill').click();
+      expect(await page.getByTestId('registration-code').inputValue()).toMatch(/^\d{6}$/);
+      await page.getByTestId('registration-verify').click();
+
+      await page.getByTestId('registration-register-step').waitFor();
+      await page.getByTestId('registration-pin').fill('246810');
+      await page.getByTestId('registration-pin-again').fill('246810');
+      await page.getByTestId('registration-register').click();
+      await page.getByTestId('registration-done').waitFor();
+      expect(await page.getByTestId('registration-done').textContent()).toContain('CONNECTED');
+    });
+  },
+);
