@@ -40,6 +40,9 @@ describe('checkPhoneForCountry', () => {
     ['CN', '+86 138-0013-8000', '8613800138000'],
     ['GB', '07400 123456', '447400123456'],
     ['US', '+1 (650) 253-0000', '16502530000'],
+    // Regions that share the calling code: Canada under +1, Guernsey's block of +44 7911.
+    ['US', '416 555 0123', '14165550123'],
+    ['GB', '+44 7911 123456', '447911123456'],
   ])('accepts %s %s as %s', (country, phone, digits) => {
     expect(checkPhoneForCountry(country, phone)).toEqual({ ok: true, digits });
   });
@@ -47,7 +50,7 @@ describe('checkPhoneForCountry', () => {
   it.each([
     ['CN', '12345', 'invalid'],
     ['US', '+86 138 0013 8000', 'other-country'],
-    ['US', '416 555 0123', 'other-country'],
+    ['GB', '+1 416 555 0123', 'other-country'],
     ['IR', '+98 912 345 6789', 'unserved'],
     ['ZZ', '123456', 'unknown-country'],
   ])('refuses %s %s: %s', (country, phone, problem) => {
