@@ -9,8 +9,20 @@ const adminPassword = inject('adminPassword');
 
 /** The texts each language shows; the rest of the flow is the same. */
 const LANGUAGES = {
-  zh: { high: '高（1000 条/秒）', tier: '每天 2,000 位用户', done: '已完成', sandboxOption: '沙箱号码' },
-  en: { high: 'High (1000 messages/s)', tier: '2,000 customers a day', done: 'Done', sandboxOption: 'Sandbox number' },
+  zh: {
+    high: '高（1000 条/秒）',
+    tier: '每天 2,000 位用户',
+    done: '已完成',
+    counts: '已导入 2，已跳过 0，失败 0',
+    sandboxOption: '沙箱号码',
+  },
+  en: {
+    high: 'High (1000 messages/s)',
+    tier: '2,000 customers a day',
+    done: 'Done',
+    counts: '2 imported, 0 skipped, 0 failed',
+    sandboxOption: 'Sandbox number',
+  },
 } as const;
 
 /** Opens `path` signed in, in the given language (kept where the console keeps it). */
@@ -54,6 +66,7 @@ describe.each(Object.keys(LANGUAGES) as (keyof typeof LANGUAGES)[])(
 
       await page.locator('[data-testid=import-progress][data-status=done]').waitFor({ timeout: 30_000 });
       expect(await page.getByTestId('import-imported').locator('.ant-statistic-content-value').textContent()).toBe('2');
+      await page.getByTestId('import-end-notice').getByText(texts.counts).waitFor();
       await page
         .locator('[data-testid=recent-imports] tr.ant-table-row', { hasText: 'sandbox-numbers-2' })
         .first()
