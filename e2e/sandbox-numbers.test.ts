@@ -13,6 +13,7 @@ const LANGUAGES = {
     high: '高（1000 条/秒）',
     tier: '每日 2,000 人',
     done: '已完成',
+    counts: '已导入 2，已跳过 0，失败 0',
     sandboxOption: '沙箱号码',
     connected: '已连接',
   },
@@ -20,6 +21,7 @@ const LANGUAGES = {
     high: 'High (1000 messages/s)',
     tier: '2,000 a day',
     done: 'Done',
+    counts: '2 imported, 0 skipped, 0 failed',
     sandboxOption: 'Sandbox number',
     connected: 'Connected',
   },
@@ -66,6 +68,7 @@ describe.each(Object.keys(LANGUAGES) as (keyof typeof LANGUAGES)[])(
 
       await page.locator('[data-testid=import-progress][data-status=done]').waitFor({ timeout: 30_000 });
       expect(await page.getByTestId('import-imported').locator('.ant-statistic-content-value').textContent()).toBe('2');
+      await page.getByTestId('import-end-notice').getByText(texts.counts).waitFor();
       await page
         .locator('[data-testid=recent-imports] tr.ant-table-row', { hasText: 'sandbox-numbers-2' })
         .first()

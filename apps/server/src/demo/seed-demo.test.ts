@@ -96,6 +96,83 @@ describe('the demo tenant', () => {
       received: history[0].n,
     });
 
+    await expectBelievableHistory(tenantId);
     expect(await seedDemoTenant(app.context, sandbox.url)).toBeUndefined();
   });
 });
+
+/**
+ * The demo tells one story: contacts joined over weeks (not all today), after the numbers were
+ * connected; nobody has a message before they became a contact; opt-outs come after opt-ins and
+ * after the person's messages; and the day-by-day roll-ups match the rows.
+ */
+async function expectBelievableHistory(tenantId: string) {
+  const one = async (sql: string) => (await app.pool.query(sql, [tenantId])).rows[0];
+  const spread = await one(
+    `select count(distinct (created_at at time zone 'UTC')::date)::int as days,
+            count(*) filter (where created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')::int as today,
+            (extract(epoch from now() - min(created_at)) / 86400)::float8 as oldest_days,
+            count(*) filter (where created_at > now())::int as future
+       from contact where tenant_id = $1`,
+  );
+  expect(spread.days).toBeGreaterThanOrEqual(20);
+  expect(spread.today).toBeLessThan(DEMO_CONTACT_COUNT / 10);
+  expect(spread.oldest_days).toBeGreaterThan(28);
+  expect(spread.oldest_days).toBeLessThan(50);
+  expect(spread.future).toBe(0);
+
+  const contradictions = await one(
+    `select
+       (select count(*)::int from wa_number n where n.tenant_id = $1
+           and n.created_at > (select min(created_at) from contact where tenant_id = $1)) as numbers_after_contacts,
+       (select count(*)::int from contact c where c.tenant_id = $1 and c.opted_in_at < c.created_at) as opt_in_before_creation,
+       (select count(*)::int from contact c where c.tenant_id = $1 and c.opted_out_at <= coalesce(c.opted_in_at, c.created_at))
+         as opt_out_before_opt_in,
+       (select count(*)::int from contact c where c.tenant_id = $1
+           and exists (select 1 from message m where m.tenant_id = c.tenant_id and m.contact_id = c.id and m.created_at < c.created_at))
+         as message_before_creation,
+       (select count(*)::int from contact c where c.tenant_id = $1 and c.opted_out_at is not null
+           and exists (select 1 from message m where m.tenant_id = c.tenant_id and m.contact_id = c.id and m.created_at > c.opted_out_at))
+         as message_after_opt_out,
+       (select count(*)::int from contact c where c.tenant_id = $1 and c.last_message_at < c.created_at) as last_message_before_creation`,
+  );
+  expect(contradictions).toEqual({
+    numbers_after_contacts: 0,
+    opt_in_before_creation: 0,
+    opt_out_before_opt_in: 0,
+    message_before_creation: 0,
+    message_after_opt_out: 0,
+    last_message_before_creation: 0,
+  });
+  const optOuts = await one(
+    `select count(distinct (opted_out_at at time zone 'UTC')::date)::int as days from contact
+      where tenant_id = $1 and opted_out_at is not null`,
+  );
+  expect(optOuts.days).toBeGreaterThan(1);
+
+  // Day by day, the statistics' roll-ups hold exactly what the rows say.
+  const mismatches = await one(
+    `with by_rows as (
+       select (created_at at time zone 'UTC')::date as day, count(*)::int as created, 0 as opted_out from contact
+        where tenant_id = $1 group by 1
+       union all
+       select (opted_out_at at time zone 'UTC')::date, 0, count(*)::int from contact
+        where tenant_id = $1 and opted_out_at is not null group by 1
+     ),
+     expected as (select day, sum(created)::int as created, sum(opted_out)::int as opted_out from by_rows group by day),
+     rolled as (select day, sum(created)::int as created, sum(opted_out)::int as opted_out from contact_daily_stat
+                 where tenant_id = $1 group by day having sum(created) <> 0 or sum(opted_out) <> 0),
+     messages as (
+       select number_id, (created_at at time zone 'UTC')::date as day,
+              count(*) filter (where direction = 'out')::int as sent, count(*) filter (where direction = 'in')::int as received
+         from message where tenant_id = $1 group by 1, 2
+     ),
+     counted as (select number_id, day, sent, received from number_daily_count
+                  where tenant_id = $1 and (sent <> 0 or received <> 0))
+     select (select count(*)::int from expected e full join rolled r using (day)
+              where e.created is distinct from r.created or e.opted_out is distinct from r.opted_out) as contact_days,
+            (select count(*)::int from messages m full join counted c using (number_id, day)
+              where m.sent is distinct from c.sent or m.received is distinct from c.received) as message_days`,
+  );
+  expect(mismatches).toEqual({ contact_days: 0, message_days: 0 });
+}

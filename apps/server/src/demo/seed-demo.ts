@@ -19,10 +19,10 @@ import {
   demoContactName,
   demoWaId,
 } from './demo-data.js';
+import { contactTimeline, DEMO_CHAT_STEP_MS, demoNumbersConnectedAt } from './demo-history.js';
 import { type SandboxNumberInfo, sandboxControl } from './sandbox-control.js';
 
 const MARKER = 'demo-tenant';
-const DAY = 86_400_000;
 
 export interface DemoSeed {
   tenantId: string;
@@ -128,29 +128,39 @@ async function insertTemplates(client: pg.PoolClient, tenantId: string, wabaRef:
 
 /**
  * Contacts spread over the numbers: most opted in on the web form or at checkout, some without
- * consent, a few opted out; one in five has a short chat from the last ten days.
+ * consent, a few opted out; one in five has a short chat. Each has its own history over the last
+ * six weeks (demo-history.ts); the roll-ups follow from the rows through the same triggers as the
+ * product's writes (contact_daily_stat by creation and opt-out day, received per message day).
  */
 async function insertContactsAndHistory(client: pg.PoolClient, tenantId: string, numberIds: string[]) {
   const now = Date.now();
+  await client.query('update wa_number set created_at = $2 where tenant_id = $1', [
+    tenantId,
+    demoNumbersConnectedAt(now),
+  ]);
   const contacts = Array.from({ length: DEMO_CONTACT_COUNT }, (_, index) => {
     const consent = index % 10 !== 7;
-    const optedOut = index % 37 === 5;
+    const chat = index % 5 === 0 ? (DEMO_CHATS[(index / 5) % DEMO_CHATS.length] ?? []) : [];
+    const timeline = contactTimeline(index, now, { consent, optedOut: index % 37 === 5, chatSteps: chat.length });
     return {
       waId: demoWaId(index),
       name: demoContactName(index),
       numberId: numberIds[index % numberIds.length] as string,
       source: consent ? (index % 2 ? 'web_form' : 'checkout') : null,
       evidence: consent ? `demo: consent box ticked, record ${1000 + index}` : null,
-      optedInAt: consent ? new Date(now - (20 + (index % 40)) * DAY) : null,
-      optedOutAt: optedOut ? new Date(now - (index % 5) * DAY - DAY) : null,
+      chat,
+      ...timeline,
     };
   });
   const { rows } = await client.query<{ id: string; wa_id: string }>(
-    `insert into contact (tenant_id, wa_id, name, number_id, opt_in_source, opt_in_evidence, opted_in_at, opted_out_at, opt_out_channel)
+    `insert into contact (tenant_id, wa_id, name, number_id, opt_in_source, opt_in_evidence, opted_in_at, opted_out_at,
+                          opt_out_channel, created_at, updated_at)
      select $1, c.wa_id, c.name, c.number_id, c.source, c.evidence, c.opted_in_at, c.opted_out_at,
-            case when c.opted_out_at is not null then 'stop_keyword' end
-       from unnest($2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[])
-            as c (wa_id, name, number_id, source, evidence, opted_in_at, opted_out_at)
+            case when c.opted_out_at is not null then 'keyword' end, c.created_at,
+            greatest(c.created_at, c.opted_out_at)
+       from unnest($2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[],
+                   $9::timestamptz[])
+            as c (wa_id, name, number_id, source, evidence, opted_in_at, opted_out_at, created_at)
      returning id::text, wa_id`,
     [
       tenantId,
@@ -161,24 +171,24 @@ async function insertContactsAndHistory(client: pg.PoolClient, tenantId: string,
       contacts.map((c) => c.evidence),
       contacts.map((c) => c.optedInAt),
       contacts.map((c) => c.optedOutAt),
+      contacts.map((c) => c.createdAt),
     ],
   );
   const idOf = new Map(rows.map((row) => [row.wa_id, row.id]));
   const history: { contactId: string; numberId: string; direction: string; text: string; at: Date }[] = [];
-  contacts.forEach((contact, index) => {
-    if (index % 5 !== 0) return;
-    const chat = DEMO_CHATS[(index / 5) % DEMO_CHATS.length] ?? [];
-    const start = now - (2 + (index % 9)) * DAY - (index % 13) * 3_600_000;
-    chat.forEach(([direction, text], step) => {
+  for (const contact of contacts) {
+    if (!contact.chatStart) continue;
+    const start = contact.chatStart.getTime();
+    contact.chat.forEach(([direction, text], step) => {
       history.push({
         contactId: idOf.get(contact.waId) as string,
         numberId: contact.numberId,
         direction,
         text,
-        at: new Date(start + step * 240_000),
+        at: new Date(start + step * DEMO_CHAT_STEP_MS),
       });
     });
-  });
+  }
   await client.query(
     `with h as (
        select * from unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::timestamptz[]) as h (contact_id, number_id, direction, text, at)
@@ -192,6 +202,12 @@ async function insertContactsAndHistory(client: pg.PoolClient, tenantId: string,
               case when h.direction = 'out' then h.at end, case when h.direction = 'out' then h.at + interval '2 seconds' end,
               case when h.direction = 'out' then h.at + interval '1 minute' end
          from h
+     ),
+     -- Sent messages count on the day the Cloud API accepted them, as the send lane counts them.
+     sent as (
+       insert into number_daily_count as c (tenant_id, number_id, day, sent)
+       select $1, number_id, (at at time zone 'UTC')::date, count(*) from h where direction = 'out' group by 2, 3
+       on conflict (tenant_id, number_id, day) do update set sent = c.sent + excluded.sent
      ),
      threads as (
        insert into conversation (tenant_id, number_id, contact_id, last_inbound_at, last_outbound_at, last_message_at)

@@ -141,7 +141,7 @@ describe('the import job against the sandbox', () => {
       ]),
     );
     expect(byRow[2]).toEqual(['token', expect.stringMatching(/^沙箱 拒绝了访问令牌或权限不足（\(#190\) /)]);
-    expect(byRow[3]).toEqual(['phone', expect.stringMatching(/^与 Meta 登记的号码 \+1 555-\d{3}-\d{4} 不一致$/)]);
+    expect(byRow[3]).toEqual(['phone', expect.stringMatching(/^与 沙箱 登记的号码 \+1 555-\d{3}-\d{4} 不一致$/)]);
     expect(byRow[4]).toEqual(['waba_id', expect.stringMatching(/\(#100\)/)]);
     expect(byRow[5]).toEqual(['phone_number_id', expect.stringMatching(/\(#100\)/)]);
     const english = await t.post('/api/agent/importprogress', {

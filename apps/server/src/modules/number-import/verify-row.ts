@@ -59,7 +59,7 @@ export function createRowVerifier(connection: TargetConnection) {
     } catch (error) {
       return refused(error, 'phone_number_id', connection);
     }
-    const mismatch = phoneMismatch(info, row.phone);
+    const mismatch = phoneMismatch(info, row.phone, connection.target);
     if (mismatch) return { ok: false, field: 'phone', message: mismatch, retryable: false };
     try {
       if (!(await wabaNumbers(row)).has(row.phoneNumberId)) {

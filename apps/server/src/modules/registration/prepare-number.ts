@@ -76,7 +76,7 @@ export async function prepareNumber(
   const info = await findInWaba(client, input.waba_id, input.phone_number_id).catch((error: unknown) => {
     throw cloudApiFailure(error, 'waba_id', 'token', input.target);
   });
-  const mismatch = phoneMismatch(info, digits);
+  const mismatch = phoneMismatch(info, digits, input.target);
   if (mismatch) throw errors.invalid('phone', mismatch.zh, mismatch.en);
 
   let prepared: RegistrationNumber;

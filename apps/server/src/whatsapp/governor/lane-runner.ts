@@ -118,7 +118,7 @@ export async function startLaneRunner(options: LaneRunnerOptions): Promise<LaneR
       lanes.get(laneKey(event.tenantId, event.numberId))?.numberChanged();
     if (channel === 'wa_contact_opt_out' && event.contactId) {
       for (const lane of lanes.values()) {
-        if (lane.tenantId === event.tenantId) lane.contactOptedOut(event.contactId, event.channel ?? 'stop_keyword');
+        if (lane.tenantId === event.tenantId) lane.contactOptedOut(event.contactId, event.channel ?? 'keyword');
       }
     }
   };
