@@ -7,6 +7,7 @@ export interface SandboxNumberInfo {
   display_phone_number: string;
   access_token: string;
   verified_name?: string;
+  messaging_limit_tier?: string;
 }
 
 /** The sandbox's `/_sandbox/...` control calls, over HTTP, so it works in-process or as its own role. */
@@ -28,6 +29,7 @@ export function sandboxControl(baseUrl: string) {
       verified_name: string;
       waba_id?: string;
       waba_name?: string;
+      messaging_limit_tier?: string;
     }) => call<SandboxNumberInfo>('POST', '/_sandbox/numbers', input),
     createTemplate: (input: Record<string, unknown>) =>
       call<{ id: string; status: string }>('POST', '/_sandbox/templates', input),
