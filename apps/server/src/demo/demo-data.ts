@@ -11,6 +11,8 @@ export const DEMO_NUMBERS = [
 
 /** TIER_2K: the portfolio may reach 2 000 unique people a day outside their window. */
 export const DEMO_MESSAGING_LIMIT = 2000;
+/** The sandbox numbers' tier: Meta's name of DEMO_MESSAGING_LIMIT. */
+export const DEMO_MESSAGING_TIER = 'TIER_2K';
 
 export const DEMO_TEMPLATES = [
   {

@@ -9,6 +9,7 @@ export interface SandboxNumberInfo {
   verified_name?: string;
   /** Set while the number is under registration and a code was requested: the code it "texted". */
   pending_code?: string | null;
+  messaging_limit_tier?: string;
 }
 
 /** The sandbox's `/_sandbox/...` control calls, over HTTP, so it works in-process or as its own role. */

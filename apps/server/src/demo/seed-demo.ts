@@ -12,6 +12,7 @@ import {
   DEMO_CONTACT_COUNT,
   DEMO_CONTACT_TAGS,
   DEMO_MESSAGING_LIMIT,
+  DEMO_MESSAGING_TIER,
   DEMO_NUMBER_TAGS,
   DEMO_NUMBERS,
   DEMO_TEMPLATES,
@@ -49,7 +50,12 @@ export async function seedDemoTenant(context: AppContext, sandboxUrl: string): P
     // One WABA for all three, as a business usually has: its templates serve every number.
     const waba = numbers[0] ? { waba_id: numbers[0].waba_id } : { waba_name: 'Verdant Home' };
     numbers.push(
-      await sandbox.createNumber({ display_phone_number: number.display, verified_name: number.name, ...waba }),
+      await sandbox.createNumber({
+        display_phone_number: number.display,
+        verified_name: number.name,
+        messaging_limit_tier: DEMO_MESSAGING_TIER,
+        ...waba,
+      }),
     );
   }
   const templateIds: string[] = [];
@@ -87,6 +93,7 @@ export async function seedDemoTenant(context: AppContext, sandboxUrl: string): P
         apiBaseUrl: sandboxUrl,
         apiVersion: config.WHATSAPP_API_VERSION,
         qualityRating: 'GREEN',
+        messagingLimitTier: number.messaging_limit_tier ?? null,
         ownerUserId: userId ?? null,
       });
       numberIds.push(made.numberId);

@@ -1,4 +1,4 @@
-import { escapeNonAscii } from '../whatsapp/webhooks/signature.js';
+import { escapeForWebhookBody } from '../whatsapp/webhooks/signature.js';
 
 /**
  * A growable byte buffer for building webhook bodies piece by piece. At tens of thousands of
@@ -33,7 +33,7 @@ export class ByteWriter {
    * bytes are then the escaped form Meta signs, so any verifier of its documented scheme accepts them.
    */
   jsonEscaped(text: string): void {
-    this.latin1(escapeNonAscii(text));
+    this.latin1(escapeForWebhookBody(text));
   }
 
   /** A whole non-negative number as decimal digits, without making a string of it. */

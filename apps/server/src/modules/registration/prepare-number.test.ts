@@ -65,13 +65,25 @@ describe('POST /api/ws/prepare', () => {
     });
     expect(reply.body.data.display_phone).toMatch(/^\+86 138 0013 \d{4}$/);
     const { rows } = await world.app.pool.query(
-      `select n.tenant_id, n.api_base_url, n.access_token_encrypted, p.messaging_limit
+      `select n.tenant_id, n.api_base_url, n.access_token_encrypted, p.messaging_limit, n.messaging_limit_tier,
+              w.webhooks_subscribed_at is not null as webhooks_subscribed
          from wa_number n join wa_business_account w on w.tenant_id = n.tenant_id and w.id = n.waba_ref
          join wa_portfolio p on p.tenant_id = w.tenant_id and p.id = w.portfolio_id
         where n.id = $1`,
       [reply.body.data.id],
     );
-    expect(rows[0]).toMatchObject({ tenant_id: '000000', api_base_url: world.sandbox.url, messaging_limit: 10_000 });
+    expect(rows[0]).toMatchObject({
+      tenant_id: '000000',
+      api_base_url: world.sandbox.url,
+      messaging_limit: 10_000,
+      messaging_limit_tier: 'TIER_10K',
+      // Connecting the WABA subscribed the app to its webhooks, in the sandbox too.
+      webhooks_subscribed: true,
+    });
+    const apps = await fetch(`${world.sandbox.url}/v23.0/${number.waba_id}/subscribed_apps`, {
+      headers: { authorization: `Bearer ${number.access_token}` },
+    });
+    expect((await apps.json()).data).toHaveLength(1);
     expect(rows[0].access_token_encrypted).not.toContain(number.access_token);
     expect(world.app.context.whatsapp.tokenCipher.decrypt(rows[0].access_token_encrypted)).toBe(number.access_token);
     const log = await world.app.pool.query(

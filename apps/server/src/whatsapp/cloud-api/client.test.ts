@@ -160,6 +160,20 @@ const cases: Case[] = [
     undefined,
   ],
   [
+    'subscribeApp',
+    (c) => c.subscribeApp(WABA),
+    { method: 'POST', url: `/v23.0/${WABA}/subscribed_apps` },
+    { success: true },
+    undefined,
+  ],
+  [
+    'subscribedApps',
+    (c) => c.subscribedApps(WABA),
+    { method: 'GET', url: `/v23.0/${WABA}/subscribed_apps` },
+    { data: [{ whatsapp_business_api_data: { id: '670843887433847', link: 'https://x', name: 'Jaspers Market' } }] },
+    [{ whatsapp_business_api_data: { id: '670843887433847', link: 'https://x', name: 'Jaspers Market' } }],
+  ],
+  [
     'getPhoneNumber',
     (c) => c.getPhoneNumber(PN),
     {

@@ -15,6 +15,8 @@ export interface NumberConnection {
   egressProxy?: string | null;
   throughputPerSecond?: number;
   qualityRating?: 'GREEN' | 'YELLOW' | 'RED' | 'UNKNOWN';
+  /** Meta's tier name (TIER_2K, …) as the Cloud API reported it, so the list shows it at once. */
+  messagingLimitTier?: string | null;
   ownerUserId?: string | null;
 }
 
@@ -46,8 +48,9 @@ export async function connectNumber(
   if (!wabaRef) throw new Error(`WABA ${input.wabaId} belongs to another tenant`);
   const number = await client.query<{ id: string }>(
     `insert into wa_number (tenant_id, waba_ref, phone, phone_number_id, verified_name, access_token_encrypted,
-                            api_base_url, api_version, egress_proxy, throughput_per_second, quality_rating, owner_user_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id::text`,
+                            api_base_url, api_version, egress_proxy, throughput_per_second, quality_rating, owner_user_id,
+                            messaging_limit_tier)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id::text`,
     [
       tenantId,
       wabaRef,
@@ -61,6 +64,7 @@ export async function connectNumber(
       input.throughputPerSecond ?? 80,
       input.qualityRating ?? 'UNKNOWN',
       input.ownerUserId ?? null,
+      input.messagingLimitTier ?? null,
     ],
   );
   return { numberId: number.rows[0]?.id as string, portfolioId, wabaRef };

@@ -100,6 +100,51 @@ describe('phone_number_quality_update', () => {
     expect(portfolio).toEqual({ messaging_limit: 10_000 });
   });
 
+  it("a portfolio-level limit (max_daily_conversations_per_business) sets the tier of all the portfolio's numbers", async () => {
+    // A second WABA of the same portfolio, and a number of another tenant's portfolio.
+    const [sibling] = await rows<{ id: string }>(
+      t.pool,
+      `with waba as (insert into wa_business_account (tenant_id, portfolio_id, waba_id) values ($1, $2, '400000000000009')
+                     returning id)
+       insert into wa_number (tenant_id, waba_ref, phone, phone_number_id, access_token_encrypted, api_base_url)
+       select $1, id, '+15550000009', '210000000000009', 'x', 'http://127.0.0.1:1' from waba returning id::text`,
+      [number.tenantId, number.portfolioId],
+    );
+    const stranger = await seedNumber(t, {
+      tenantId: '330002',
+      phoneNumberId: '210000000000003',
+      wabaId: '400000000000003',
+      phone: '+15550000003',
+    });
+    await send({
+      field: 'phone_number_quality_update',
+      value: {
+        display_phone_number: '15550000002',
+        event: 'UPGRADE',
+        old_limit: 'TIER_10K',
+        current_limit: 'TIER_10K',
+        max_daily_conversations_per_business: 'TIER_100K',
+      },
+    });
+    for (const id of [number.numberId, second.numberId, sibling!.id]) {
+      expect(await numberRow(id)).toMatchObject({ messaging_limit_tier: 'TIER_100K' });
+    }
+    expect((await numberRow(stranger.numberId)).messaging_limit_tier).toBeNull();
+    expect(
+      (await rows(t.pool, 'select messaging_limit from wa_portfolio where id = $1', [number.portfolioId]))[0],
+    ).toEqual({ messaging_limit: 100_000 });
+
+    // business_capability_update gives the portfolio's limit as a number, -1 for unlimited.
+    await send({ field: 'business_capability_update', value: { max_daily_conversations_per_business: -1 } });
+    for (const id of [number.numberId, second.numberId, sibling!.id]) {
+      expect(await numberRow(id)).toMatchObject({ messaging_limit_tier: 'TIER_UNLIMITED' });
+    }
+    expect(
+      (await rows(t.pool, 'select messaging_limit from wa_portfolio where id = $1', [number.portfolioId]))[0],
+    ).toEqual({ messaging_limit: null });
+    await t.pool.query('update wa_number set deleted_at = now() where id = $1', [sibling!.id]);
+  });
+
   it('a number the WABA does not have is kept as unknown_number', async () => {
     await send({
       field: 'phone_number_quality_update',

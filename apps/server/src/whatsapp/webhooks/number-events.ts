@@ -84,12 +84,42 @@ async function changeNumbers(
   return rowCount ?? 0;
 }
 
+/** Meta writes an unlimited portfolio's limit as -1 where it gives a number. */
+const UNLIMITED = -1;
+
 /** A limit as Meta gives it (a tier name, or a number): undefined when it says nothing usable. */
 function limitOf(value: string | number | undefined): { limit: number | null } | undefined {
-  if (typeof value === 'number') return value > 0 ? { limit: value } : undefined;
   if (value === undefined) return undefined;
-  if (/^\d+$/.test(value)) return Number(value) > 0 ? { limit: Number(value) } : undefined;
+  const count = typeof value === 'number' ? value : /^-?\d+$/.test(value) ? Number(value) : undefined;
+  if (count === UNLIMITED) return { limit: null };
+  if (count !== undefined) return count > 0 ? { limit: count } : undefined;
   return Object.hasOwn(LIMIT_OF_TIER, value) ? { limit: LIMIT_OF_TIER[value] ?? null } : undefined;
+}
+
+/** The tier name of a limit as Meta gives it (TIER_2K, 2000, or -1 for unlimited); undefined for others. */
+function tierOf(value: string | number | undefined): string | undefined {
+  const limit = limitOf(value);
+  if (!limit) return undefined;
+  return Object.keys(LIMIT_OF_TIER).find((tier) => LIMIT_OF_TIER[tier] === limit.limit);
+}
+
+/**
+ * Sets the tier of every live number of the WABA's business portfolio (in the tenant), announcing
+ * each changed one: since Meta's portfolio-level limits, all the portfolio's numbers share one.
+ */
+async function setPortfolioTier(work: Work, waba: KnownWaba, tier: string): Promise<void> {
+  await work.client.query(
+    `with changed as (
+       update wa_number n set messaging_limit_tier = $3, updated_at = now()
+         from wa_business_account w
+        where w.tenant_id = $1 and w.portfolio_id = $2 and n.tenant_id = w.tenant_id and n.waba_ref = w.id
+          and n.deleted_at is null and n.messaging_limit_tier is distinct from $3
+       returning n.id
+     )
+     select pg_notify('wa_number_state', json_build_object('tenantId', $1::text, 'numberId', id::text)::text)
+       from changed`,
+    [waba.tenantId, waba.portfolioId, tier],
+  );
 }
 
 async function setPortfolioLimit(work: Work, waba: KnownWaba, limit: number | null): Promise<void> {
@@ -122,8 +152,10 @@ async function changeOneNumber(
 /**
  * FLAGGED: the quality rating turned low (red) and the number is paused. UNFLAGGED: no longer low,
  * recorded as YELLOW (Meta does not say how high; reading the number gives the exact rating).
- * UPGRADE/DOWNGRADE/ONBOARDING carry the messaging limit, which Meta applies to the whole business
- * portfolio. THROUGHPUT_UPGRADE: the number may send at Meta's high throughput.
+ * UPGRADE/DOWNGRADE/ONBOARDING carry the messaging limit: `max_daily_conversations_per_business`
+ * is the business portfolio's (Meta's limits are per portfolio since October 2025), so its tier goes
+ * to every number of the portfolio; a payload with only the older per-number `current_limit` sets
+ * that number's tier. THROUGHPUT_UPGRADE: the number may send at Meta's high throughput.
  */
 export async function handleQualityUpdate(
   work: Work,
@@ -141,11 +173,13 @@ export async function handleQualityUpdate(
   }
   // In a throughput upgrade, current_limit is the throughput level (TIER_UNLIMITED), not the messaging limit.
   const limitEvent = value.event !== 'THROUGHPUT_UPGRADE';
-  const tier = limitEvent ? (value.current_limit ?? value.max_daily_conversations_per_business) : undefined;
-  if (typeof tier === 'string' && tier.startsWith('TIER_') && tier !== 'TIER_NOT_SET') change.messagingLimitTier = tier;
+  const portfolioTier = limitEvent ? tierOf(value.max_daily_conversations_per_business) : undefined;
+  const numberTier = limitEvent && !portfolioTier ? tierOf(value.current_limit) : undefined;
+  if (numberTier) change.messagingLimitTier = numberTier;
   const limit = limitEvent ? limitOf(value.max_daily_conversations_per_business ?? value.current_limit) : undefined;
   const result = await changeOneNumber(work, wabaId, value.display_phone_number, change, async (waba) => {
     if (limit) await setPortfolioLimit(work, waba, limit.limit);
+    if (portfolioTier) await setPortfolioTier(work, waba, portfolioTier);
   });
   return 'unknownNumber' in result ? result : { ...result, notes };
 }
@@ -217,7 +251,10 @@ export async function handleAccountReview(
   return { tenantId: waba.tenantId };
 }
 
-/** The business's daily limit of conversations outside the window is the portfolio's messaging limit. */
+/**
+ * The business's daily limit of conversations outside the window is the portfolio's messaging
+ * limit, and its tier that of every number of the portfolio.
+ */
 export async function handleBusinessCapability(
   work: Work,
   wabaId: string,
@@ -225,7 +262,10 @@ export async function handleBusinessCapability(
 ): Promise<ChangeResult> {
   const waba = await work.directory.wabaByMetaId(wabaId);
   if (!waba) return { unknownNumber: `WABA ${wabaId}` };
-  const limit = limitOf(value.max_daily_conversations_per_business ?? value.max_daily_conversation_per_phone);
+  const given = value.max_daily_conversations_per_business ?? value.max_daily_conversation_per_phone;
+  const limit = limitOf(given);
   if (limit) await setPortfolioLimit(work, waba, limit.limit);
+  const tier = tierOf(given);
+  if (tier) await setPortfolioTier(work, waba, tier);
   return { tenantId: waba.tenantId, notes: limit ? [] : ['no messaging limit in the capability update'] };
 }
