@@ -211,7 +211,18 @@ export function recordPageErrors(page: Page): string[] {
   return errors;
 }
 
-/** Waits for a form field's validation message inside the element with this test id. */
-export async function expectFieldError(page: Page, testId: string, text: string): Promise<void> {
+/**
+ * Presses a dialog's OK once the dialog has opened, then waits for a form field's validation message
+ * inside the element with this test id and for its animation to end (a click during either can be lost).
+ */
+export async function pressOkExpectingFieldError(
+  page: Page,
+  okTestId: string,
+  testId: string,
+  text: string,
+): Promise<void> {
+  await animationsSettled(page);
+  await page.getByTestId(okTestId).click();
   await page.locator(`[data-testid=${testId}] .ant-form-item-explain-error`, { hasText: text }).waitFor();
+  await animationsSettled(page);
 }

@@ -5,11 +5,11 @@ import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
 import {
   confirmDialog,
-  expectFieldError,
   expectToast,
   openSignedIn,
   pickInDialog,
   postApi,
+  pressOkExpectingFieldError,
   recordPageErrors,
 } from './console-pages.js';
 import { useDemo, useDemoTag } from './demo.js';
@@ -56,8 +56,7 @@ describe('the contact list (/passenger/list)', () => {
     await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('已选 3 条');
     await page.getByTestId('batch-tag').click();
     // OK with nothing chosen says what is missing, and nothing escapes as a page error.
-    await page.getByTestId('contact-tag-dialog-ok').click();
-    await expectFieldError(page, 'contact-tag-dialog', '请选择要添加或移除的标签');
+    await pressOkExpectingFieldError(page, 'contact-tag-dialog-ok', 'contact-tag-dialog', '请选择要添加或移除的标签');
     expect(pageErrors).toEqual([]);
     await page.getByTestId('contact-tag-add').click();
     await pickInDialog(page, tag.name);

@@ -15,6 +15,16 @@ const overflowOf = (page: Page, testId: string) =>
     .locator(`[data-testid=${testId}] .ant-table-content`)
     .evaluate((frame) => Math.max(0, frame.scrollWidth - frame.clientWidth));
 
+/** Switches the console's language the way the language menu stores it, and reloads. */
+async function useLanguage(page: Page, language: 'zh' | 'en'): Promise<void> {
+  await page.evaluate(
+    (content) =>
+      localStorage.setItem('ws-console-language', JSON.stringify({ type: 'string', content, datetime: Date.now() })),
+    language,
+  );
+  await page.reload();
+}
+
 const headerTexts = (page: Page, testId: string) => page.locator(`[data-testid=${testId}] thead th`).allTextContents();
 
 /** Shows (or hides) a column through the list's column picker. */
@@ -28,7 +38,7 @@ async function toggleColumn(page: Page, testId: string, column: string): Promise
 describe('list columns at 1440×900', () => {
   const browser = useBrowser();
   const suffix = randomBytes(3).toString('hex');
-  // My IPs with what makes a row wide: a group, credentials, a long remark.
+  // My IPs with what makes a row wide: a group, credentials, a long remark, a failed check with its error.
   let group: IpGroup;
   let ips: AddedEgressIps;
   beforeAll(async () => {
@@ -43,8 +53,9 @@ describe('list columns at 1440×900', () => {
       '/api/ip/ipadd',
       {
         scope: 'own',
-        host: '203.0.113.77',
-        port: 31280,
+        // Nothing listens on the loopback's port 19: the check fails at once, with an error.
+        host: '127.0.0.1',
+        port: 19,
         username: `columns-${suffix}-proxy-user`,
         password: 'secret',
         groupId: group.id,
@@ -52,17 +63,24 @@ describe('list columns at 1440×900', () => {
       },
       demo.access_token,
     );
+    await postApi(baseUrl, '/api/ip/efip', { scope: 'own', ids: ips.ids }, demo.access_token);
   });
   afterAll(async () => {
     await postApi(baseUrl, '/api/ip/ipdel', { scope: 'own', ids: ips.ids }, demo.access_token);
     await postApi(baseUrl, '/api/ip/groupdel', { scope: 'own', ids: [group.id] }, demo.access_token);
   });
 
-  it('fits the number list without scrolling; the picker shows a hidden column and remembers it', async () => {
+  it('fits the number list without scrolling in both languages; the picker shows a hidden column and remembers it', async () => {
     const { page } = browser;
+    const firstRow = page.locator('[data-testid=wslist-page] tr.ant-table-row').first();
     await page.setViewportSize({ width: 1440, height: 900 });
     await openSignedIn(page, baseUrl, demo, '/accountmanage/wslist');
-    await page.locator('[data-testid=wslist-page] tr.ant-table-row').first().waitFor();
+    await useLanguage(page, 'en');
+    await firstRow.waitFor();
+    await saveScreenshot(page, 'wslist-1440-en');
+    expect(await overflowOf(page, 'wslist-page')).toBe(0);
+    await useLanguage(page, 'zh');
+    await firstRow.waitFor();
     await saveScreenshot(page, 'wslist-1440');
     expect(await overflowOf(page, 'wslist-page')).toBe(0);
 
@@ -74,12 +92,17 @@ describe('list columns at 1440×900', () => {
     expect(await headerTexts(page, 'wslist-page')).toContain('出口 IP');
   });
 
-  it('fits My IPs without scrolling', async () => {
+  it('fits My IPs without scrolling in both languages', async () => {
     const { page } = browser;
+    const checked = page.locator('[data-testid=ip-table] [data-testid=ip-check-result]').first();
     await page.setViewportSize({ width: 1440, height: 900 });
     await openSignedIn(page, baseUrl, demo, '/ipmanager/myip');
-    await page.locator('[data-testid=ip-table] tr.ant-table-row').first().waitFor();
+    await checked.waitFor();
     await saveScreenshot(page, 'my-ip-1440');
+    expect(await overflowOf(page, 'ip-table')).toBe(0);
+    await useLanguage(page, 'en');
+    await checked.waitFor();
+    await saveScreenshot(page, 'my-ip-1440-en');
     expect(await overflowOf(page, 'ip-table')).toBe(0);
   });
 });

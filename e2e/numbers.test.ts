@@ -4,11 +4,11 @@ import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
 import {
   confirmDialog,
-  expectFieldError,
   expectToast,
   openSignedIn,
   pickInDialog,
   postApi,
+  pressOkExpectingFieldError,
   recordPageErrors,
 } from './console-pages.js';
 import { useDemo, useDemoTag } from './demo.js';
@@ -58,8 +58,7 @@ describe('the numbers list and the recycle bin', () => {
     await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('已选 2 条');
     await page.getByTestId('batch-tags').click();
     // OK with nothing chosen says what is missing, and nothing escapes as a page error.
-    await page.getByTestId('tag-dialog-ok').click();
-    await expectFieldError(page, 'tag-dialog', '请至少选择一个要添加或移除的标签');
+    await pressOkExpectingFieldError(page, 'tag-dialog-ok', 'tag-dialog', '请至少选择一个要添加或移除的标签');
     expect(pageErrors).toEqual([]);
     await page.getByTestId('tag-dialog-add').click();
     await pickInDialog(page, tag.name);

@@ -7,6 +7,7 @@ import { registerCensusRoutes } from './modules/census/routes.js';
 import { registerChatHistoryRoutes } from './modules/chat-history/routes.js';
 import { registerContactRoutes } from './modules/contacts/routes.js';
 import { registerCustomerRoutes } from './modules/customers/routes.js';
+import { registerHomeRoutes } from './modules/home/routes.js';
 import { registerIpRoutes } from './modules/ips/routes.js';
 import { numberImportJob } from './modules/number-import/import-job.js';
 import { registerNumberImportRoutes } from './modules/number-import/routes.js';
@@ -56,6 +57,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerCensusRoutes(app, context);
   registerChatHistoryRoutes(app, context);
   registerIpRoutes(app, context);
+  registerHomeRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
   const { consoleDir } = context;

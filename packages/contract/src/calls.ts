@@ -3,6 +3,7 @@ import type { CallDefinition } from './call.js';
 import { censusCalls } from './census.js';
 import { chatHistoryCalls } from './chat-history.js';
 import { contactCalls } from './contacts.js';
+import { homeCalls } from './home.js';
 import { ipCalls } from './ips.js';
 import { numberImportCalls } from './number-import.js';
 import { numberCalls } from './numbers.js';
@@ -24,6 +25,7 @@ export const calls = {
   ...censusCalls,
   ...chatHistoryCalls,
   ...ipCalls,
+  ...homeCalls,
 } as const;
 
 export const allCalls: readonly CallDefinition[] = Object.values(calls);

@@ -35,7 +35,10 @@ const firstLeafUnder = (prefix: string) =>
  * (`/wel`, `/info`, ...) to the first page under it.
  */
 const groupRedirects: RouteObject[] = [
-  ...MENU.map((group) => ({ path: group.path, element: <Navigate to={group.defaultPath ?? '/'} replace /> })),
+  ...MENU.filter((node) => node.children).map((group) => ({
+    path: group.path,
+    element: <Navigate to={group.defaultPath ?? '/'} replace />,
+  })),
   ...[...new Set(leavesOf(MENU).map((leaf) => `/${leaf.path.split('/')[1]}`))]
     .filter((prefix) => !MENU.some((group) => group.path === prefix))
     .map((prefix) => ({ path: prefix, element: <Navigate to={firstLeafUnder(prefix)} replace /> })),

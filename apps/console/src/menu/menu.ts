@@ -67,6 +67,8 @@ const ADMIN = ['admin'] as const;
  * this tree filtered by `roles`; every route of the console comes from it too.
  */
 export const MENU: readonly MenuNode[] = [
+  // Home comes first, on its own: the way into everything else, with the tenant's figures.
+  { path: '/wel/index', name: 'welcome', icon: 'dashboard' },
   {
     path: '/terrace',
     name: 'terrace',
@@ -177,9 +179,8 @@ export const MENU: readonly MenuNode[] = [
     path: '/other',
     name: 'other',
     icon: 'more',
-    defaultPath: '/wel/index',
+    defaultPath: '/help/index',
     children: [
-      { path: '/wel/index', name: 'welcome', icon: 'dashboard' },
       { path: '/wel/dashboard', name: 'dashboard', icon: 'dashboard', hidden: true },
       { path: '/notice/index', name: 'notices', icon: 'notice' },
       { path: '/log/index', name: 'updateLog', icon: 'changelog' },

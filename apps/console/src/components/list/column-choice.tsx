@@ -83,15 +83,3 @@ export function useColumnChoice<R>(
   );
   return { columns: columns.filter(shown), picker };
 }
-
-/** Width and ellipsis for a column whose cells are cut; give them `EllipsisText` to show the whole text on hover. */
-export const ellipsisWidth = (width: number) => ({ width, ellipsis: { showTitle: false } }) as const;
-
-/** A cell's text cut with an ellipsis by its column, whole in a tooltip. */
-export function EllipsisText({ text, 'data-testid': testId }: { text: string; 'data-testid'?: string }) {
-  return (
-    <Tooltip title={text} placement="topLeft">
-      <span data-testid={testId}>{text}</span>
-    </Tooltip>
-  );
-}

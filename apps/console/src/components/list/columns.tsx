@@ -1,5 +1,5 @@
 import type { Tag, UserInfo } from '@ws/contract';
-import { Button, Tag as ColorTag, Space, type TableColumnType } from 'antd';
+import { Button, Tag as ColorTag, Space, type TableColumnType, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../utils/date-time.js';
 
@@ -36,6 +36,33 @@ export function TagChips({
       ))}
     </Space>
   );
+}
+
+/** The horizontal padding of a cell of the lists' tables (size "middle"). */
+const CELL_PADDING = 16;
+const ELLIPSIS = {
+  display: 'inline-block',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+} as const;
+
+/**
+ * A text cut with an ellipsis past `maxWidth`, whole in a tooltip. The bound is on the text, not the
+ * column: the lists' tables size columns by their content, where a column width is only a minimum.
+ */
+export function EllipsisText({ text, maxWidth }: { text: string; maxWidth: number }) {
+  return (
+    <Tooltip title={text} placement="topLeft">
+      <span style={{ ...ELLIPSIS, maxWidth }}>{text}</span>
+    </Tooltip>
+  );
+}
+
+/** A column `width` px wide whose cells show `textOf` cut with an ellipsis (see EllipsisText). */
+export function ellipsisColumn<R>(width: number, textOf: (row: R) => string): TableColumnType<R> {
+  return { width, render: (_, row) => <EllipsisText text={textOf(row)} maxWidth={width - CELL_PADDING} /> };
 }
 
 /** One of a row's actions: a small link button. */

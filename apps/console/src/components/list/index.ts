@@ -1,7 +1,16 @@
 /** Building blocks of every list screen: paging, selection, filters, batch actions, confirmations, exports. */
 export { type BatchAction, BatchActions } from './batch-actions.js';
-export { type ColumnChoice, EllipsisText, ellipsisWidth, useColumnChoice } from './column-choice.js';
-export { actionsColumn, formatTime, type RowAction, TagChip, TagChips, userName } from './columns.js';
+export { type ColumnChoice, useColumnChoice } from './column-choice.js';
+export {
+  actionsColumn,
+  EllipsisText,
+  ellipsisColumn,
+  formatTime,
+  type RowAction,
+  TagChip,
+  TagChips,
+  userName,
+} from './columns.js';
 export { FilterBar, FilterSelect, FilterYesNo, withoutEmpty, type YesNo } from './filter-bar.js';
 export { PagedTable, type PagedTableProps } from './paged-table.js';
 export {

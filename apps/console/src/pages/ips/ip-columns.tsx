@@ -3,7 +3,7 @@ import type { EgressIp } from '@ws/contract';
 import { Space, Spin, Switch, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CodeLabel } from '../../components/codes/code-label.js';
-import { actionsColumn, EllipsisText, ellipsisWidth, formatTime } from '../../components/list/index.js';
+import { actionsColumn, EllipsisText, ellipsisColumn, formatTime } from '../../components/list/index.js';
 
 const addressOf = (ip: EgressIp) => `${ip.host.includes(':') ? `[${ip.host}]` : ip.host}:${ip.port}`;
 
@@ -31,7 +31,7 @@ function CheckResult({ ip, running }: { ip: EgressIp; running: boolean }) {
         ) : (
           <>
             <Tag color="error">{check.ms === null ? t('checkFailed') : t('checkOk', { ms: check.ms })}</Tag>
-            <Typography.Text type="danger" ellipsis={{ tooltip: check.error }} style={{ maxWidth: 140 }}>
+            <Typography.Text type="danger" ellipsis={{ tooltip: check.error }} style={{ maxWidth: 100 }}>
               {check.error}
             </Typography.Text>
           </>
@@ -50,7 +50,8 @@ export function useIpColumns(actions: IpRowActions): TableColumnsType<EgressIp> 
   const credentials = (ip: EgressIp) => {
     if (ip.username === null) return <Typography.Text type="secondary">{t('hidden')}</Typography.Text>;
     if (!ip.username) return <Typography.Text type="secondary">{t('none')}</Typography.Text>;
-    return ip.has_password ? t('withPassword', { username: ip.username }) : ip.username;
+    const text = ip.has_password ? t('withPassword', { username: ip.username }) : ip.username;
+    return <EllipsisText text={text} maxWidth={140} />;
   };
   const columns: TableColumnsType<EgressIp> = [
     {
@@ -70,16 +71,16 @@ export function useIpColumns(actions: IpRowActions): TableColumnsType<EgressIp> 
     {
       title: t('lastCheck'),
       key: 'check',
+      width: 180,
       render: (_, ip) => <CheckResult ip={ip} running={actions.checking.has(ip.id)} />,
     },
-    { title: t('credentials'), key: 'credentials', ...ellipsisWidth(180), render: (_, ip) => credentials(ip) },
+    { title: t('credentials'), key: 'credentials', render: (_, ip) => credentials(ip) },
     {
       title: t('group'),
       key: 'group',
-      ...ellipsisWidth(140),
       render: (_, ip) =>
         ip.group ? (
-          <EllipsisText text={ip.group.name} />
+          <EllipsisText text={ip.group.name} maxWidth={120} />
         ) : (
           <Typography.Text type="secondary">{t('noGroup')}</Typography.Text>
         ),
@@ -105,8 +106,7 @@ export function useIpColumns(actions: IpRowActions): TableColumnsType<EgressIp> 
     {
       title: t('remark'),
       dataIndex: 'remark',
-      ...ellipsisWidth(200),
-      render: (remark: string) => <EllipsisText text={remark} />,
+      ...ellipsisColumn(200, (ip: EgressIp) => ip.remark),
     },
     { title: t('createdAt'), dataIndex: 'created_at', render: formatTime },
   ];

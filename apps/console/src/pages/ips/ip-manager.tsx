@@ -60,7 +60,7 @@ export function IpManager({ scope, title, testId }: { scope: IpScope; title: str
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Alert type="info" showIcon title={canManage ? t('intro') : t('readOnly')} data-testid="ip-notice" />
         <Row gutter={16} wrap>
-          <Col xs={24} lg={8} xl={6}>
+          <Col xs={24} lg={8} xl={5}>
             <IpGroupsPanel
               scope={scope}
               canManage={canManage}
@@ -71,7 +71,7 @@ export function IpManager({ scope, title, testId }: { scope: IpScope; title: str
               }}
             />
           </Col>
-          <Col xs={24} lg={16} xl={18}>
+          <Col xs={24} lg={16} xl={19}>
             <FilterBar<Filters> form={form} onSearch={(values) => setFilters(toRequest(values))}>
               <Form.Item name="search">
                 <Input allowClear placeholder={t('searchPlaceholder')} maxLength={100} data-testid="ip-search" />

@@ -9,8 +9,12 @@ import { menuFor } from '../../menu/menu-access.js';
 import { MenuIcon } from '../../menu/menu-icons.js';
 import { useSession } from '../../session/session-store.js';
 import { useNetworkSamples } from '../../shell/network/network-monitor.js';
+import { HomeFigures } from './home-figures.js';
 
-/** /wel/index: the signed-in user, the server's state and the way into each part of the menu. */
+/**
+ * /wel/index, Home: the signed-in user, the tenant's figures (admins and operators), the server's
+ * state and the way into each part of the menu.
+ */
 export default function WelcomePage() {
   const { t } = useTranslation('pages');
   const { t: tMenu } = useTranslation('menu');
@@ -22,7 +26,7 @@ export default function WelcomePage() {
     queryFn: ({ signal }) => callApi(calls.customers, { body: { page: 1, pageSize: 10 }, signal }),
     enabled: role === 'admin',
   });
-  const groups = useMemo(() => (role ? menuFor(role) : []), [role]);
+  const groups = useMemo(() => (role ? menuFor(role).filter((node) => node.children) : []), [role]);
   if (!session) return null;
   const { user } = session;
   const latest = samples.at(-1);
@@ -38,6 +42,7 @@ export default function WelcomePage() {
           <Descriptions.Item label={t('infoTenant')}>{user.tenant_id}</Descriptions.Item>
         </Descriptions>
       </Card>
+      {(role === 'admin' || role === 'operator') && <HomeFigures />}
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} md={12}>
           <Card>

@@ -25,22 +25,20 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   }, [currentGroup]);
 
   const name = (node: MenuNode) => t(node.name as 'wslist');
-  const items: Item[] = menu.map((group) => ({
-    key: group.path,
-    icon: <MenuIcon name={group.icon} />,
-    label: name(group),
-    children: (group.children ?? [])
-      .filter((leaf) => !leaf.hidden)
-      .map((leaf) => ({
-        key: leaf.path,
-        icon: <MenuIcon name={leaf.icon} />,
-        label: (
-          <Link to={targetOf(leaf)} data-menu-path={leaf.path}>
-            {name(leaf)}
-          </Link>
-        ),
-      })),
-  }));
+  const link = (leaf: MenuNode) => (
+    <Link to={targetOf(leaf)} data-menu-path={leaf.path}>
+      {name(leaf)}
+    </Link>
+  );
+  // A group unfolds into its visible leaves; a top-level leaf (Home) is a link of its own.
+  const itemOf = (node: MenuNode): Item => ({
+    key: node.path,
+    icon: <MenuIcon name={node.icon} />,
+    ...(node.children
+      ? { label: name(node), children: node.children.filter((leaf) => !leaf.hidden).map(itemOf) }
+      : { label: link(node) }),
+  });
+  const items: Item[] = menu.map(itemOf);
 
   return (
     <nav className="shell-menu" data-testid="side-menu">

@@ -3,14 +3,7 @@ import { Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CodeLabel, useCodeName } from '../../../components/codes/code-label.js';
-import {
-  actionsColumn,
-  EllipsisText,
-  ellipsisWidth,
-  formatTime,
-  TagChips,
-  userName,
-} from '../../../components/list/index.js';
+import { actionsColumn, ellipsisColumn, formatTime, TagChips, userName } from '../../../components/list/index.js';
 
 const QUALITY_COLORS: Record<NumberListRecord['quality_rating'], string> = {
   GREEN: 'success',
@@ -39,7 +32,7 @@ export function QualityTag({ quality }: { quality: NumberListRecord['quality_rat
 }
 
 /** Columns the numbers table leaves out until the user picks them, so the rest fit at 1440 px. */
-export const NUMBER_COLUMNS_HIDDEN = ['egress_ip', 'throughput_per_second', 'contacts'];
+export const NUMBER_COLUMNS_HIDDEN = ['owner', 'egress_ip', 'throughput_per_second', 'contacts'];
 
 /** The numbers table's columns; `onCheck` runs the channel check of one row. */
 export function useNumberColumns(onCheck: (number: NumberListRecord) => void): TableColumnsType<NumberListRecord> {
@@ -64,6 +57,7 @@ export function useNumberColumns(onCheck: (number: NumberListRecord) => void): T
     {
       title: t('status'),
       dataIndex: 'status',
+      width: 130,
       render: (status: string, number) => (
         <Space size={4} wrap>
           <Tag color={NUMBER_STATUS_COLORS[status] ?? 'default'}>
@@ -88,33 +82,33 @@ export function useNumberColumns(onCheck: (number: NumberListRecord) => void): T
     {
       title: t('tier'),
       dataIndex: 'messaging_tier',
+      width: 100,
       render: (tier: string | null) => (tier ? <CodeLabel group="MessagingTier" code={tier} /> : '-'),
     },
     { title: t('throughput'), dataIndex: 'throughput_per_second', align: 'right' },
     {
       title: t('owner'),
       dataIndex: 'owner',
-      ...ellipsisWidth(130),
-      render: (owner: NumberListRecord['owner']) => <EllipsisText text={userName(owner)} />,
+      ...ellipsisColumn(130, (number) => userName(number.owner)),
     },
     {
       title: t('tags'),
       dataIndex: 'tags',
-      width: 180,
+      width: 150,
       render: (tags: NumberListRecord['tags']) => <TagChips tags={tags} data-testid="number-tags" />,
     },
     {
       title: t('egressIp'),
       dataIndex: 'egress_ip',
-      ...ellipsisWidth(180),
-      render: (ip: NumberListRecord['egress_ip']) => (
-        <EllipsisText text={ip ? `${ip.label} (${ip.scope === 'system' ? t('scopeSystem') : t('scopeOwn')})` : '-'} />
+      ...ellipsisColumn(180, ({ egress_ip: ip }) =>
+        ip ? `${ip.label} (${ip.scope === 'system' ? t('scopeSystem') : t('scopeOwn')})` : '-',
       ),
     },
     {
       title: t('today'),
       key: 'today',
       align: 'right',
+      width: 110,
       render: (_, number) => `${number.sent_today.toLocaleString()} / ${number.received_today.toLocaleString()}`,
     },
     {
@@ -126,6 +120,7 @@ export function useNumberColumns(onCheck: (number: NumberListRecord) => void): T
     {
       title: t('lastCheck'),
       dataIndex: 'checked_at',
+      width: 160,
       render: (checkedAt: string | null, number) => {
         if (!checkedAt) return <Typography.Text type="secondary">{t('neverChecked')}</Typography.Text>;
         if (!number.check_error) return formatTime(checkedAt);

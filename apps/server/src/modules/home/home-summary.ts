@@ -1,0 +1,18 @@
+import type { HomeSummary } from '@ws/contract';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { AppContext } from '../../platform/http/context.js';
+import { contactConsent, messagesToday, numbersByStatus } from './home-repository.js';
+
+/** The caller's tenant's home page figures. */
+export async function homeSummary(context: AppContext, caller: Principal): Promise<HomeSummary> {
+  const [numbers, contacts, today] = await Promise.all([
+    numbersByStatus(context.pool, caller.tenantId),
+    contactConsent(context.pool, caller.tenantId),
+    messagesToday(context.pool, caller.tenantId),
+  ]);
+  return {
+    numbersByStatus: numbers,
+    contacts: { total: contacts.total, optedIn: contacts.opted_in, optedOut: contacts.opted_out },
+    messagesToday: today,
+  };
+}

@@ -1,0 +1,65 @@
+import type { HomeSummary } from '@ws/contract';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { saveScreenshot, useBrowser } from './browser.js';
+import { atPath, chooseDropdownItem, dropdownItems, openSignedIn, postApi, sideMenu } from './console-pages.js';
+import { useDemo } from './demo.js';
+
+const baseUrl = inject('baseUrl');
+const demo = useDemo();
+
+/** A Statistic's figure as antd shows it (thousands grouped with commas). */
+const shown = (value: number) => value.toLocaleString('en-US');
+const figureOf = (page: Page, testId: string) =>
+  page.locator(`[data-testid=${testId}] .ant-statistic-content-value`).textContent();
+const titleOf = (page: Page, testId: string) =>
+  page.locator(`[data-testid=${testId}] .ant-statistic-title`).textContent();
+
+/** The figures on screen match the summary call's, under the titles of the language. */
+async function expectFigures(page: Page, summary: HomeSummary, titles: string[]): Promise<void> {
+  await expect.poll(() => figureOf(page, 'home-contacts')).toBe(shown(summary.contacts.total));
+  expect(await figureOf(page, 'home-opted-in')).toBe(shown(summary.contacts.optedIn));
+  expect(await figureOf(page, 'home-opted-out')).toBe(shown(summary.contacts.optedOut));
+  expect(await figureOf(page, 'home-sent')).toBe(shown(summary.messagesToday.sent));
+  expect(await figureOf(page, 'home-received')).toBe(shown(summary.messagesToday.received));
+  const numbers = summary.numbersByStatus.reduce((sum, row) => sum + row.numbers, 0);
+  expect(await figureOf(page, 'home-numbers-total')).toBe(shown(numbers));
+  expect(await page.getByTestId('home-numbers-status').allTextContents()).toEqual(
+    summary.numbersByStatus.map((row) => `${row.status} ${shown(row.numbers)}`),
+  );
+  const shownTitles = await Promise.all(
+    ['home-contacts', 'home-opted-in', 'home-opted-out', 'home-sent', 'home-received'].map((id) => titleOf(page, id)),
+  );
+  expect(shownTitles).toEqual(titles);
+}
+
+describe('Home (/wel/index)', () => {
+  const browser = useBrowser();
+
+  it("is the menu's first entry and shows the tenant's figures, linking to their screens, in zh and en", async () => {
+    const { page } = browser;
+    const summary = await postApi<HomeSummary>(baseUrl, '/api/home/summary', {}, demo.access_token);
+    expect(summary.numbersByStatus.length).toBeGreaterThan(0);
+    expect(summary.contacts.total).toBeGreaterThan(0);
+
+    await openSignedIn(page, baseUrl, demo);
+    const first = sideMenu(page).locator('.ant-menu-root > li').first();
+    expect(await first.locator('a').getAttribute('data-menu-path')).toBe('/wel/index');
+    expect(await first.textContent()).toBe('首页');
+    await first.locator('a').click();
+    await page.waitForURL(atPath('/wel/index'));
+    await page.getByTestId('home-figures').waitFor();
+    await expectFigures(page, summary, ['联系人', '已同意', '已退订', '发送', '接收']);
+    await saveScreenshot(page, 'home');
+
+    await page.getByTestId('language-switch').click();
+    await dropdownItems(page).first().waitFor();
+    await chooseDropdownItem(page, 'English');
+    await expect.poll(() => first.textContent()).toBe('Home');
+    await expectFigures(page, summary, ['Contacts', 'Opted in', 'Opted out', 'Sent', 'Received']);
+
+    // Each card links to its screen.
+    await page.getByTestId('home-figures').getByRole('link', { name: 'Contact list' }).click();
+    await page.waitForURL(atPath('/passenger/list'));
+  });
+});
