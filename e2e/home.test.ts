@@ -15,8 +15,19 @@ const figureOf = (page: Page, testId: string) =>
 const titleOf = (page: Page, testId: string) =>
   page.locator(`[data-testid=${testId}] .ant-statistic-title`).textContent();
 
+/** The names of the statuses the demo's numbers can have, as each language shows them. */
+const STATUS_NAMES = {
+  zh: { CONNECTED: '已连接', DISCONNECTED: '已断开', PENDING: '待注册', FLAGGED: '已标记' },
+  en: { CONNECTED: 'Connected', DISCONNECTED: 'Disconnected', PENDING: 'Pending', FLAGGED: 'Flagged' },
+};
+
 /** The figures on screen match the summary call's, under the titles of the language. */
-async function expectFigures(page: Page, summary: HomeSummary, titles: string[]): Promise<void> {
+async function expectFigures(
+  page: Page,
+  summary: HomeSummary,
+  titles: string[],
+  statusNames: Record<string, string>,
+): Promise<void> {
   await expect.poll(() => figureOf(page, 'home-contacts')).toBe(shown(summary.contacts.total));
   expect(await figureOf(page, 'home-opted-in')).toBe(shown(summary.contacts.optedIn));
   expect(await figureOf(page, 'home-opted-out')).toBe(shown(summary.contacts.optedOut));
@@ -25,7 +36,7 @@ async function expectFigures(page: Page, summary: HomeSummary, titles: string[])
   const numbers = summary.numbersByStatus.reduce((sum, row) => sum + row.numbers, 0);
   expect(await figureOf(page, 'home-numbers-total')).toBe(shown(numbers));
   expect(await page.getByTestId('home-numbers-status').allTextContents()).toEqual(
-    summary.numbersByStatus.map((row) => `${row.status} ${shown(row.numbers)}`),
+    summary.numbersByStatus.map((row) => `${statusNames[row.status] ?? row.status} ${shown(row.numbers)}`),
   );
   const shownTitles = await Promise.all(
     ['home-contacts', 'home-opted-in', 'home-opted-out', 'home-sent', 'home-received'].map((id) => titleOf(page, id)),
@@ -49,14 +60,14 @@ describe('Home (/wel/index)', () => {
     await first.locator('a').click();
     await page.waitForURL(atPath('/wel/index'));
     await page.getByTestId('home-figures').waitFor();
-    await expectFigures(page, summary, ['联系人', '已同意', '已退订', '发送', '接收']);
+    await expectFigures(page, summary, ['联系人', '已同意', '已退订', '发送', '接收'], STATUS_NAMES.zh);
     await saveScreenshot(page, 'home');
 
     await page.getByTestId('language-switch').click();
     await dropdownItems(page).first().waitFor();
     await chooseDropdownItem(page, 'English');
     await expect.poll(() => first.textContent()).toBe('Home');
-    await expectFigures(page, summary, ['Contacts', 'Opted in', 'Opted out', 'Sent', 'Received']);
+    await expectFigures(page, summary, ['Contacts', 'Opted in', 'Opted out', 'Sent', 'Received'], STATUS_NAMES.en);
 
     // Each card links to its screen.
     await page.getByTestId('home-figures').getByRole('link', { name: 'Contact list' }).click();

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../api/api-error.js';
 import { callApi } from '../../api/client.js';
+import { CodeLabel } from '../../components/codes/code-label.js';
 import { sameAs } from '../../components/form/index.js';
 import { updateUser, useSession } from '../../session/session-store.js';
 
@@ -43,7 +44,9 @@ function ProfileForm() {
   return (
     <>
       <Descriptions column={1} size="small" style={{ maxWidth: 520, marginBottom: 16 }}>
-        <Descriptions.Item label={t('infoRole')}>{t(`roleNames.${user.role}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('infoRole')}>
+          <CodeLabel group="RoleCode" code={user.role} />
+        </Descriptions.Item>
         <Descriptions.Item label={t('infoTenant')}>{user.tenant_id}</Descriptions.Item>
       </Descriptions>
       <Form

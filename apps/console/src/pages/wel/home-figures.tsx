@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApi } from '../../api/client.js';
+import { CodeLabel } from '../../components/codes/code-label.js';
 import { NUMBER_STATUS_COLORS } from '../numbers/wslist/number-columns.js';
 
 /** A figure card: its figures, then a link to the screen they come from. */
@@ -44,7 +45,7 @@ export function HomeFigures() {
                 data-testid="home-numbers-status"
                 data-status={row.status}
               >
-                {row.status} {row.numbers.toLocaleString()}
+                <CodeLabel group="MetaNumberStatus" code={row.status} /> {row.numbers.toLocaleString()}
               </Tag>
             ))}
             {data && numbers.length === 0 && <Typography.Text type="secondary">{t('homeNumbersNone')}</Typography.Text>}

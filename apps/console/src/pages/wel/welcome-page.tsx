@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApi } from '../../api/client.js';
+import { CodeLabel } from '../../components/codes/code-label.js';
 import { menuFor } from '../../menu/menu-access.js';
 import { MenuIcon } from '../../menu/menu-icons.js';
 import { useSession } from '../../session/session-store.js';
@@ -38,7 +39,9 @@ export default function WelcomePage() {
         <Typography.Paragraph type="secondary">{t('welcomeIntro')}</Typography.Paragraph>
         <Descriptions size="small" column={{ xs: 1, md: 3 }}>
           <Descriptions.Item label={t('infoAccount')}>{user.username}</Descriptions.Item>
-          <Descriptions.Item label={t('infoRole')}>{t(`roleNames.${user.role}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('infoRole')}>
+            <CodeLabel group="RoleCode" code={user.role} />
+          </Descriptions.Item>
           <Descriptions.Item label={t('infoTenant')}>{user.tenant_id}</Descriptions.Item>
         </Descriptions>
       </Card>
