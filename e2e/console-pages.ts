@@ -170,6 +170,13 @@ export async function chooseDropdownItem(page: Page, text: string): Promise<void
   await dropdownsClosed(page);
 }
 
+/** Opens an antd Select by its test id, types `search` when given, and picks the option showing `label`. */
+export async function chooseOption(page: Page, testId: string, label: string, search?: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  if (search) await page.keyboard.type(search);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
+}
+
 /** Logs out through the user menu and its confirmation. */
 export async function logOut(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();

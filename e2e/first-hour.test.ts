@@ -1,9 +1,9 @@
 import type { Page as ListPage, NumberListRecord } from '@ws/contract';
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.js';
 import {
   chooseDropdownItem,
+  chooseOption,
   FIRST_PAGE,
   logOut,
   postApi,
@@ -20,12 +20,6 @@ const adminPassword = inject('adminPassword');
 async function adminPhones(token: string): Promise<string[]> {
   const listed = await postApi<ListPage<NumberListRecord>>(baseUrl, '/api/agent/list', { pageSize: 200 }, token);
   return listed.records.map((number) => number.phone);
-}
-
-/** Picks an option of an antd Select by its label. */
-async function choose(page: Page, testId: string, label: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
 }
 
 /**
@@ -50,7 +44,7 @@ describe("a new user's first hour", () => {
     await page.goto(`${baseUrl}/accountmanage/warehousing`);
     await page.getByTestId('sandbox-numbers-card').waitFor();
     await page.getByTestId('sandbox-count').fill('2');
-    await choose(page, 'sandbox-tier', '每日 2,000 人');
+    await chooseOption(page, 'sandbox-tier', '每日 2,000 人');
     await page.getByTestId('sandbox-create').click();
     await page.locator('[data-testid=import-progress][data-status=done]').waitFor({ timeout: 30_000 });
 

@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.js';
-import { apiSignIn, confirmDialog, openSignedIn } from './console-pages.js';
+import { apiSignIn, chooseOption, confirmDialog, openSignedIn } from './console-pages.js';
 import { type SandboxNumber, sandboxControl } from './demo.js';
 
 const baseUrl = inject('baseUrl');
@@ -14,13 +13,6 @@ async function sandboxNumber(phoneNumberId: string): Promise<SandboxNumber> {
   const found = numbers.find((number) => number.phone_number_id === phoneNumberId);
   if (!found) throw new Error(`the sandbox has no number ${phoneNumberId}`);
   return found;
-}
-
-/** Types into an antd Select's search and picks the option with exactly this label. */
-async function choose(page: Page, testId: string, search: string, label: string) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
 }
 
 describe('number registration', () => {
@@ -41,7 +33,7 @@ describe('number registration', () => {
     await page.getByTestId('registration-page').waitFor();
 
     // 1. The number: SIM country, phone, Meta's ids and token; the server checks them with Meta.
-    await choose(page, 'registration-country', '+86', '中国 +86');
+    await chooseOption(page, 'registration-country', '中国 +86', '+86');
     await page.getByTestId('registration-phone').fill(national);
     await page.getByTestId('registration-phone-number-id').fill(number.phone_number_id);
     await page.getByTestId('registration-waba-id').fill(number.waba_id);

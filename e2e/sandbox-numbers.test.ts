@@ -2,7 +2,7 @@ import type { Page as ListPage, NumberListRecord } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.js';
-import { apiRegister, apiSignIn, openSignedIn, postApi } from './console-pages.js';
+import { apiRegister, apiSignIn, chooseOption, openSignedIn, postApi } from './console-pages.js';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -44,12 +44,6 @@ async function openIn(
   await page.reload();
 }
 
-/** Picks an option of an antd Select by its label. */
-async function choose(page: Page, testId: string, label: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
-}
-
 describe.each(Object.keys(LANGUAGES) as (keyof typeof LANGUAGES)[])(
   'sandbox numbers from the screens (%s)',
   (language) => {
@@ -62,8 +56,8 @@ describe.each(Object.keys(LANGUAGES) as (keyof typeof LANGUAGES)[])(
       await openIn(page, language, operator.pair, '/accountmanage/warehousing');
       await page.getByTestId('sandbox-numbers-card').waitFor();
       await page.getByTestId('sandbox-count').fill('2');
-      await choose(page, 'sandbox-throughput', texts.high);
-      await choose(page, 'sandbox-tier', texts.tier);
+      await chooseOption(page, 'sandbox-throughput', texts.high);
+      await chooseOption(page, 'sandbox-tier', texts.tier);
       await page.getByTestId('sandbox-create').click();
 
       await page.locator('[data-testid=import-progress][data-status=done]').waitFor({ timeout: 30_000 });

@@ -32,9 +32,9 @@ const fetchMock = vi.fn(async () =>
 );
 
 /** The warehousing page's watch of an import: the progress panel and the notice when it ends. */
-function Watch() {
+function Watch({ started }: { started?: string }) {
   const progress = useImportProgress('9');
-  useImportEndNotice(progress.data);
+  useImportEndNotice(progress.data, started);
   return progress.data ? <ImportProgressPanel progress={progress.data} /> : null;
 }
 
@@ -75,7 +75,7 @@ describe('how an import ended', () => {
     served = [summary({ status: 'running', processed_rows: 1 }), summary({ failed: 3 })];
     await screen.render(
       <App>
-        <Watch />
+        <Watch started="9" />
       </App>,
     );
     await settle(() => expect(screen.host.textContent).toContain('已处理 1 / 3'));
@@ -90,5 +90,33 @@ describe('how an import ended', () => {
     expect(notice?.querySelector('.ant-notification-notice-icon-error')).not.toBeNull();
     expect(screen.host.querySelector('[data-testid=import-outcome]')?.textContent).toBe('失败：3 行全部失败');
     expect(screen.host.querySelector('.ant-progress-status-exception')).not.toBeNull();
+  });
+
+  it('announces a started import that was already done at the first poll', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    served = [summary({ imported: 2 })];
+    await screen.render(
+      <App>
+        <Watch started="9" />
+      </App>,
+    );
+    await settle(() => expect(screen.host.querySelector('[data-testid=import-outcome]')?.textContent).toBe('已完成'));
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    await settle(() =>
+      expect(document.querySelector('[data-testid=import-end-notice]')?.textContent).toContain(
+        '已导入 2，已跳过 0，失败 0',
+      ),
+    );
+  });
+
+  it('does not announce a finished import opened from the list', async () => {
+    served = [summary({ imported: 2 })];
+    await screen.render(
+      <App>
+        <Watch />
+      </App>,
+    );
+    await settle(() => expect(screen.host.querySelector('[data-testid=import-outcome]')?.textContent).toBe('已完成'));
+    expect(document.querySelector('[data-testid=import-end-notice]')).toBeNull();
   });
 });

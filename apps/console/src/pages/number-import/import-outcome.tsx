@@ -49,21 +49,22 @@ export function progressStatus(summary: Counted): 'success' | 'exception' | 'nor
 }
 
 /**
- * A notification when a watched import ends, saying how it ended with its counts. Only an import
- * seen running is announced, not a finished one opened from the list.
+ * A notification when the import started on this page (`startedId`: an upload or sandbox numbers)
+ * ends, saying how it ended with its counts; once per import. A finished import opened from the
+ * list is not announced. Keyed on the start, not on a poll that saw it running: a small import
+ * can be done before the first poll.
  */
-export function useImportEndNotice(summary: (Counted & Pick<ImportSummary, 'importId' | 'file_name'>) | undefined) {
+export function useImportEndNotice(
+  summary: (Counted & Pick<ImportSummary, 'importId' | 'file_name'>) | undefined,
+  startedId: string | undefined,
+) {
   const { t } = useTranslation('numberImport');
   const { notification } = App.useApp();
-  const seenRunning = useRef<string | undefined>(undefined);
+  const announced = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (!summary) return;
-    if (!isFinished(summary.status)) {
-      seenRunning.current = summary.importId;
-      return;
-    }
-    if (seenRunning.current !== summary.importId) return;
-    seenRunning.current = undefined;
+    if (!summary || summary.importId !== startedId || !isFinished(summary.status)) return;
+    if (announced.current === startedId) return;
+    announced.current = startedId;
     const view = OUTCOME_VIEW[importOutcome(summary)];
     notification.open({
       type: view.notice,
@@ -72,5 +73,5 @@ export function useImportEndNotice(summary: (Counted & Pick<ImportSummary, 'impo
       placement: 'bottomRight',
       props: { 'data-testid': 'import-end-notice' } as HTMLAttributes<HTMLDivElement>,
     });
-  }, [summary, notification, t]);
+  }, [summary, startedId, notification, t]);
 }

@@ -30,7 +30,7 @@ export default function WarehousingPage() {
   const progress = useImportProgress(importId);
   const status = progress.data?.status;
   const { refresh: refreshRecent } = recent;
-  useImportEndNotice(progress.data);
+  useImportEndNotice(progress.data, started?.importId ?? undefined);
 
   // The list shows each import's state: read it again when the shown import ends.
   useEffect(() => {
