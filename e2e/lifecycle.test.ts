@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDataDir, discard, type ProductProcess, processesUsing, startProduct } from './product.js';
 
@@ -103,6 +106,28 @@ describe('product lifecycle', { timeout: TIMEOUT }, () => {
 
     await expectCleanStop(product);
   });
+
+  // As root the embedded PostgreSQL runs as the postgres user, who cannot enter a mode-0700 folder
+  // such as /root: a clone there must still just work, its data staying in the folder.
+  it.runIf(process.getuid?.() === 0)(
+    'runs as root from a folder the postgres user cannot enter, across SIGKILL and restart',
+    async () => {
+      dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ws-e2e-closed-'));
+      expect((await fs.stat(dataDir)).mode & 0o777).toBe(0o700);
+      const first = await startProduct(dataDir);
+      product = first;
+      const operator = await registerOperator(first);
+      expect(await processesUsing(dataDir)).toHaveLength(1);
+      first.child.kill('SIGKILL');
+      expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+
+      product = await startProduct(dataDir);
+      await expectSignIn(product, operator);
+      const clusterFiles = await fs.readdir(dataDir, { recursive: true });
+      expect(clusterFiles).toContain(path.join('pg', 'cluster', 'PG_VERSION'));
+      await expectCleanStop(product);
+    },
+  );
 
   it('refuses to start a second process on a data dir that a running one uses', async () => {
     const first = await startOnFreshDataDir();

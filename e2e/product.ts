@@ -139,14 +139,21 @@ async function waitUntilReady(product: ProductProcess): Promise<void> {
   throw new Error(`The product was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${product.output()}`);
 }
 
-/** Pids of processes whose command line names `dataDir`: the embedded PostgreSQL of that product. */
+/**
+ * Pids of processes whose command line names `dataDir`, or whose WS_CONSOLE_PG_CLUSTER does (a server
+ * that sees its cluster at a mount point): the embedded PostgreSQL of that product.
+ */
 export async function processesUsing(dataDir: string): Promise<number[]> {
   const pids: number[] = [];
+  const names = (argument: string) => argument === dataDir || argument.startsWith(`${dataDir}/`);
   for (const entry of await fs.readdir('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     const commandLine = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    const names = (argument: string) => argument === dataDir || argument.startsWith(`${dataDir}/`);
-    if (commandLine.split('\0').some(names)) pids.push(Number(entry));
+    const environment = await fs.readFile(`/proc/${entry}/environ`, 'utf8').catch(() => '');
+    const cluster = environment.split('\0').find((variable) => variable.startsWith('WS_CONSOLE_PG_CLUSTER='));
+    if (commandLine.split('\0').some(names) || (cluster && names(cluster.slice(cluster.indexOf('=') + 1)))) {
+      pids.push(Number(entry));
+    }
   }
   return pids;
 }

