@@ -118,6 +118,9 @@ describe('product lifecycle', { timeout: TIMEOUT }, () => {
       product = first;
       const operator = await registerOperator(first);
       expect(await processesUsing(dataDir)).toHaveLength(1);
+      // The server sees its cluster at mount points of its own; a SIGKILL leaves them behind.
+      const mountPoints = path.join(dataDir, 'pg', 'mount-points');
+      const firstMounts = (await fs.readFile(mountPoints, 'utf8')).trim();
       first.child.kill('SIGKILL');
       expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
 
@@ -125,7 +128,11 @@ describe('product lifecycle', { timeout: TIMEOUT }, () => {
       await expectSignIn(product, operator);
       const clusterFiles = await fs.readdir(dataDir, { recursive: true });
       expect(clusterFiles).toContain(path.join('pg', 'cluster', 'PG_VERSION'));
+      const secondMounts = (await fs.readFile(mountPoints, 'utf8')).trim();
+      expect(secondMounts).not.toBe(firstMounts);
+      await expect(fs.access(firstMounts)).rejects.toThrow();
       await expectCleanStop(product);
+      await expect(fs.access(secondMounts)).rejects.toThrow();
     },
   );
 

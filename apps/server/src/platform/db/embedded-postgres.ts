@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { type PostgresBinaries, type PostgresLauncher, postgresLauncher } from './postgres-launcher.js';
+import { type PostgresBinaries, type PostgresLauncher, postgresLauncher, recordMounts } from './postgres-launcher.js';
 
 export interface EmbeddedPostgresOptions {
   /** Folder that holds the cluster (`<dir>/cluster`) and its credentials. */
@@ -43,6 +43,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await initCluster(launcher, clusterDir, password, logger);
   }
   await stopLeftoverServer(dir, clusterDir, logger);
+  await recordMounts(dir, launcher);
 
   const flags = [
     '-D',

@@ -32,6 +32,8 @@ export interface PostgresLauncher {
   /** The cluster folder as the server sees it: its `-D`, `--pgdata`. */
   clusterPath: string;
   command(program: keyof PostgresBinaries, args: string[]): LaunchCommand;
+  /** The folder of the mount points, when the programs run in a private mount namespace. */
+  mounts?: string;
   /** Removes what the launcher made (the empty mount points); after the server has exited. */
   dispose(): Promise<void>;
 }
@@ -89,6 +91,7 @@ export async function postgresLauncher(
   await Promise.all([fs.mkdir(clusterMount, { mode: 0o755 }), fs.mkdir(binariesMount, { mode: 0o755 })]);
   return {
     owner: user,
+    mounts,
     clusterPath: clusterMount,
     command: (program, args) => ({
       file: 'unshare',
@@ -101,6 +104,22 @@ export async function postgresLauncher(
     }),
     dispose: () => fs.rm(mounts, { recursive: true, force: true }),
   };
+}
+
+/**
+ * A server killed with its process (SIGKILL) leaves its empty mount points behind. The mount-point
+ * folder in use is recorded in `stateDir`; once the leftover server is stopped, the next start
+ * removes the folder recorded before. Never one found by name: another product may be using it.
+ */
+export async function recordMounts(stateDir: string, launcher: PostgresLauncher): Promise<void> {
+  const record = path.join(stateDir, 'mount-points');
+  const previous = (await fs.readFile(record, 'utf8').catch(() => '')).trim();
+  const ours = path.join(os.tmpdir(), 'ws-pg-');
+  if (previous && previous !== launcher.mounts && previous.startsWith(ours) && !previous.includes('..')) {
+    await fs.rm(previous, { recursive: true, force: true });
+  }
+  if (launcher.mounts) await fs.writeFile(record, `${launcher.mounts}\n`);
+  else await fs.rm(record, { force: true });
 }
 
 /** The `postgres` OS user, created if missing. */
