@@ -32,12 +32,28 @@ const OWNER_FILE = 'owner.pid';
  * adopt a cluster left running by a killed process (see docs/decisions/0001-database.md).
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
-  const { logger, port } = options;
+  const { logger } = options;
   const dir = path.resolve(options.dir);
   const clusterDir = path.join(dir, 'cluster');
   // 0o711: the postgres user may pass through to the cluster but not list the credentials.
   await fs.mkdir(dir, { recursive: true, mode: 0o711 });
   const launcher = await postgresLauncher(await loadBinaries(), clusterDir, logger);
+  try {
+    return await startServer(options, dir, launcher);
+  } catch (error) {
+    await launcher.dispose();
+    throw error;
+  }
+}
+
+/** Creates the cluster if needed, stops a leftover server, starts ours and waits until it answers. */
+async function startServer(
+  options: EmbeddedPostgresOptions,
+  dir: string,
+  launcher: PostgresLauncher,
+): Promise<RunningPostgres> {
+  const { logger, port } = options;
+  const clusterDir = path.join(dir, 'cluster');
   const password = await readOrCreatePassword(dir);
   if (!(await exists(path.join(clusterDir, 'PG_VERSION')))) {
     await initCluster(launcher, clusterDir, password, logger);
@@ -71,12 +87,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     for (const line of chunk.split('\n')) if (line.trim()) logger.debug({ postgres: line.trim() }, 'postgres');
   });
   const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  try {
-    await waitUntilReady(adminUrl, child, output);
-  } catch (error) {
-    await launcher.dispose();
-    throw error;
-  }
+  await waitUntilReady(adminUrl, child, output);
   const ownerFile = path.join(dir, OWNER_FILE);
   await fs.writeFile(ownerFile, `${process.pid}\n`);
   logger.info({ port, dir: clusterDir }, 'embedded PostgreSQL started');
