@@ -2,6 +2,7 @@ import { calls } from '@ws/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../app/navigation.js';
 import { setLanguage } from '../i18n/language.js';
+import { connectSessionToApi } from '../session/session-jobs.js';
 import { currentSession } from '../session/session-store.js';
 import { SILENT_ERROR_CODES } from '../settings/settings.js';
 import { signInForTest, TEST_USER } from '../test/test-session.js';
@@ -21,6 +22,7 @@ function answer(status: number, body: unknown) {
 
 describe('request wrapper', () => {
   beforeEach(() => {
+    connectSessionToApi();
     setLanguage('zh');
     setToaster(toasts);
     setNavigator(navigate);

@@ -9,8 +9,6 @@ import {
 } from '@ws/contract';
 import { translate } from '../i18n/i18n.js';
 import { currentLanguage } from '../i18n/language.js';
-import { endSession } from '../session/session-commands.js';
-import { tokenRefresh } from '../session/session-jobs.js';
 import { currentSession } from '../session/session-store.js';
 import { SILENT_ERROR_CODES } from '../settings/settings.js';
 import { ApiError, showError, showSuccess } from './api-error.js';
@@ -98,9 +96,26 @@ function errorOf(response: Response, envelope: Awaited<ReturnType<typeof readJso
   return new ApiError(response.status, message, envelope?.code, envelope?.requestId);
 }
 
+/**
+ * What the wrapper needs of the session: a token past its refresh age refreshed before a call, and
+ * the session ended on a 401. The session itself calls the API, so it hands these over when the
+ * console starts (`connectSessionToApi`) rather than being imported here.
+ */
+export interface SessionHooks {
+  /** Resolves once a due refresh is done; undefined when none was due. */
+  refreshIfDue(): Promise<void> | undefined;
+  end(): void;
+}
+
+let sessionHooks: SessionHooks | undefined;
+
+export function connectSession(hooks: SessionHooks): void {
+  sessionHooks = hooks;
+}
+
 async function request(call: CallDefinition, options: LooseOptions): Promise<Response> {
   // A token past its refresh age is refreshed before it is used (the refresh call itself is public).
-  if (call.access !== 'public') await tokenRefresh.refreshIfDue();
+  if (call.access !== 'public') await sessionHooks?.refreshIfDue();
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
@@ -156,7 +171,7 @@ function report(error: ApiError): void {
   }
   // The session is gone on the server: forget it here too and ask for a new sign-in. The shared
   // key makes simultaneous failing calls show one toast between them.
-  endSession();
+  sessionHooks?.end();
   showError(new ApiError(401, translate('sessionExpired')), { key: 'session-expired' });
   error.shown = true;
 }

@@ -1,7 +1,7 @@
 import { calls } from '@ws/contract';
 import { useEffect } from 'react';
 import { showError } from '../api/api-error.js';
-import { ApiError, callApi } from '../api/client.js';
+import { ApiError, callApi, connectSession } from '../api/client.js';
 import { translate } from '../i18n/i18n.js';
 import { loadItem } from '../storage/storage.js';
 import { endSession } from './session-commands.js';
@@ -44,6 +44,11 @@ export async function refreshSession(session: Session, choice?: { deptId: string
 
 /** The console's one token refresh, shared by the 10 s check and the request wrapper. */
 export const tokenRefresh = createTokenRefresh({ session: currentSession, refresh: refreshSession });
+
+/** Lets the request wrapper refresh the token before calls and end the session on a 401. */
+export function connectSessionToApi(): void {
+  connectSession({ refreshIfDue: () => tokenRefresh.refreshIfDue(), end: endSession });
+}
 
 /** Runs while someone is signed in: the token check every 10 s. */
 export function SessionJobs() {
