@@ -99,3 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoEnabled: config.DEMO === 'on',
   };
 }
+
+/** A host the configuration listens on, as a URL's host part (all interfaces: reached at 127.0.0.1). */
+export const urlHost = (host: string) =>
+  host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+
+/** Where the sandbox of this configuration listens (in the product's process, or as `--role=sandbox`). */
+export const sandboxUrlOf = (config: Config): string => `http://${urlHost(config.HOST)}:${config.sandboxPort}`;

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../platform/config.js';
-import { ConfigError } from '../platform/config.js';
+import { type Config, ConfigError, urlHost } from '../platform/config.js';
 import { isStatusResult, matchControl } from './control-router.js';
 import { ControlError } from './http.js';
 import { Sandbox } from './sandbox.js';
@@ -60,12 +59,6 @@ export interface RunningSandbox {
    */
   stop(options?: { drainMs?: number }): Promise<void>;
 }
-
-const urlHost = (host: string) =>
-  host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-
-/** Where the sandbox of this configuration listens (in the product's process, or as `--role=sandbox`). */
-export const sandboxUrlOf = (config: Config): string => `http://${urlHost(config.HOST)}:${config.sandboxPort}`;
 
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
   const logger = options.logger ?? silentLogger;

@@ -3,6 +3,12 @@ import type { Config } from '../platform/config.js';
 import { loadStoredSecret } from '../platform/stored-secret.js';
 import { checkTokenKey, createTokenCipher, loadTokenKey, type TokenCipher } from './crypto/token-cipher.js';
 
+declare module '../platform/http/context.js' {
+  interface AppContext {
+    whatsapp: WhatsAppSettings;
+  }
+}
+
 /** What the WhatsApp layer needs at run time, resolved once at start. */
 export interface WhatsAppSettings {
   /** Meta app secret: the HMAC key of X-Hub-Signature-256. */

@@ -1,9 +1,8 @@
 import type { ContactFilters } from '@ws/contract';
 import pg from 'pg';
 import { likePattern } from '../../platform/db/like-pattern.js';
+import type { Db } from '../../platform/db/pool.js';
 import { caseless } from '../../platform/db/text-search.js';
-
-type Db = pg.Pool | pg.PoolClient;
 
 /** Which contacts a list, count or export is about: the filters, plus the export's own choices. */
 export interface ContactSelection {

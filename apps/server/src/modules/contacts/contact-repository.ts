@@ -1,6 +1,5 @@
 import type pg from 'pg';
-
-type Db = pg.Pool | pg.PoolClient;
+import type { Db } from '../../platform/db/pool.js';
 
 /** The ids a `select id … for [key] share` finds, `$1` being the tenant and `$2` the ids: locked until commit. */
 async function lockedIds(

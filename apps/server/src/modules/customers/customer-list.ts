@@ -1,8 +1,8 @@
 import { type Page, type PageRequest, toPage } from '@ws/contract';
-import { PLATFORM_TENANT_ID } from '../../platform/bootstrap-admin.js';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import { prepared } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
+import { PLATFORM_TENANT_ID } from '../../platform/tenants.js';
 
 export interface CustomerQuery extends PageRequest {
   username?: string | undefined;

@@ -1,7 +1,7 @@
 import type { IpScope } from '@ws/contract';
 import type { Principal } from '../../platform/auth/principal.js';
-import { PLATFORM_TENANT_ID } from '../../platform/bootstrap-admin.js';
 import { errors } from '../../platform/http/errors.js';
+import { PLATFORM_TENANT_ID } from '../../platform/tenants.js';
 
 /** Whose IPs and groups a call works on, and what the caller may see of them. */
 export interface IpOwner {

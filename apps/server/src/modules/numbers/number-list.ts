@@ -1,9 +1,9 @@
 import type { NumberListRecord, NumberListRequest, Page } from '@ws/contract';
 import { LIST_COUNT_CAP, toPage } from '@ws/contract';
-import { PLATFORM_TENANT_ID } from '../../platform/bootstrap-admin.js';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import { prepared } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
+import { PLATFORM_TENANT_ID } from '../../platform/tenants.js';
 import { iso, NUMBER_STATE_COLUMNS, type NumberState, numberState } from './number-rows.js';
 
 interface ListRow extends Omit<NumberState, 'id'> {

@@ -4,9 +4,8 @@
  * running send lane must see are announced on `wa_number_state` in the same statement.
  */
 import type pg from 'pg';
-import { PLATFORM_TENANT_ID } from '../../platform/bootstrap-admin.js';
-
-type Db = pg.Pool | pg.PoolClient;
+import type { Db } from '../../platform/db/pool.js';
+import { PLATFORM_TENANT_ID } from '../../platform/tenants.js';
 
 /** Announces each changed number to the lane runners (they reload it before the next send). */
 const NOTIFY_CHANGED = `select pg_notify('wa_number_state', json_build_object('tenantId', $1::text, 'numberId', id::text)::text)

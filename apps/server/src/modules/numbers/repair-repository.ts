@@ -1,7 +1,5 @@
 /** SQL of the number repair: templates written from the WABA's list, counters recounted from their sources. */
-import type pg from 'pg';
-
-type Db = pg.Pool | pg.PoolClient;
+import type { Db } from '../../platform/db/pool.js';
 
 export interface RepairTarget {
   id: string;

@@ -1,6 +1,6 @@
 /** Fixtures of the numbers tests: egress IPs, and calls that must succeed. */
 import { randomBytes } from 'node:crypto';
-import { PLATFORM_TENANT_ID } from '../../platform/bootstrap-admin.js';
+import { PLATFORM_TENANT_ID } from '../../platform/tenants.js';
 import type { TestApp } from '../../test/test-app.js';
 
 /** An egress IP of the tenant, or a system IP when tenantId is the platform's. */

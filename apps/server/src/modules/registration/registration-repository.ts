@@ -1,11 +1,9 @@
 import { type Page, REGISTERED_STATUSES, type RegistrationFilter, type RegistrationNumber, toPage } from '@ws/contract';
 import type pg from 'pg';
 import { likePattern } from '../../platform/db/like-pattern.js';
-import { prepared } from '../../platform/db/pool.js';
+import { type Db, prepared } from '../../platform/db/pool.js';
 import { isoTime } from '../../platform/db/sql-time.js';
 import { describePhone } from './countries.js';
-
-type Db = pg.Pool | pg.PoolClient;
 
 interface NumberRow {
   id: string;

@@ -1,7 +1,6 @@
 import type { Role, UserInfo } from '@ws/contract';
 import type pg from 'pg';
-
-type Db = pg.Pool | pg.PoolClient;
+import type { Db } from '../../platform/db/pool.js';
 
 export interface UserRecord {
   tenantId: string;

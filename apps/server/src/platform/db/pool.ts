@@ -8,6 +8,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
+/** What a repository function runs its SQL on: the pool, or a transaction's client. */
+export type Db = pg.Pool | pg.PoolClient;
 
 export function createPool(connectionString: string, logger: Logger, max = 20): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });

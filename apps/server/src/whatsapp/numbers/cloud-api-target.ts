@@ -1,7 +1,7 @@
 import type { ImportTarget } from '@ws/contract';
+import { sandboxUrlOf } from '../../platform/config.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
-import { sandboxUrlOf } from '../../sandbox/index.js';
 
 /**
  * Where new numbers are reached (an import's rows, a prepared number): the base URL and Graph

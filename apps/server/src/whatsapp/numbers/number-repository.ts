@@ -1,6 +1,6 @@
 import { proxyUrlOf } from '@ws/contract';
 import type pg from 'pg';
-import { PLATFORM_TENANT_ID } from '../../platform/bootstrap-admin.js';
+import { PLATFORM_TENANT_ID } from '../../platform/tenants.js';
 import type { TokenCipher } from '../crypto/token-cipher.js';
 
 type Queryable = pg.Pool | pg.PoolClient;

@@ -1,6 +1,4 @@
-import type pg from 'pg';
-
-type Db = pg.Pool | pg.PoolClient;
+import type { Db } from '../../platform/db/pool.js';
 
 /** A WABA whose webhooks the app has not subscribed to, with one live number to call through. */
 export interface UnsubscribedWaba {

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { findUserByUsername, insertUser, roleIdOf } from '../modules/users/user-repository.js';
-import { hashPassword } from './auth/password.js';
-import { withTransaction } from './db/pool.js';
-
-export const PLATFORM_TENANT_ID = '000000';
-export const ADMIN_USERNAME = 'admin';
+import { hashPassword } from '../../platform/auth/password.js';
+import { withTransaction } from '../../platform/db/pool.js';
+import { ADMIN_USERNAME, PLATFORM_TENANT_ID } from '../../platform/tenants.js';
+import { findUserByUsername, insertUser, roleIdOf } from './user-repository.js';
 
 /**
  * On the first start, creates the platform tenant and its admin. The password comes from
