@@ -21,7 +21,7 @@ import {
   demoWaId,
 } from './demo-data.js';
 import { contactTimeline, DEMO_CHAT_STEP_MS, demoNumbersConnectedAt } from './demo-history.js';
-import { type SandboxNumberInfo, sandboxControl } from './sandbox-control.js';
+import { type SandboxNumberInfo, sandboxControl } from '../whatsapp/sandbox-control.js';
 
 const MARKER = 'demo-tenant';
 

@@ -1,5 +1,5 @@
 import type { CreateSandboxNumbers, ImportStarted } from '@ws/contract';
-import type { SandboxNumberInfo } from '../../demo/sandbox-control.js';
+import type { SandboxNumberInfo } from '../../whatsapp/sandbox-control.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../platform/http/context.js';
 import type { ImportRow } from '../number-import/import-rows.js';

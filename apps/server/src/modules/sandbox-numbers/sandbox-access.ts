@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { WaTarget } from '@ws/contract';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { sandboxControl } from '../../demo/sandbox-control.js';
+import { sandboxControl } from '../../whatsapp/sandbox-control.js';
 import { sandboxUrlOf } from '../../platform/config.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
