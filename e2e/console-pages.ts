@@ -177,6 +177,15 @@ export async function chooseOption(page: Page, testId: string, label: string, se
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
 }
 
+/** The registration screen's last step: the two-step PIN typed twice, then Register; waits for the end. */
+export async function registerWithPin(page: Page, pin: string): Promise<void> {
+  await page.getByTestId('registration-register-step').waitFor();
+  await page.getByTestId('registration-pin').fill(pin);
+  await page.getByTestId('registration-pin-again').fill(pin);
+  await page.getByTestId('registration-register').click();
+  await page.getByTestId('registration-done').waitFor();
+}
+
 /** Logs out through the user menu and its confirmation. */
 export async function logOut(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();

@@ -7,6 +7,7 @@ import {
   FIRST_PAGE,
   logOut,
   postApi,
+  registerWithPin,
   sideMenu,
   signIn,
   storedContent,
@@ -69,9 +70,7 @@ describe("a new user's first hour", () => {
     await page.getByTestId('sandbox-code').waitFor();
     await page.getByTestId('sandbox-code-fill').click();
     await page.getByTestId('registration-verify').click();
-    await page.getByTestId('registration-pin').fill('135790');
-    await page.getByTestId('registration-pin-again').fill('135790');
-    await page.getByTestId('registration-register').click();
+    await registerWithPin(page, '135790');
     await page.getByTestId('registration-done').getByText('已连接').waitFor();
 
     // English, then back to Chinese, from the top bar.

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.js';
-import { apiSignIn, chooseOption, confirmDialog, openSignedIn } from './console-pages.js';
+import { apiSignIn, chooseOption, confirmDialog, openSignedIn, registerWithPin } from './console-pages.js';
 import { type SandboxNumber, sandboxControl } from './demo.js';
 
 const baseUrl = inject('baseUrl');
@@ -59,13 +59,9 @@ describe('number registration', () => {
     await page.getByTestId('registration-verify').click();
 
     // 4. The two-step PIN, typed twice.
-    await page.getByTestId('registration-register-step').waitFor();
-    await page.getByTestId('registration-pin').fill('246810');
-    await page.getByTestId('registration-pin-again').fill('246810');
-    await page.getByTestId('registration-register').click();
+    await registerWithPin(page, '246810');
 
     // 5. Done: registered at Meta and on the console.
-    await page.getByTestId('registration-done').waitFor();
     expect(await page.getByTestId('registration-done').textContent()).toContain('已连接');
     expect(await sandboxNumber(number.phone_number_id)).toMatchObject({ registered: true, status: 'CONNECTED' });
 

@@ -2,7 +2,7 @@ import type { Page as ListPage, NumberListRecord } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.js';
-import { apiRegister, apiSignIn, chooseOption, openSignedIn, postApi } from './console-pages.js';
+import { apiRegister, apiSignIn, chooseOption, openSignedIn, postApi, registerWithPin } from './console-pages.js';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -103,11 +103,7 @@ describe.each(Object.keys(LANGUAGES) as (keyof typeof LANGUAGES)[])(
       expect(await page.getByTestId('registration-code').inputValue()).toMatch(/^\d{6}$/);
       await page.getByTestId('registration-verify').click();
 
-      await page.getByTestId('registration-register-step').waitFor();
-      await page.getByTestId('registration-pin').fill('246810');
-      await page.getByTestId('registration-pin-again').fill('246810');
-      await page.getByTestId('registration-register').click();
-      await page.getByTestId('registration-done').waitFor();
+      await registerWithPin(page, '246810');
       expect(await page.getByTestId('registration-done').textContent()).toContain(texts.connected);
     });
   },
