@@ -7,6 +7,7 @@ import { withTransaction } from '../platform/db/pool.js';
 import type { AppContext } from '../platform/http/context.js';
 import { connectNumber } from '../whatsapp/numbers/connect-number.js';
 import { subscribeNewWabas } from '../whatsapp/numbers/waba-subscription.js';
+import { type SandboxNumberInfo, sandboxControl } from '../whatsapp/sandbox-control.js';
 import {
   DEMO_CHATS,
   DEMO_CONTACT_COUNT,
@@ -21,7 +22,6 @@ import {
   demoWaId,
 } from './demo-data.js';
 import { contactTimeline, DEMO_CHAT_STEP_MS, demoNumbersConnectedAt } from './demo-history.js';
-import { type SandboxNumberInfo, sandboxControl } from '../whatsapp/sandbox-control.js';
 
 const MARKER = 'demo-tenant';
 

@@ -229,7 +229,7 @@ describe('GET /api/message/history', () => {
       const reply = await asOther(query);
       expect(reply.status).toBe(404);
     }
-    expect((await asOther({ contactId: '987654321' })).body.message).toBe('联系人不存在');
+    expect((await asOther({ contactId: '987654321' })).body.message).toBe('contactId: 联系人不存在');
     expect((await history({ contactId: othersContact })).status).toBe(404);
     expect((await history({ numberId: othersNumber })).status).toBe(404);
     const own = await asOther({ contactId: othersContact });

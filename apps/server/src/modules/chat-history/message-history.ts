@@ -22,8 +22,8 @@ export async function messageHistory(context: AppContext, tenantId: string, quer
       ? pageAfter(context, tenantId, subject, after, query.limit)
       : pageBefore(context, tenantId, subject, before, query.limit),
   ]);
-  if (query.contactId && !contact) throw errors.notFound({ zh: '联系人', en: 'Contact' });
-  if (query.numberId && !number) throw errors.notFound({ zh: '号码', en: 'Number' });
+  if (query.contactId && !contact) throw errors.notFound({ zh: 'contactId: 联系人', en: 'contactId: Contact' });
+  if (query.numberId && !number) throw errors.notFound({ zh: 'numberId: 号码', en: 'numberId: Number' });
 
   const records = rows.slice(0, query.limit).map(withCursor);
   const last = records.at(-1);

@@ -6,7 +6,8 @@ import type { IpOwner } from './ip-scope.js';
 
 export const IP = { zh: 'IP', en: 'IP' };
 
-const noSuchGroup = () => errors.invalid('groupId', '分组不存在', 'no such IP group');
+/** A group of another owner is "not found", exactly like one that does not exist. */
+const noSuchGroup = () => errors.notFound({ zh: 'groupId: 分组', en: 'groupId: IP group' });
 
 export const duplicateAddress = () =>
   errors.conflict({

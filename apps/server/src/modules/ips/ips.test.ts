@@ -86,7 +86,6 @@ describe('adding IPs', () => {
       [{ host: 'proxy.example.com', port: 80, username: 'a:b' }, /^username: /],
       [{ host: 'proxy.example.com', port: 80, password: 'p'.repeat(257) }, /^password: /],
       [{ host: 'proxy.example.com', port: 80, groupId: 'x' }, /^groupId: /],
-      [{ host: 'proxy.example.com', port: 80, groupId: '999999' }, /^groupId: /],
       [{ host: 'proxy.example.com', port: 80, scope: 'everyone' }, /^scope: /],
       [{ lines: '' }, /^lines: /],
       [{ lines: 'nonsense' }, /^lines: line 1: port: /],
@@ -96,6 +95,13 @@ describe('adding IPs', () => {
       cases,
     );
     expect((await t.post('/api/ip/ipadd', { body: { host: 'a.b', port: 1 } })).status).toBe(401);
+    const unknownGroup = await t.post('/api/ip/ipadd', {
+      token: operator.access_token,
+      body: { host: 'proxy.example.com', port: 80, groupId: '999999' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(unknownGroup.status).toBe(404);
+    expect(unknownGroup.body.message).toBe('groupId: IP group not found');
   });
 
   it('accepts IPv4, IPv6 and host names', async () => {
@@ -270,11 +276,16 @@ describe('changing IPs', () => {
       [
         [{ ids }, 'groupId'],
         [{ ids: [], enabled: true }, 'ids'],
-        [{ ids, groupId: '999999' }, 'groupId'],
         [{ ids, enabled: 1 }, 'enabled'],
       ],
     );
     expect((await post(other.access_token, '/api/ip/ipmanage', { ids, enabled: true })).status).toBe(404);
+    const unknownGroup = await t.post('/api/ip/ipmanage', {
+      token: operator.access_token,
+      body: { ids, groupId: '999999' },
+    });
+    expect(unknownGroup.status).toBe(404);
+    expect(unknownGroup.body.message).toBe('groupId: 分组不存在');
   });
 
   it('deletes, saying how many numbers lost the IP', async () => {

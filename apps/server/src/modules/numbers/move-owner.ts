@@ -1,16 +1,17 @@
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { batchResult } from './batch-result.js';
-import { mayOwnNumbers, moveOwner } from './numbers-repository.js';
+import { moveOwner, userRole } from './numbers-repository.js';
 
-/** Gives the caller's numbers to another admin or operator of the same tenant. */
+/**
+ * Gives the caller's numbers to another admin or operator of the same tenant. A user of another
+ * tenant is "not found", exactly like one that does not exist; a seat exists but may not own numbers.
+ */
 export async function moveNumbersToOwner(context: AppContext, tenantId: string, ids: string[], ownerUserId: string) {
-  if (!(await mayOwnNumbers(context.pool, tenantId, ownerUserId))) {
-    throw errors.invalid(
-      'ownerUserId',
-      '用户不存在或不能拥有号码（坐席不能拥有号码）',
-      'no such user, or the user may not own numbers (seats may not)',
-    );
+  const role = await userRole(context.pool, tenantId, ownerUserId);
+  if (role === undefined) throw errors.notFound({ zh: 'ownerUserId: 用户', en: 'ownerUserId: User' });
+  if (role === 'seat') {
+    throw errors.invalid('ownerUserId', '坐席不能拥有号码', 'seats may not own numbers');
   }
   return batchResult(await moveOwner(context.pool, tenantId, ids, ownerUserId));
 }

@@ -75,8 +75,9 @@ describe('POST /api/agent/batch (number tags)', () => {
       { ids: [one], removeTagIds: [foreignTag] },
     ]) {
       const reply = await t.post('/api/agent/batch', { token: a.token, body });
-      expect(reply.status).toBe(400);
-      expect(reply.body.message).toMatch(/^(addTagIds|removeTagIds): 号码标签不存在/);
+      // Another tenant's tag answers exactly like one that does not exist.
+      expect(reply.status).toBe(404);
+      expect(reply.body.message).toMatch(/^(addTagIds|removeTagIds): 号码标签（\d+）不存在$/);
     }
     expect((await row(one)).tags).not.toContain(contactTag);
   });
@@ -99,11 +100,17 @@ describe('POST /api/agent/moveagent', () => {
   });
 
   it('refuses seats and strangers as owners', async () => {
-    for (const ownerUserId of [seat.userId, b.userId, '987654321']) {
-      const reply = await t.post('/api/agent/moveagent', { token: a.token, body: { ids: [one], ownerUserId } });
-      expect(reply.status).toBe(400);
-      expect(reply.body.message).toMatch(/^ownerUserId: /);
+    const asOwner = (ownerUserId: string) =>
+      t.post('/api/agent/moveagent', { token: a.token, body: { ids: [one], ownerUserId } });
+    // Another tenant's user answers exactly like one that does not exist.
+    for (const ownerUserId of [b.userId, '987654321']) {
+      const reply = await asOwner(ownerUserId);
+      expect(reply.status).toBe(404);
+      expect(reply.body.message).toBe('ownerUserId: 用户不存在');
     }
+    const refusedSeat = await asOwner(seat.userId);
+    expect(refusedSeat.status).toBe(400);
+    expect(refusedSeat.body.message).toBe('ownerUserId: 坐席不能拥有号码');
     await refusesWhatItShould('/api/agent/moveagent', { ids: [one], ownerUserId: a.userId }, [
       [{ ids: [one] }, 'ownerUserId'],
     ]);
@@ -124,11 +131,16 @@ describe('POST /api/agent/setip', () => {
   });
 
   it("refuses disabled IPs and other tenants' own IPs", async () => {
-    for (const ipId of [await addIp(t, a.tenantId, { enabled: false }), await addIp(t, b.tenantId), '99999999']) {
-      const reply = await t.post('/api/agent/setip', { token: a.token, body: { ids: [one], ipId } });
-      expect(reply.status).toBe(400);
-      expect(reply.body.message).toMatch(/^ipId: /);
+    const withIp = (ipId: string) => t.post('/api/agent/setip', { token: a.token, body: { ids: [one], ipId } });
+    // Another tenant's own IP answers exactly like one that does not exist.
+    for (const ipId of [await addIp(t, b.tenantId), '99999999']) {
+      const reply = await withIp(ipId);
+      expect(reply.status).toBe(404);
+      expect(reply.body.message).toBe('ipId: IP不存在');
     }
+    const disabled = await withIp(await addIp(t, a.tenantId, { enabled: false }));
+    expect(disabled.status).toBe(400);
+    expect(disabled.body.message).toBe('ipId: 该 IP 已停用');
     await refusesWhatItShould('/api/agent/setip', { ids: [one], ipId: null }, [[{ ids: [one] }, 'ipId']]);
   });
 });

@@ -68,13 +68,13 @@ export async function retagNumbers(
 }
 
 /** Whether the user is an admin or operator of the tenant: seats (agents) do not own numbers. */
-export async function mayOwnNumbers(db: Db, tenantId: string, userId: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `select 1 from app_user u join role r on r.id = u.role_id
-      where u.tenant_id = $1 and u.id = $2 and r.code in ('admin', 'operator')`,
+/** The role of a user of the tenant (undefined: no such user in this tenant). */
+export async function userRole(db: Db, tenantId: string, userId: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ code: string }>(
+    `select r.code from app_user u join role r on r.id = u.role_id where u.tenant_id = $1 and u.id = $2`,
     [tenantId, userId],
   );
-  return (rowCount ?? 0) > 0;
+  return rows[0]?.code;
 }
 
 export async function numberOwners(db: Db, tenantId: string) {
@@ -90,13 +90,13 @@ export const moveOwner = (db: Db, tenantId: string, ids: string[], ownerUserId: 
   updateLiveNumbers(db, tenantId, ids, 'owner_user_id = $3', [ownerUserId]);
 
 /** Whether an egress IP is enabled and the tenant's own or a system IP (the platform tenant's). */
-export async function usableEgressIp(db: Db, tenantId: string, ipId: string): Promise<boolean> {
-  const { rowCount } = await db.query('select 1 from egress_ip where id = $2 and tenant_id in ($1, $3) and enabled', [
-    tenantId,
-    ipId,
-    PLATFORM_TENANT_ID,
-  ]);
-  return (rowCount ?? 0) > 0;
+/** Whether an egress IP the tenant may use (its own or a system one) is enabled; undefined: no such IP. */
+export async function egressIpEnabled(db: Db, tenantId: string, ipId: string): Promise<boolean | undefined> {
+  const { rows } = await db.query<{ enabled: boolean }>(
+    'select enabled from egress_ip where id = $2 and tenant_id in ($1, $3)',
+    [tenantId, ipId, PLATFORM_TENANT_ID],
+  );
+  return rows[0]?.enabled;
 }
 
 export const setEgressIp = (db: Db, tenantId: string, ids: string[], ipId: string | null) =>

@@ -5,16 +5,18 @@ import { errors } from '../../platform/http/errors.js';
 import { batchResult } from './batch-result.js';
 import { liveNumberIds, retagNumbers, unknownNumberTags } from './numbers-repository.js';
 
-/** Adds and removes number tags on the caller's numbers; every tag must be one of the tenant's number tags. */
+/**
+ * Adds and removes number tags on the caller's numbers; every tag must be one of the tenant's number
+ * tags (another tenant's tag, or a contact tag, is "not found").
+ */
 export async function tagNumbers(context: AppContext, tenantId: string, change: NumberTagBatch) {
   for (const field of ['addTagIds', 'removeTagIds'] as const) {
     const unknown = await unknownNumberTags(context.pool, tenantId, change[field]);
     if (unknown.length > 0) {
-      throw errors.invalid(
-        field,
-        `号码标签不存在（${unknown.join(', ')}）`,
-        `no such number tag (${unknown.join(', ')})`,
-      );
+      throw errors.notFound({
+        zh: `${field}: 号码标签（${unknown.join(', ')}）`,
+        en: `${field}: Number tag (${unknown.join(', ')})`,
+      });
     }
   }
   const updated = await withTransaction(context.pool, async (client) => {

@@ -1,7 +1,7 @@
 import type { CreateSandboxNumbers, ImportStarted } from '@ws/contract';
-import type { SandboxNumberInfo } from '../../whatsapp/sandbox-control.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../platform/http/context.js';
+import type { SandboxNumberInfo } from '../../whatsapp/sandbox-control.js';
 import type { ImportRow } from '../number-import/import-rows.js';
 import { queueImport } from '../number-import/start-import.js';
 import { sandboxFor, sandboxPhone } from './sandbox-access.js';

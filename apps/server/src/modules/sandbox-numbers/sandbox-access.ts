@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { WaTarget } from '@ws/contract';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { sandboxControl } from '../../whatsapp/sandbox-control.js';
 import { sandboxUrlOf } from '../../platform/config.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
+import { sandboxControl } from '../../whatsapp/sandbox-control.js';
 
 /** The sandbox when this product runs one (SANDBOX=on, the default), else Meta. */
 export function waTarget(context: AppContext): WaTarget {
