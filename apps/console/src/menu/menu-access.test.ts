@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PAGES } from '../app/pages.js';
 import { resources } from '../i18n/locales/index.js';
 import { MENU, type MenuNode } from './menu.js';
 import { entryOf, leavesOf, mayOpen, menuFor, searchMenu, targetOf } from './menu-access.js';
@@ -69,6 +70,27 @@ describe('menu', () => {
     expect(mayOpen('/terrace/notice', 'operator')).toBe(false);
     expect(mayOpen('/accountmanage/registration', 'operator')).toBe(false);
     expect(mayOpen('/passenger/list', 'operator')).toBe(true);
+  });
+
+  it("takes a built page's roles from its call's access in the contract", () => {
+    const withCalls = leavesOf(MENU).filter((leaf) => leaf.call);
+    expect(withCalls.length).toBeGreaterThan(5);
+    for (const leaf of withCalls) {
+      const access = leaf.call!.access;
+      expect(leaf.allowedRoles, leaf.path).toEqual(typeof access === 'string' ? undefined : access);
+    }
+    // Built pages open for every signed-in role; every other built page names the call that loads it.
+    const forEveryone = ['/info/index', '/wel/index', '/wel/dashboard', '/help/index'];
+    const withoutCall = Object.keys(PAGES).filter((path) => !forEveryone.includes(path) && !entryOf(path)?.call);
+    expect(withoutCall).toEqual([]);
+  });
+
+  it('shows a seat no page whose call refuses seats', () => {
+    const seat = paths(menuFor('seat'));
+    expect(seat).not.toContain('/passenger/list');
+    expect(seat).not.toContain('/accountmanage/wslist');
+    expect(mayOpen('/passenger/list', 'seat')).toBe(false);
+    expect(seat).toContain('/info/index');
   });
 
   it('finds the entry of a parameter route', () => {

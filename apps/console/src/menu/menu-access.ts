@@ -10,12 +10,18 @@ export interface MenuEntry extends MenuNode {
 
 const allowed = (roles: readonly RoleCode[] | undefined, role: RoleCode) => !roles || roles.includes(role);
 
+/** Who may see an entry: its page's call's access in the contract, else its own `roles`. */
+export function rolesOf(node: MenuNode): readonly RoleCode[] | undefined {
+  if (!node.call) return node.roles;
+  return typeof node.call.access === 'string' ? undefined : node.call.access;
+}
+
 /** The menu variant a role sees: entries and groups outside its roles are gone, and so are empty groups. */
 export function menuFor(role: RoleCode, menu: readonly MenuNode[] = MENU): MenuNode[] {
   return menu
-    .filter((node) => allowed(node.roles, role))
+    .filter((node) => allowed(rolesOf(node), role))
     .map((node) =>
-      node.children ? { ...node, children: node.children.filter((child) => allowed(child.roles, role)) } : node,
+      node.children ? { ...node, children: node.children.filter((child) => allowed(rolesOf(child), role)) } : node,
     )
     .filter((node) => !node.children || node.children.length > 0);
 }
@@ -24,8 +30,8 @@ export function menuFor(role: RoleCode, menu: readonly MenuNode[] = MENU): MenuN
 export function leavesOf(menu: readonly MenuNode[] = MENU): MenuEntry[] {
   return menu.flatMap((node) =>
     node.children
-      ? node.children.map((child) => ({ ...child, group: node, allowedRoles: child.roles ?? node.roles }))
-      : [{ ...node, allowedRoles: node.roles }],
+      ? node.children.map((child) => ({ ...child, group: node, allowedRoles: rolesOf(child) ?? rolesOf(node) }))
+      : [{ ...node, allowedRoles: rolesOf(node) }],
   );
 }
 
@@ -52,7 +58,7 @@ export function mayOpen(path: string, role: RoleCode): boolean {
   const leaf = entryOf(path);
   if (leaf) return allowed(leaf.allowedRoles, role);
   const group = groupOf(path);
-  return !group || allowed(group.roles, role);
+  return !group || allowed(rolesOf(group), role);
 }
 
 /** Where choosing an entry goes: its path, or the embedded-page route for an external URL. */

@@ -1,4 +1,4 @@
-import type { RoleCode } from '@ws/contract';
+import { type Access, calls, type RoleCode } from '@ws/contract';
 
 /** The icons menu entries may use; menu-icons.tsx maps each name to its component. */
 export type IconName =
@@ -49,7 +49,12 @@ export interface MenuNode {
   /** Key of the entry's name in the `menu` namespace. */
   name: string;
   icon: IconName;
-  /** meta.roles: only these roles see the entry and may open its route. Absent: every signed-in role. */
+  /**
+   * The call that loads a built page: its `access` in the contract decides who sees the entry and
+   * may open its route, so the contract stays the one permission table.
+   */
+  call?: { readonly access: Access };
+  /** meta.roles, for groups and pages not built yet: only these roles see the entry. Absent: every role. */
   roles?: readonly RoleCode[];
   /** Where the group's own path leads. */
   defaultPath?: string;
@@ -77,7 +82,7 @@ export const MENU: readonly MenuNode[] = [
     defaultPath: '/terrace/user',
     children: [
       { path: '/terrace/port_record', name: 'portRecord', icon: 'record' },
-      { path: '/terrace/user', name: 'customers', icon: 'users' },
+      { path: '/terrace/user', name: 'customers', icon: 'users', call: calls.customers },
       { path: '/terrace/log', name: 'updateLogAdmin', icon: 'changelog' },
       { path: '/terrace/notice', name: 'noticeAdmin', icon: 'notice' },
     ],
@@ -88,8 +93,8 @@ export const MENU: readonly MenuNode[] = [
     icon: 'ip',
     defaultPath: '/ipmanager/systemip',
     children: [
-      { path: '/ipmanager/systemip', name: 'systemIp', icon: 'server' },
-      { path: '/ipmanager/myip', name: 'myIp', icon: 'proxy' },
+      { path: '/ipmanager/systemip', name: 'systemIp', icon: 'server', call: calls.ipList },
+      { path: '/ipmanager/myip', name: 'myIp', icon: 'proxy', call: calls.ipList },
     ],
   },
   {
@@ -98,10 +103,15 @@ export const MENU: readonly MenuNode[] = [
     icon: 'numbers',
     defaultPath: '/accountmanage/wslist',
     children: [
-      { path: '/accountmanage/warehousing', name: 'warehousing', icon: 'import' },
-      { path: '/accountmanage/wslist', name: 'wslist', icon: 'list' },
-      { path: '/accountmanage/registration', name: 'registration', icon: 'register', roles: ADMIN },
-      { path: '/accountmanage/recycle', name: 'recycle', icon: 'recycle' },
+      { path: '/accountmanage/warehousing', name: 'warehousing', icon: 'import', call: calls.numberImportList },
+      { path: '/accountmanage/wslist', name: 'wslist', icon: 'list', call: calls.numberList },
+      {
+        path: '/accountmanage/registration',
+        name: 'registration',
+        icon: 'register',
+        call: calls.registrationNumbers,
+      },
+      { path: '/accountmanage/recycle', name: 'recycle', icon: 'recycle', call: calls.numberRecycleList },
     ],
   },
   {
@@ -117,10 +127,10 @@ export const MENU: readonly MenuNode[] = [
     icon: 'contacts',
     defaultPath: '/passenger/chat_record',
     children: [
-      { path: '/passenger/list', name: 'contactList', icon: 'contacts' },
-      { path: '/passenger/data', name: 'contactData', icon: 'chart' },
-      { path: '/passenger/fanTag', name: 'contactTags', icon: 'tag' },
-      { path: '/passenger/chat_record', name: 'chatRecord', icon: 'chat' },
+      { path: '/passenger/list', name: 'contactList', icon: 'contacts', call: calls.contactList },
+      { path: '/passenger/data', name: 'contactData', icon: 'chart', call: calls.censusData },
+      { path: '/passenger/fanTag', name: 'contactTags', icon: 'tag', call: calls.tagAll },
+      { path: '/passenger/chat_record', name: 'chatRecord', icon: 'chat', call: calls.messageHistory },
     ],
   },
   {
