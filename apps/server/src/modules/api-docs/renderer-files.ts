@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -61,15 +62,7 @@ export function rendererFile(name: string): Promise<Encoded> | undefined {
   return rendererFiles.get(name)?.();
 }
 
-/** br, else gzip, else none, after the request's Accept-Encoding (a q=0 entry refuses that coding). */
+/** br, else gzip, else none, after the request's Accept-Encoding (q-values honoured, q=0 refuses). */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
-  const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const quality = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    if (!quality || Number(quality.slice(2)) > 0) accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return 'identity';
+  return negotiate(acceptEncoding ?? '', ['br', 'gzip'] as const) ?? 'identity';
 }
