@@ -280,6 +280,7 @@ export const authCalls = {
     tag: 'customers',
     summary: 'Customers (tenants with their owner) — platform admin only',
     access: ['admin'],
+    acrossTenants: true,
     kind: 'read',
     body: CustomerFilter,
     reply: envelopeOf(pageOf(Customer)),

@@ -18,6 +18,11 @@ export interface CallDefinition {
   readonly summary: string;
   readonly tag: string;
   readonly access: Access;
+  /**
+   * Called by the platform admin, this call reads every tenant's rows (the customers list, how many
+   * numbers of all tenants use each system IP). Everyone else stays in their own tenant.
+   */
+  readonly acrossTenants?: boolean;
   readonly kind: CallKind;
   readonly body?: z.ZodType;
   readonly query?: z.ZodType;

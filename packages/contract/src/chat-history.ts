@@ -5,7 +5,8 @@ import { Consent } from './contacts.js';
 import { envelopeOf } from './envelope.js';
 import { cappedPageOf, PageRequest } from './paging.js';
 
-const ACCESS = ['admin', 'operator'] as const;
+/** Seats read the history of the contacts assigned to them (the scope narrows every query). */
+const ACCESS = ['admin', 'operator', 'seat'] as const;
 
 export const MESSAGE_STATUSES = [
   'queued',

@@ -1,5 +1,5 @@
 import { CENSUS_TOP_NUMBERS, type CensusData, type CensusRange, type CensusTotals } from '@ws/contract';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { busiestNumbers, type CountsRow, daySourceRows, numberExists, phonesOf, totals } from './census-repository.js';
@@ -16,7 +16,7 @@ export function daysOf(from: string, to: string): string[] {
 }
 
 /** A number filter naming a number the caller's tenant does not have is a 404, whoever owns it. */
-export async function checkNumber(context: AppContext, caller: Principal, numberId: string | undefined) {
+export async function checkNumber(context: AppContext, caller: Scope, numberId: string | undefined) {
   if (numberId !== undefined && !(await numberExists(context.pool, caller.tenantId, numberId))) {
     throw errors.notFound({ zh: 'numberId: 号码', en: 'numberId: Number' });
   }
@@ -33,7 +33,7 @@ const addTo = (sums: Map<string, Counts>, key: string, cell: CountsRow) => {
 };
 
 /** New contacts and opt-outs of a range: every day (zeros included), the busiest numbers, every source. */
-export async function censusData(context: AppContext, caller: Principal, range: CensusRange): Promise<CensusData> {
+export async function censusData(context: AppContext, caller: Scope, range: CensusRange): Promise<CensusData> {
   await checkNumber(context, caller, range.numberId);
   const [cells, top] = await Promise.all([
     daySourceRows(context.pool, caller.tenantId, range),
@@ -68,7 +68,7 @@ export async function censusData(context: AppContext, caller: Principal, range: 
 
 export async function censusTotals(
   context: AppContext,
-  caller: Principal,
+  caller: Scope,
   numberId: string | undefined,
 ): Promise<CensusTotals> {
   await checkNumber(context, caller, numberId);

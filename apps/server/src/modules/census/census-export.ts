@@ -1,5 +1,5 @@
 import type { CensusRange, Language } from '@ws/contract';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { type FileReply, UTF8_BOM } from '../../platform/http/file-route.js';
 import { checkNumber, daysOf } from './census-data.js';
@@ -26,7 +26,7 @@ function csvField(value: string | number): string {
  */
 export async function censusCsv(
   context: AppContext,
-  caller: Principal,
+  caller: Scope,
   range: CensusRange,
   language: Language,
 ): Promise<FileReply> {

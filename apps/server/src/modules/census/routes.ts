@@ -7,7 +7,7 @@ import { censusData, censusTotals } from './census-data.js';
 import { censusCsv } from './census-export.js';
 
 export function registerCensusRoutes(app: FastifyInstance, context: AppContext): void {
-  route(app, context, calls.censusData, ({ user, body }) => censusData(context, user, body));
-  route(app, context, calls.censusTotal, ({ user, body }) => censusTotals(context, user, body.numberId));
-  fileRoute(app, context, calls.censusExport, ({ user, body, language }) => censusCsv(context, user, body, language));
+  route(app, context, calls.censusData, ({ scope, body }) => censusData(context, scope, body));
+  route(app, context, calls.censusTotal, ({ scope, body }) => censusTotals(context, scope, body.numberId));
+  fileRoute(app, context, calls.censusExport, ({ scope, body, language }) => censusCsv(context, scope, body, language));
 }

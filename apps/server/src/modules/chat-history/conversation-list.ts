@@ -1,4 +1,5 @@
 import { type ConversationFilter, type ConversationPage, LIST_COUNT_CAP, toPage } from '@ws/contract';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { countConversations, selectConversations } from './conversation-repository.js';
 
@@ -8,15 +9,15 @@ import { countConversations, selectConversations } from './conversation-reposito
  */
 export async function listConversations(
   context: AppContext,
-  tenantId: string,
+  scope: Scope,
   filter: ConversationFilter,
 ): Promise<ConversationPage> {
   const criteria = { numberId: filter.numberId, search: filter.search || undefined };
   const offset = (filter.page - 1) * filter.pageSize;
   const [counted, records] = await Promise.all([
-    countConversations(context.pool, tenantId, criteria, LIST_COUNT_CAP),
+    countConversations(context.pool, scope, criteria, LIST_COUNT_CAP),
     offset < LIST_COUNT_CAP
-      ? selectConversations(context.pool, tenantId, criteria, filter.pageSize, offset)
+      ? selectConversations(context.pool, scope, criteria, filter.pageSize, offset)
       : Promise.resolve([]),
   ]);
   const capped = counted > LIST_COUNT_CAP;

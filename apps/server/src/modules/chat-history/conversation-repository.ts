@@ -1,7 +1,9 @@
 import type { ConversationSummary } from '@ws/contract';
+import { type Scope, scopeWhere } from '../../platform/auth/scope.js';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import { type Pool, prepared } from '../../platform/db/pool.js';
 import { isoTimeMicros } from '../../platform/db/sql-time.js';
+import { BoundValues } from '../../platform/db/sql-values.js';
 
 export interface ConversationCriteria {
   numberId?: string | undefined;
@@ -13,38 +15,34 @@ export interface ConversationCriteria {
  * recycle bin are listed too (flagged), as their history still is: that keeps the count a plain
  * index scan of conversations.
  */
-function conditions(tenantId: string, criteria: ConversationCriteria) {
-  const values: unknown[] = [tenantId];
-  const where = ['v.tenant_id = $1'];
-  if (criteria.numberId) {
-    values.push(criteria.numberId);
-    where.push(`v.number_id = $${values.length}`);
-  }
+function conditions(scope: Scope, criteria: ConversationCriteria, sql: BoundValues): string {
+  const where = [scopeWhere(scope, sql, { tenant: 'v.tenant_id', contact: 'v.contact_id' })];
+  if (criteria.numberId) where.push(`v.number_id = ${sql.add(criteria.numberId, 'bigint')}`);
   if (criteria.search) {
-    values.push(likePattern(criteria.search));
+    const pattern = sql.add(likePattern(criteria.search), 'text');
     // Matching contacts first (trigram indexes), then their conversations.
-    where.push(`v.contact_id in (select c.id from contact c where c.tenant_id = $1
-                  and (c.wa_id ilike $${values.length} or c.name ilike $${values.length}))`);
+    where.push(`v.contact_id in (select c.id from contact c where c.tenant_id = v.tenant_id
+                  and (c.wa_id ilike ${pattern} or c.name ilike ${pattern}))`);
   }
-  return { values, where: where.join(' and ') };
+  return where.join(' and ');
 }
 
 /** One page of conversations, most recent first, each with the preview of its newest message. */
 export async function selectConversations(
   pool: Pool,
-  tenantId: string,
+  scope: Scope,
   criteria: ConversationCriteria,
   limit: number,
   offset: number,
 ): Promise<ConversationSummary[]> {
-  const { values, where } = conditions(tenantId, criteria);
-  values.push(limit, offset);
+  const sql = new BoundValues();
+  const where = conditions(scope, criteria, sql);
   const { rows } = await pool.query<ConversationSummary>(
     prepared(
       `with page as (
          select v.* from conversation v where ${where}
           order by v.last_message_at desc, v.contact_id desc, v.number_id desc
-          limit $${values.length - 1} offset $${values.length}
+          limit ${sql.add(limit, 'int')} offset ${sql.add(offset, 'int')}
        )
        select v.number_id::text, n.phone as number_phone, n.verified_name as number_name, v.contact_id::text,
               c.wa_id as contact_wa_id, c.name as contact_name, ${isoTimeMicros('v.last_message_at')} as last_message_at,
@@ -65,7 +63,7 @@ export async function selectConversations(
             order by m.created_at desc, m.id desc limit 1
          ) p on true
         order by v.last_message_at desc, v.contact_id desc, v.number_id desc`,
-      values,
+      sql.values,
     ),
   );
   return rows;
@@ -74,16 +72,16 @@ export async function selectConversations(
 /** How many conversations match, counting at most `cap` + 1 of them. */
 export async function countConversations(
   pool: Pool,
-  tenantId: string,
+  scope: Scope,
   criteria: ConversationCriteria,
   cap: number,
 ): Promise<number> {
-  const { values, where } = conditions(tenantId, criteria);
-  values.push(cap + 1);
+  const sql = new BoundValues();
+  const where = conditions(scope, criteria, sql);
   const { rows } = await pool.query<{ total: number }>(
     prepared(
-      `select count(*)::int as total from (select 1 from conversation v where ${where} limit $${values.length}) x`,
-      values,
+      `select count(*)::int as total from (select 1 from conversation v where ${where} limit ${sql.add(cap + 1, 'int')}) x`,
+      sql.values,
     ),
   );
   return rows[0]?.total ?? 0;

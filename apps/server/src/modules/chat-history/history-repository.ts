@@ -1,6 +1,8 @@
 import type { ChatContact, ChatMessage, ChatNumber } from '@ws/contract';
+import { type Scope, scopeWhere } from '../../platform/auth/scope.js';
 import { type Pool, prepared } from '../../platform/db/pool.js';
 import { isoTimeMicros } from '../../platform/db/sql-time.js';
+import { BoundValues } from '../../platform/db/sql-values.js';
 import type { Position } from './cursor.js';
 
 /** Whose messages: one contact, one number, or one number's thread with one contact. */
@@ -39,31 +41,26 @@ const COLUMNS = `m.id::text, ${isoTimeMicros('m.created_at')} as created_at, m.d
  */
 export async function selectMessages(
   pool: Pool,
-  tenantId: string,
+  scope: Scope,
   subject: Subject,
   stretch: Stretch,
   limit: number,
 ): Promise<MessageRow[]> {
-  const values: unknown[] = [tenantId];
-  const where = ['m.tenant_id = $1'];
-  if (subject.contactId) {
-    values.push(subject.contactId);
-    where.push(`m.contact_id = $${values.length}`);
-  }
-  if (subject.numberId) {
-    values.push(subject.numberId);
-    where.push(`m.number_id = $${values.length}`);
-  }
+  const sql = new BoundValues();
+  const where = [scopeWhere(scope, sql, { tenant: 'm.tenant_id', contact: 'm.contact_id' })];
+  if (subject.contactId) where.push(`m.contact_id = ${sql.add(subject.contactId, 'bigint')}`);
+  if (subject.numberId) where.push(`m.number_id = ${sql.add(subject.numberId, 'bigint')}`);
   const older = 'before' in stretch;
   const position = older ? (stretch.before ?? NO_POSITION) : stretch.after;
-  values.push(position.createdAt, position.id, limit);
-  const [at, id, count] = [values.length - 2, values.length - 1, values.length].map((index) => `$${index}`);
+  const at = sql.add(position.createdAt, 'timestamptz');
+  const id = sql.add(position.id, 'bigint');
+  const count = sql.add(limit, 'int');
   if (older) {
-    where.push(`m.created_at <= ${at}::timestamptz and (m.created_at, m.id) < (${at}::timestamptz, ${id}::bigint)`);
-    const monthAgo = `least(${at}::timestamptz, now()) - ${RECENT_SPAN}`;
+    where.push(`m.created_at <= ${at} and (m.created_at, m.id) < (${at}, ${id})`);
+    const monthAgo = `least(${at}, now()) - ${RECENT_SPAN}`;
     where.push(stretch.months === 'recent' ? `m.created_at >= ${monthAgo}` : `m.created_at < ${monthAgo}`);
   } else {
-    where.push(`m.created_at >= ${at}::timestamptz and (m.created_at, m.id) > (${at}::timestamptz, ${id}::bigint)`);
+    where.push(`m.created_at >= ${at} and (m.created_at, m.id) > (${at}, ${id})`);
   }
   const order = older ? 'm.created_at desc, m.id desc' : 'm.created_at, m.id';
   const { rows } = await pool.query<MessageRow>(
@@ -84,7 +81,7 @@ export async function selectMessages(
             order by r.created_at desc limit 1
          ) q on true
         order by ${order}`,
-      values,
+      sql.values,
     ),
   );
   return rows;
@@ -92,15 +89,18 @@ export async function selectMessages(
 
 const WINDOW = "interval '24 hours'";
 
-/** The contact of the tenant, with its 24-hour window with `numberId` (or with any number). */
+/** The contact, if the scope may see it, with its 24-hour window with `numberId` (or with any number). */
 export async function selectContact(
   pool: Pool,
-  tenantId: string,
+  scope: Scope,
   contactId: string,
   numberId: string | undefined,
 ): Promise<ChatContact | undefined> {
+  const sql = new BoundValues();
+  const where = [scopeWhere(scope, sql, { tenant: 'c.tenant_id', contactOwner: 'c.owner_user_id' })];
+  where.push(`c.id = ${sql.add(contactId, 'bigint')}`);
   const inbound = numberId
-    ? '(select v.last_inbound_at from conversation v where v.tenant_id = c.tenant_id and v.number_id = $3 and v.contact_id = c.id)'
+    ? `(select v.last_inbound_at from conversation v where v.tenant_id = c.tenant_id and v.number_id = ${sql.add(numberId, 'bigint')} and v.contact_id = c.id)`
     : 'c.last_inbound_at';
   const { rows } = await pool.query<ChatContact>(
     prepared(
@@ -109,19 +109,20 @@ export async function selectContact(
               case when w.at > now() - ${WINDOW} then ${isoTimeMicros(`w.at + ${WINDOW}`)} end as window_closes_at,
               c.deleted_at is not null as deleted
          from contact c cross join lateral (select ${inbound} as at) w
-        where c.tenant_id = $1 and c.id = $2`,
-      numberId ? [tenantId, contactId, numberId] : [tenantId, contactId],
+        where ${where.join(' and ')}`,
+      sql.values,
     ),
   );
   return rows[0];
 }
 
-export async function selectNumber(pool: Pool, tenantId: string, numberId: string): Promise<ChatNumber | undefined> {
+/** The number of the scope's tenant (a seat sees the numbers its conversations are with). */
+export async function selectNumber(pool: Pool, scope: Scope, numberId: string): Promise<ChatNumber | undefined> {
   const { rows } = await pool.query<ChatNumber>(
     prepared(
       `select id::text, phone, verified_name, status, quality_rating, deleted_at is not null as deleted
          from wa_number where tenant_id = $1 and id = $2`,
-      [tenantId, numberId],
+      [scope.tenantId, numberId],
     ),
   );
   return rows[0];

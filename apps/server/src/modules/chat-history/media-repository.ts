@@ -1,4 +1,6 @@
+import { type Scope, scopeWhere } from '../../platform/auth/scope.js';
 import { type Pool, prepared } from '../../platform/db/pool.js';
+import { BoundValues } from '../../platform/db/sql-values.js';
 
 export interface MediaMessageRow {
   number_id: string;
@@ -6,18 +8,20 @@ export interface MediaMessageRow {
   body: Record<string, unknown>;
 }
 
-/** A message of the tenant by its key (id and created_at, the partition key). */
+/** A message the scope may see, by its key (id and created_at, the partition key). */
 export async function selectMediaMessage(
   pool: Pool,
-  tenantId: string,
+  scope: Scope,
   messageId: string,
   createdAt: string,
 ): Promise<MediaMessageRow | undefined> {
+  const sql = new BoundValues();
   const { rows } = await pool.query<MediaMessageRow>(
     prepared(
-      `select number_id::text, type, body from message
-        where tenant_id = $1 and created_at = $2::timestamptz and id = $3`,
-      [tenantId, createdAt, messageId],
+      `select m.number_id::text, m.type, m.body from message m
+        where ${scopeWhere(scope, sql, { tenant: 'm.tenant_id', contact: 'm.contact_id' })}
+          and m.created_at = ${sql.add(createdAt, 'timestamptz')} and m.id = ${sql.add(messageId, 'bigint')}`,
+      sql.values,
     ),
   );
   return rows[0];

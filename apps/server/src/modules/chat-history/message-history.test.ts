@@ -213,9 +213,9 @@ describe('GET /api/message/history', () => {
     }
   });
 
-  it('needs a signed-in admin or operator', async () => {
+  it('needs a signed-in user; a contact not assigned to a seat is unknown to it', async () => {
     expect((await t.get('/api/message/history', { query: { contactId: contact } })).status).toBe(401);
-    expect((await history({ contactId: contact }, seat.token)).status).toBe(403);
+    expect((await history({ contactId: contact }, seat.token)).status).toBe(404);
   });
 
   it("treats another tenant's contacts and numbers as unknown", async () => {

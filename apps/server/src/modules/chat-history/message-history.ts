@@ -1,4 +1,5 @@
 import type { History, HistoryQuery } from '@ws/contract';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { decodeCursor, encodeCursor, type Position } from './cursor.js';
@@ -8,19 +9,20 @@ const withCursor = (row: MessageRow) => ({ ...row, cursor: encodeCursor({ create
 
 /**
  * A page of a contact's or a number's history with its header. A contact or number of another
- * tenant is "not found", exactly like one that does not exist.
+ * tenant, or a contact not assigned to the seat asking, is "not found", exactly like one that does
+ * not exist; a seat's number history holds only its own contacts' messages.
  */
-export async function messageHistory(context: AppContext, tenantId: string, query: HistoryQuery): Promise<History> {
+export async function messageHistory(context: AppContext, scope: Scope, query: HistoryQuery): Promise<History> {
   const { pool } = context;
   const subject: Subject = { contactId: query.contactId, numberId: query.numberId };
   const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor, 'cursor');
   const after = query.after === undefined ? undefined : decodeCursor(query.after, 'after');
   const [contact, number, rows] = await Promise.all([
-    query.contactId ? selectContact(pool, tenantId, query.contactId, query.numberId) : undefined,
-    query.numberId ? selectNumber(pool, tenantId, query.numberId) : undefined,
+    query.contactId ? selectContact(pool, scope, query.contactId, query.numberId) : undefined,
+    query.numberId ? selectNumber(pool, scope, query.numberId) : undefined,
     after
-      ? pageAfter(context, tenantId, subject, after, query.limit)
-      : pageBefore(context, tenantId, subject, before, query.limit),
+      ? pageAfter(context, scope, subject, after, query.limit)
+      : pageBefore(context, scope, subject, before, query.limit),
   ]);
   if (query.contactId && !contact) throw errors.notFound({ zh: 'contactId: 联系人', en: 'contactId: Contact' });
   if (query.numberId && !number) throw errors.notFound({ zh: 'numberId: 号码', en: 'numberId: Number' });
@@ -42,16 +44,16 @@ export async function messageHistory(context: AppContext, tenantId: string, quer
  */
 async function pageBefore(
   context: AppContext,
-  tenantId: string,
+  scope: Scope,
   subject: Subject,
   before: Position | undefined,
   limit: number,
 ): Promise<MessageRow[]> {
-  const recent = await selectMessages(context.pool, tenantId, subject, { before, months: 'recent' }, limit + 1);
+  const recent = await selectMessages(context.pool, scope, subject, { before, months: 'recent' }, limit + 1);
   if (recent.length > limit) return recent;
   const older = await selectMessages(
     context.pool,
-    tenantId,
+    scope,
     subject,
     { before, months: 'older' },
     limit + 1 - recent.length,
@@ -61,10 +63,10 @@ async function pageBefore(
 
 function pageAfter(
   context: AppContext,
-  tenantId: string,
+  scope: Scope,
   subject: Subject,
   after: Position,
   limit: number,
 ): Promise<MessageRow[]> {
-  return selectMessages(context.pool, tenantId, subject, { after }, limit + 1);
+  return selectMessages(context.pool, scope, subject, { after }, limit + 1);
 }

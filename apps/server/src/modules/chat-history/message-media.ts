@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { MEDIA_MESSAGE_TYPES, type MediaQuery } from '@ws/contract';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import type { FileReply } from '../../platform/http/file-route.js';
@@ -23,12 +24,12 @@ interface MediaObject {
  * streamed on to the client. Media sent by link, or of a number in the recycle bin, has nothing to
  * fetch.
  */
-export async function messageMedia(context: AppContext, tenantId: string, query: MediaQuery): Promise<FileReply> {
-  const message = await selectMediaMessage(context.pool, tenantId, query.messageId, query.createdAt);
+export async function messageMedia(context: AppContext, scope: Scope, query: MediaQuery): Promise<FileReply> {
+  const message = await selectMediaMessage(context.pool, scope, query.messageId, query.createdAt);
   if (!message) throw errors.notFound({ zh: '消息', en: 'Message' });
   const media = MEDIA_TYPES.has(message.type) ? (message.body[message.type] as MediaObject | undefined) : undefined;
   if (typeof media?.id !== 'string' || media.id === '') throw noMedia();
-  const number = await loadSendingNumber(context.pool, context.whatsapp.tokenCipher, tenantId, message.number_id);
+  const number = await loadSendingNumber(context.pool, context.whatsapp.tokenCipher, scope.tenantId, message.number_id);
   if (!number) throw noMedia();
 
   const client = createCloudApiClient({

@@ -220,6 +220,6 @@ describe('GET /api/message/media', () => {
     expect(
       (await t.get('/api/message/media', { query: { messageId: '1', createdAt: '2025-01-01T00:00:00Z' } })).status,
     ).toBe(401);
-    expect((await media({ messageId: '1', createdAt: '2025-01-01T00:00:00Z' }, seat.token)).status).toBe(403);
+    expect((await media({ messageId: '1', createdAt: '2025-01-01T00:00:00Z' }, seat.token)).status).toBe(404);
   });
 });

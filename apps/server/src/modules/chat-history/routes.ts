@@ -9,7 +9,7 @@ import { messageMedia } from './message-media.js';
 
 /** Chat history: a contact's or number's messages, the conversation picker, and media files. */
 export function registerChatHistoryRoutes(app: FastifyInstance, context: AppContext): void {
-  route(app, context, calls.messageHistory, ({ query, user }) => messageHistory(context, user.tenantId, query));
-  route(app, context, calls.messageConversations, ({ body, user }) => listConversations(context, user.tenantId, body));
-  fileRoute(app, context, calls.messageMedia, ({ query, user }) => messageMedia(context, user.tenantId, query));
+  route(app, context, calls.messageHistory, ({ query, scope }) => messageHistory(context, scope, query));
+  route(app, context, calls.messageConversations, ({ body, scope }) => listConversations(context, scope, body));
+  fileRoute(app, context, calls.messageMedia, ({ query, scope }) => messageMedia(context, scope, query));
 }

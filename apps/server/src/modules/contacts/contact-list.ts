@@ -1,9 +1,11 @@
 import type { ContactFilters, ContactRecord, PageRequest } from '@ws/contract';
 import { type ContactPage, LIST_COUNT_CAP, toPage } from '@ws/contract';
 import type { z } from 'zod';
+import type { Scope } from '../../platform/auth/scope.js';
 import { isoTime } from '../../platform/db/sql-time.js';
+import { BoundValues } from '../../platform/db/sql-values.js';
 import type { AppContext } from '../../platform/http/context.js';
-import { BoundValues, type ContactTotal, contactWhere, countContacts } from './contact-query.js';
+import { type ContactTotal, contactWhere, countContacts } from './contact-query.js';
 import { searchContacts } from './contact-search.js';
 
 interface ContactRow extends Omit<ContactRecord, 'number' | 'owner'> {
@@ -15,7 +17,7 @@ interface ContactRow extends Omit<ContactRecord, 'number' | 'owner'> {
 }
 
 /**
- * A page of the tenant's live contacts, newest first. The page's ids come from one
+ * A page of the live contacts in the scope, newest first. The page's ids come from one
  * index-ordered query (`order by id desc limit/offset` over an index that ends in id desc, so
  * the first page reads about pageSize index entries whatever the table's size); only those rows
  * are then joined to their number, owner and tags. The total runs beside it (countContacts);
@@ -25,7 +27,7 @@ interface ContactRow extends Omit<ContactRecord, 'number' | 'owner'> {
  */
 export async function listContacts(
   context: AppContext,
-  tenantId: string,
+  scope: Scope,
   request: PageRequest & { filters: ContactFilters },
 ): Promise<z.output<typeof ContactPage>> {
   const offset = (request.page - 1) * request.pageSize;
@@ -33,7 +35,7 @@ export async function listContacts(
   if (search) {
     const found = await searchContacts(
       context.pool,
-      tenantId,
+      scope,
       { ...request.filters, search },
       {
         offset,
@@ -41,27 +43,27 @@ export async function listContacts(
       },
     );
     const page = await context.pool.query<ContactRow>(decorated('select unnest($2::bigint[]) as id'), [
-      tenantId,
+      scope.tenantId,
       found.ids,
     ]);
     return pageOf(page.rows, found.total, request);
   }
   const selection = { filters: request.filters };
   const bound = new BoundValues();
-  const where = contactWhere(tenantId, selection, bound);
-  const limit = bound.add(String(request.pageSize), 'bigint');
-  const skip = bound.add(String(offset), 'bigint');
+  const where = contactWhere(scope, selection, bound);
+  const limit = bound.add(request.pageSize, 'int');
+  const skip = bound.add(offset, 'int');
   const [page, total] = await Promise.all([
     context.pool.query<ContactRow>(
       decorated(`select c.id from contact c where ${where} order by c.id desc limit ${limit} offset ${skip}`),
       bound.values,
     ),
-    countContacts(context.pool, tenantId, selection, Math.max(LIST_COUNT_CAP, offset + request.pageSize)),
+    countContacts(context.pool, scope, selection, Math.max(LIST_COUNT_CAP, offset + request.pageSize)),
   ]);
   return pageOf(page.rows, total, request);
 }
 
-/** The contacts whose ids `pageIds` selects (its $1 is the tenant), with their number, owner and tags. */
+/** The contacts whose ids `pageIds` selects (its $1 is the tenant: scopeWhere binds it first), with their number, owner and tags. */
 const decorated = (pageIds: string) =>
   `with page as (${pageIds})
    select c.id, c.wa_id, c.name, c.consent, c.opt_in_source, c.opt_in_evidence,

@@ -1,7 +1,8 @@
 import type { ContactFilters } from '@ws/contract';
-import pg from 'pg';
+import { type Scope, scopeWhere } from '../../platform/auth/scope.js';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import type { Db } from '../../platform/db/pool.js';
+import { BoundValues, type SqlValues } from '../../platform/db/sql-values.js';
 import { caseless } from '../../platform/db/text-search.js';
 
 /** Which contacts a list, count or export is about: the filters, plus the export's own choices. */
@@ -13,41 +14,17 @@ export interface ContactSelection {
   numberIds?: readonly string[] | undefined;
 }
 
-/**
- * Puts a value into SQL: as a bind parameter (`$n`) for ordinary queries, or as an escaped
- * literal for COPY, which takes no parameters. Either way the value never becomes SQL text.
- */
-export interface SqlValues {
-  add(value: string | readonly string[], type: 'text' | 'bigint' | 'bigint[]'): string;
-}
-
-export class BoundValues implements SqlValues {
-  readonly values: unknown[] = [];
-  add(value: string | readonly string[], type: string): string {
-    this.values.push(value);
-    return `$${this.values.length}::${type}`;
-  }
-}
-
-export const literalValues: SqlValues = {
-  add(value, type) {
-    // Ids are validated decimal strings; the array literal is escaped as one text all the same.
-    const text = typeof value === 'string' ? value : `{${value.join(',')}}`;
-    return `${pg.escapeLiteral(text)}::${type}`;
-  },
-};
-
 const WINDOW = `interval '24 hours'`;
 
 /**
- * The where clause of the tenant's live contacts (alias `c`) that match the selection. Every
+ * The where clause of the live contacts (alias `c`) in the scope that match the selection. Every
  * filter is one condition the list indexes of 0004/0008 serve, each ending in id desc: number,
  * owner, consent, source, and the tag through contact_tag's (tag_id, contact_id) index; the
  * planner picks one and checks the rest on the few rows a page needs.
  */
-export function contactWhere(tenantId: string, selection: ContactSelection, sql: SqlValues): string {
-  const tenant = sql.add(tenantId, 'text');
-  const conditions = [`c.tenant_id = ${tenant}`, 'c.deleted_at is null'];
+export function contactWhere(scope: Scope, selection: ContactSelection, sql: SqlValues): string {
+  const conditions = [scopeWhere(scope, sql, { tenant: 'c.tenant_id', contactOwner: 'c.owner_user_id' })];
+  conditions.push('c.deleted_at is null');
   const { filters } = selection;
   if (selection.ids) conditions.push(`c.id = any(${sql.add(selection.ids, 'bigint[]')})`);
   if (selection.numberIds) conditions.push(`c.number_id = any(${sql.add(selection.numberIds, 'bigint[]')})`);
@@ -57,7 +34,7 @@ export function contactWhere(tenantId: string, selection: ContactSelection, sql:
   if (filters.source) conditions.push(`c.opt_in_source = ${sql.add(filters.source, 'text')}`);
   if (filters.tagId) {
     conditions.push(
-      `exists (select 1 from contact_tag ct where ct.tenant_id = ${tenant} and ct.tag_id = ${sql.add(filters.tagId, 'bigint')} and ct.contact_id = c.id)`,
+      `exists (select 1 from contact_tag ct where ct.tenant_id = c.tenant_id and ct.tag_id = ${sql.add(filters.tagId, 'bigint')} and ct.contact_id = c.id)`,
     );
   }
   if (filters.window === 'open') conditions.push(`c.last_inbound_at > now() - ${WINDOW}`);
@@ -131,31 +108,34 @@ const activeFilters = (selection: ContactSelection): string[] => [
  */
 export async function countContacts(
   db: Db,
-  tenantId: string,
+  scope: Scope,
   selection: ContactSelection,
   cap: number,
 ): Promise<ContactTotal> {
   const active = activeFilters(selection);
   const { filters } = selection;
-  if (active.length === 0) {
+  const { tenantId } = scope;
+  // The roll-ups count every contact of the tenant: a seat's own contacts are counted.
+  const wholeTenant = scope.assignee === undefined && !scope.acrossTenants;
+  if (wholeTenant && active.length === 0) {
     return exact(db, 'select coalesce(sum(contacts), 0)::bigint as n from contact_tally where tenant_id = $1', [
       tenantId,
     ]);
   }
-  if (active.length === 1 && filters.numberId) {
+  if (wholeTenant && active.length === 1 && filters.numberId) {
     return exact(db, 'select contacts as n from contact_tally where tenant_id = $1 and number_id = $2', [
       tenantId,
       filters.numberId,
     ]);
   }
-  if (active.length === 1 && filters.tagId) {
+  if (wholeTenant && active.length === 1 && filters.tagId) {
     return exact(db, `select item_count as n from tag where tenant_id = $1 and id = $2 and kind = 'contact'`, [
       tenantId,
       filters.tagId,
     ]);
   }
   const bound = new BoundValues();
-  const where = contactWhere(tenantId, selection, bound);
+  const where = contactWhere(scope, selection, bound);
   const { rows } = await db.query<{ n: number }>(
     `select count(*)::int as n from (select 1 from contact c where ${where} limit ${bound.add(String(cap + 1), 'bigint')}) m`,
     bound.values,

@@ -1,14 +1,9 @@
 import type { ContactFilters } from '@ws/contract';
 import type pg from 'pg';
+import type { Scope } from '../../platform/auth/scope.js';
+import { BoundValues } from '../../platform/db/sql-values.js';
 import { trigramsCoverUnicode } from '../../platform/db/text-search.js';
-import {
-  BoundValues,
-  type ContactTotal,
-  contactWhere,
-  longDigitRun,
-  searchCondition,
-  trigramSearchable,
-} from './contact-query.js';
+import { type ContactTotal, contactWhere, longDigitRun, searchCondition, trigramSearchable } from './contact-query.js';
 
 /** Newest contacts a search reads in index order before it looks further. */
 export const SEARCH_WINDOW = 20_000;
@@ -44,32 +39,32 @@ interface PageSpan {
  */
 export async function searchContacts(
   db: pg.Pool,
-  tenantId: string,
+  scope: Scope,
   filters: ContactFilters & { search: string },
   page: PageSpan,
 ): Promise<SearchPage> {
   if (!longDigitRun(filters.search)) {
     const window = Math.min(MAX_SEARCH_WINDOW, Math.max(SEARCH_WINDOW, 10 * (page.offset + page.limit)));
-    const recent = await searchWindow(db, tenantId, filters, page, window);
+    const recent = await searchWindow(db, scope, filters, page, window);
     // Strictly more than the page needs, so the pager always offers the next page.
     if (recent.exhausted || recent.hits > page.offset + page.limit) return recent.result;
     if (!trigramSearchable(filters.search, await trigramsCoverUnicode(db))) {
       const wider = Math.min(MAX_SEARCH_WINDOW, Math.max(SHORT_SEARCH_WINDOW, 2 * window));
-      return wider > window ? searchFurther(db, tenantId, filters, page, recent, wider - window) : recent.result;
+      return wider > window ? searchFurther(db, scope, filters, page, recent, wider - window) : recent.result;
     }
   }
-  return searchIndexed(db, tenantId, filters, page);
+  return searchIndexed(db, scope, filters, page);
 }
 
 /** Step 2: every match, from the trigram indexes, counted exactly. */
 async function searchIndexed(
   db: pg.Pool,
-  tenantId: string,
+  scope: Scope,
   filters: ContactFilters & { search: string },
   page: PageSpan,
 ): Promise<SearchPage> {
   const all = new BoundValues();
-  const where = contactWhere(tenantId, { filters }, all);
+  const where = contactWhere(scope, { filters }, all);
   const found = await db.query<{ total: number; ids: string[] }>(
     `with hits as materialized (select c.id from contact c where ${where})
      select (select count(*)::int from hits) as total,
@@ -99,7 +94,7 @@ interface WindowRead {
  */
 async function searchFurther(
   db: pg.Pool,
-  tenantId: string,
+  scope: Scope,
   filters: ContactFilters & { search: string },
   page: PageSpan,
   first: WindowRead,
@@ -108,7 +103,7 @@ async function searchFurther(
   if (first.lastId === null) return first.result;
   const skip = Math.max(0, page.offset - first.hits);
   const limit = page.offset + page.limit - first.hits - skip;
-  const further = await searchWindow(db, tenantId, filters, { offset: skip, limit }, more, first.lastId);
+  const further = await searchWindow(db, scope, filters, { offset: skip, limit }, more, first.lastId);
   return {
     ids: [...first.result.ids, ...further.result.ids],
     total: { total: first.hits + further.hits, capped: !further.exhausted },
@@ -118,14 +113,14 @@ async function searchFurther(
 /** Step 1 (and 3): the matches among the newest `window` contacts (older than `before`) that pass the other filters. */
 async function searchWindow(
   db: pg.Pool,
-  tenantId: string,
+  scope: Scope,
   filters: ContactFilters & { search: string },
   page: PageSpan,
   window: number,
   before?: string,
 ): Promise<WindowRead> {
   const sql = new BoundValues();
-  const others = contactWhere(tenantId, { filters: { ...filters, search: undefined } }, sql);
+  const others = contactWhere(scope, { filters: { ...filters, search: undefined } }, sql);
   const older = before === undefined ? '' : ` and c.id < ${sql.add(before, 'bigint')}`;
   const hit = searchCondition(filters.search, sql);
   const first = sql.add(String(page.offset + 1), 'bigint');

@@ -1,18 +1,15 @@
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { softDeleteContacts } from './contact-repository.js';
 
 /** Deletes the selected contacts of the tenant; ids of other tenants or already deleted are skipped. */
-export function deleteContacts(context: AppContext, tenantId: string, ids: readonly string[]): Promise<number> {
-  return softDeleteContacts(context.pool, tenantId, { ids });
+export function deleteContacts(context: AppContext, scope: Scope, ids: readonly string[]): Promise<number> {
+  return softDeleteContacts(context.pool, scope, { ids });
 }
 
 /** Deletes every live contact owned by the given numbers of the tenant. */
-export function clearNumbersContacts(
-  context: AppContext,
-  tenantId: string,
-  numberIds: readonly string[],
-): Promise<number> {
-  return softDeleteContacts(context.pool, tenantId, { numberIds });
+export function clearNumbersContacts(context: AppContext, scope: Scope, numberIds: readonly string[]): Promise<number> {
+  return softDeleteContacts(context.pool, scope, { numberIds });
 }
 
 const LISTED_IDS = 20;

@@ -3,11 +3,13 @@ import { pipeline } from 'node:stream/promises';
 import { EXPORT_CAPPED_HEADER, EXPORT_TOTAL_HEADER, type Language } from '@ws/contract';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import type { Scope } from '../../platform/auth/scope.js';
 import { sheetTime } from '../../platform/db/sql-time.js';
+import { literalValues } from '../../platform/db/sql-values.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { AppError } from '../../platform/http/errors.js';
 import { type FileReply, UTF8_BOM } from '../../platform/http/file-route.js';
-import { type ContactSelection, contactWhere, countContacts, literalValues } from './contact-query.js';
+import { type ContactSelection, contactWhere, countContacts } from './contact-query.js';
 
 /** Exports count their rows exactly up to here (for the progress bar); past it the count is a lower bound. */
 const EXPORT_COUNT_CAP = 1_000_000;
@@ -43,7 +45,7 @@ const COLUMNS: ReadonlyArray<{ sql: string; zh: string; en: string }> = [
  * names are a column of contact_tag_names (migration 0013), kept by triggers: looking them up per
  * row cost more than the rest of the row.
  */
-function exportStatement(tenantId: string, selection: ContactSelection, language: Language): string {
+function exportStatement(scope: Scope, selection: ContactSelection, language: Language): string {
   const columns = COLUMNS.map((column) => `${column.sql} as ${pg.escapeIdentifier(column[language])}`);
   return `copy (
     select ${columns.join(', ')}
@@ -51,7 +53,7 @@ function exportStatement(tenantId: string, selection: ContactSelection, language
       left join wa_number n on n.tenant_id = c.tenant_id and n.id = c.number_id
       left join app_user u on u.tenant_id = c.tenant_id and u.id = c.owner_user_id
       left join contact_tag_names tn on tn.tenant_id = c.tenant_id and tn.contact_id = c.id
-     where ${contactWhere(tenantId, selection, literalValues)}
+     where ${contactWhere(scope, selection, literalValues)}
   ) to stdout with (format csv, header)`;
 }
 
@@ -64,7 +66,7 @@ function exportStatement(tenantId: string, selection: ContactSelection, language
  */
 export async function exportContacts(
   context: AppContext,
-  tenantId: string,
+  scope: Scope,
   selection: ContactSelection,
   language: Language,
 ): Promise<FileReply> {
@@ -82,8 +84,8 @@ export async function exportContacts(
   let client: pg.PoolClient | undefined;
   try {
     client = await context.pool.connect();
-    const expected = await countContacts(client, tenantId, selection, EXPORT_COUNT_CAP);
-    const copy = client.query(copyTo(exportStatement(tenantId, selection, language)));
+    const expected = await countContacts(client, scope, selection, EXPORT_COUNT_CAP);
+    const copy = client.query(copyTo(exportStatement(scope, selection, language)));
     const body = new PassThrough();
     body.write(UTF8_BOM);
     const connection = client;

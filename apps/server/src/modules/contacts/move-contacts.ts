@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
@@ -14,13 +15,13 @@ export interface ContactMove {
  * Moves the selected contacts to another live number of the tenant and/or another owner of the
  * tenant. A number or user of another tenant is "not found", exactly like one that does not exist.
  */
-export function moveContacts(context: AppContext, tenantId: string, move: ContactMove): Promise<number> {
+export function moveContacts(context: AppContext, scope: Scope, move: ContactMove): Promise<number> {
   return withTransaction(context.pool, async (client) => {
-    if (move.numberId) await requireLiveNumber(client, tenantId, move.numberId, 'numberId');
-    if (move.ownerUserId && !(await lockUser(client, tenantId, move.ownerUserId))) {
+    if (move.numberId) await requireLiveNumber(client, scope, move.numberId, 'numberId');
+    if (move.ownerUserId && !(await lockUser(client, scope, move.ownerUserId))) {
       throw errors.notFound({ zh: 'ownerUserId: 用户', en: 'ownerUserId: User' });
     }
-    return reassignContacts(client, tenantId, move.ids, {
+    return reassignContacts(client, scope, move.ids, {
       numberId: move.numberId ?? null,
       ownerUserId: move.ownerUserId ?? null,
     });
@@ -30,18 +31,18 @@ export function moveContacts(context: AppContext, tenantId: string, move: Contac
 /** Moves every contact of the given numbers (of the tenant) to another live number of the tenant. */
 export function moveAllContacts(
   context: AppContext,
-  tenantId: string,
+  scope: Scope,
   fromNumberIds: readonly string[],
   toNumberId: string,
 ): Promise<number> {
   return withTransaction(context.pool, async (client) => {
-    await requireLiveNumber(client, tenantId, toNumberId, 'toNumberId');
-    return moveNumbersContacts(client, tenantId, fromNumberIds, toNumberId);
+    await requireLiveNumber(client, scope, toNumberId, 'toNumberId');
+    return moveNumbersContacts(client, scope, fromNumberIds, toNumberId);
   });
 }
 
-async function requireLiveNumber(client: pg.PoolClient, tenantId: string, numberId: string, field: string) {
-  if (!(await lockLiveNumber(client, tenantId, numberId))) {
+async function requireLiveNumber(client: pg.PoolClient, scope: Scope, numberId: string, field: string) {
+  if (!(await lockLiveNumber(client, scope, numberId))) {
     throw errors.notFound({ zh: `${field}: 号码`, en: `${field}: Number` });
   }
 }

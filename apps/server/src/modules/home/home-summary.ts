@@ -1,10 +1,10 @@
 import type { HomeSummary } from '@ws/contract';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { contactConsent, messagesToday, numbersByStatus } from './home-repository.js';
 
 /** The caller's tenant's home page figures. */
-export async function homeSummary(context: AppContext, caller: Principal): Promise<HomeSummary> {
+export async function homeSummary(context: AppContext, caller: Scope): Promise<HomeSummary> {
   const [numbers, contacts, today] = await Promise.all([
     numbersByStatus(context.pool, caller.tenantId),
     contactConsent(context.pool, caller.tenantId),

@@ -5,5 +5,5 @@ import { route } from '../../platform/http/route.js';
 import { homeSummary } from './home-summary.js';
 
 export function registerHomeRoutes(app: FastifyInstance, context: AppContext): void {
-  route(app, context, calls.homeSummary, ({ user }) => homeSummary(context, user));
+  route(app, context, calls.homeSummary, ({ scope }) => homeSummary(context, scope));
 }

@@ -6,7 +6,7 @@ import {
   type NewEgressIps,
   type ProxyAddress,
 } from '@ws/contract';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { addressKey, insertIps, type NewIp } from './ip-repository.js';
@@ -21,11 +21,11 @@ import { type ParsedLine, parseProxyLines } from './proxy-lines.js';
  */
 export async function addEgressIps(
   context: AppContext,
-  user: Principal,
+  caller: Scope,
   input: NewEgressIps,
   language: Language,
 ): Promise<AddedEgressIps> {
-  const owner = ipOwner(user, input.scope, 'write');
+  const owner = ipOwner(caller, input.scope, 'write');
   const groupId = await checkedGroupId(context.pool, owner, input.groupId);
   const seal = (address: ProxyAddress): NewIp => ({
     ...address,

@@ -1,5 +1,5 @@
 import { type IpCheckRequest, type IpCheckResult, type Language, proxyUrlOf } from '@ws/contract';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { mapBounded } from '../../platform/map-bounded.js';
@@ -20,11 +20,11 @@ const isoSeconds = (at: Date): string => `${at.toISOString().slice(0, 19)}Z`;
  */
 export async function checkEgressIps(
   context: AppContext,
-  user: Principal,
+  caller: Scope,
   input: IpCheckRequest,
   language: Language,
 ): Promise<IpCheckResult[]> {
-  const owner = ipOwner(user, input.scope, 'write');
+  const owner = ipOwner(caller, input.scope, 'write');
   const ips = await selectIpsToCheck(context.pool, owner, input.ids);
   if (ips.length === 0) throw errors.notFound(IP);
   const target = context.whatsapp.apiBaseUrl;

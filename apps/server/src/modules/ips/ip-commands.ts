@@ -10,7 +10,7 @@ import {
   toPage,
   type UpdatedCount,
 } from '@ws/contract';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { countIps, deleteIps, type IpFilter, manageIps, selectIps, updateIp } from './ip-repository.js';
@@ -19,11 +19,11 @@ import { ipOwner } from './ip-scope.js';
 
 export async function listEgressIps(
   context: AppContext,
-  user: Principal,
+  caller: Scope,
   request: IpListRequest,
   language: Language,
 ): Promise<Page<EgressIp>> {
-  const owner = ipOwner(user, request.scope, 'read');
+  const owner = ipOwner(caller, request.scope, 'read');
   const filter: IpFilter = { groupId: request.groupId, search: request.search, enabled: request.enabled };
   const page = await selectIps(
     context.pool,
@@ -40,11 +40,11 @@ export async function listEgressIps(
 
 export async function editEgressIp(
   context: AppContext,
-  user: Principal,
+  caller: Scope,
   input: EgressIpEdit,
   language: Language,
 ): Promise<EgressIp> {
-  const owner = ipOwner(user, input.scope, 'write');
+  const owner = ipOwner(caller, input.scope, 'write');
   const { password, ...change } = input;
   let passwordSealed: string | null | undefined;
   if (password !== undefined) passwordSealed = password ? context.whatsapp.tokenCipher.encrypt(password) : null;
@@ -57,8 +57,8 @@ export async function editEgressIp(
 }
 
 /** Deletes the caller's IPs among the ids (others are ignored, as if they did not exist). */
-export async function deleteEgressIps(context: AppContext, user: Principal, input: IpIds): Promise<DeletedEgressIps> {
-  const owner = ipOwner(user, input.scope, 'write');
+export async function deleteEgressIps(context: AppContext, caller: Scope, input: IpIds): Promise<DeletedEgressIps> {
+  const owner = ipOwner(caller, input.scope, 'write');
   const result = await deleteIps(context.pool, owner, input.ids);
   if (result.deleted === 0) throw errors.notFound(IP);
   return result;
@@ -66,10 +66,10 @@ export async function deleteEgressIps(context: AppContext, user: Principal, inpu
 
 export async function manageEgressIps(
   context: AppContext,
-  user: Principal,
+  caller: Scope,
   input: EgressIpManage,
 ): Promise<UpdatedCount> {
-  const owner = ipOwner(user, input.scope, 'write');
+  const owner = ipOwner(caller, input.scope, 'write');
   await checkedGroupId(context.pool, owner, input.groupId);
   const updated = await knownGroup(() => manageIps(context.pool, owner, input.ids, input));
   if (updated === 0) throw errors.notFound(IP);

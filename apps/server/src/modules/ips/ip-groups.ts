@@ -8,7 +8,7 @@ import {
   type Page,
   toPage,
 } from '@ws/contract';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import { refusedAs, UNIQUE_VIOLATION } from '../../platform/db/sql-state.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
@@ -21,23 +21,23 @@ const duplicateName = () =>
 
 export async function listIpGroups(
   context: AppContext,
-  user: Principal,
+  caller: Scope,
   request: IpGroupListRequest,
 ): Promise<Page<IpGroup>> {
-  const owner = ipOwner(user, request.scope, 'read');
+  const owner = ipOwner(caller, request.scope, 'read');
   const page = await selectGroups(context.pool, owner, request.pageSize, (request.page - 1) * request.pageSize);
   // Only a page past the end needs its own count.
   const total = page.total ?? (await countGroups(context.pool, owner));
   return toPage(page.groups, total, request);
 }
 
-export function addIpGroup(context: AppContext, user: Principal, input: NewIpGroup): Promise<IpGroup> {
-  const owner = ipOwner(user, input.scope, 'write');
+export function addIpGroup(context: AppContext, caller: Scope, input: NewIpGroup): Promise<IpGroup> {
+  const owner = ipOwner(caller, input.scope, 'write');
   return refusedAs(() => insertGroup(context.pool, owner, input), UNIQUE_VIOLATION, duplicateName);
 }
 
-export async function editIpGroup(context: AppContext, user: Principal, input: IpGroupEdit): Promise<IpGroup> {
-  const owner = ipOwner(user, input.scope, 'write');
+export async function editIpGroup(context: AppContext, caller: Scope, input: IpGroupEdit): Promise<IpGroup> {
+  const owner = ipOwner(caller, input.scope, 'write');
   const group = await refusedAs(
     () => updateGroup(context.pool, owner, input.id, input),
     UNIQUE_VIOLATION,
@@ -47,8 +47,8 @@ export async function editIpGroup(context: AppContext, user: Principal, input: I
   return group;
 }
 
-export async function deleteIpGroups(context: AppContext, user: Principal, input: IpIds): Promise<DeletedIpGroups> {
-  const owner = ipOwner(user, input.scope, 'write');
+export async function deleteIpGroups(context: AppContext, caller: Scope, input: IpIds): Promise<DeletedIpGroups> {
+  const owner = ipOwner(caller, input.scope, 'write');
   const result = await deleteGroups(context.pool, owner, input.ids);
   if (result.deleted === 0) throw errors.notFound(GROUP);
   return result;

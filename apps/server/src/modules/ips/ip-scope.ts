@@ -1,5 +1,5 @@
 import type { IpScope } from '@ws/contract';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import { errors } from '../../platform/http/errors.js';
 import { PLATFORM_TENANT_ID } from '../../platform/tenants.js';
 
@@ -18,16 +18,17 @@ export interface IpOwner {
  * Resolves a call's `scope`. System IPs and groups are the platform's: anyone may list them, only
  * the platform admin changes or checks them (403 for everyone else).
  */
-export function ipOwner(user: Principal, scope: IpScope, access: 'read' | 'write'): IpOwner {
-  const admin = user.role === 'admin';
+export function ipOwner(caller: Scope, scope: IpScope, access: 'read' | 'write'): IpOwner {
+  const admin = caller.role === 'admin';
   if (scope === 'system' && access === 'write' && !admin) throw errors.forbidden();
-  const tenantId = scope === 'system' ? PLATFORM_TENANT_ID : user.tenantId;
+  const tenantId = scope === 'system' ? PLATFORM_TENANT_ID : caller.tenantId;
   // The platform's own IPs are the system IPs, whichever scope its admin names.
   const platform = tenantId === PLATFORM_TENANT_ID;
   return {
     tenantId,
     scope: platform ? 'system' : 'own',
     showCredentials: admin || !platform,
-    numbersOf: admin && platform ? undefined : user.tenantId,
+    // The platform admin's list counts the numbers of every tenant using a system IP.
+    numbersOf: caller.acrossTenants && platform ? undefined : caller.tenantId,
   };
 }

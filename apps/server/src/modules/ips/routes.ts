@@ -12,40 +12,40 @@ const ids = (list: readonly string[]) =>
 
 /** Egress IPs and their groups (issue 5). */
 export function registerIpRoutes(app: FastifyInstance, context: AppContext): void {
-  route(app, context, calls.ipGroupList, ({ user, body }) => listIpGroups(context, user, body));
-  route(app, context, calls.ipGroupAdd, async ({ user, body, audit }) => {
-    const group = await addIpGroup(context, user, body);
+  route(app, context, calls.ipGroupList, ({ scope, body }) => listIpGroups(context, scope, body));
+  route(app, context, calls.ipGroupAdd, async ({ scope, body, audit }) => {
+    const group = await addIpGroup(context, scope, body);
     audit(`${body.scope} ip group ${group.id} ${group.name}`);
     return group;
   });
-  route(app, context, calls.ipGroupEdit, async ({ user, body, audit }) => {
+  route(app, context, calls.ipGroupEdit, async ({ scope, body, audit }) => {
     audit(`${body.scope} ip group ${body.id}`);
-    return editIpGroup(context, user, body);
+    return editIpGroup(context, scope, body);
   });
-  route(app, context, calls.ipGroupDel, async ({ user, body, audit }) => {
+  route(app, context, calls.ipGroupDel, async ({ scope, body, audit }) => {
     audit(`${body.scope} ip groups ${ids(body.ids)}`);
-    return deleteIpGroups(context, user, body);
+    return deleteIpGroups(context, scope, body);
   });
-  route(app, context, calls.ipList, ({ user, body, language }) => listEgressIps(context, user, body, language));
-  route(app, context, calls.ipAdd, async ({ user, body, audit, language }) => {
-    const added = await addEgressIps(context, user, body, language);
+  route(app, context, calls.ipList, ({ scope, body, language }) => listEgressIps(context, scope, body, language));
+  route(app, context, calls.ipAdd, async ({ scope, body, audit, language }) => {
+    const added = await addEgressIps(context, scope, body, language);
     audit(`${body.scope} ips ${ids(added.ids)}`);
     return added;
   });
-  route(app, context, calls.ipEdit, async ({ user, body, audit, language }) => {
+  route(app, context, calls.ipEdit, async ({ scope, body, audit, language }) => {
     audit(`${body.scope} ip ${body.id}`);
-    return editEgressIp(context, user, body, language);
+    return editEgressIp(context, scope, body, language);
   });
-  route(app, context, calls.ipDel, async ({ user, body, audit }) => {
+  route(app, context, calls.ipDel, async ({ scope, body, audit }) => {
     audit(`${body.scope} ips ${ids(body.ids)}`);
-    return deleteEgressIps(context, user, body);
+    return deleteEgressIps(context, scope, body);
   });
-  route(app, context, calls.ipManage, async ({ user, body, audit }) => {
+  route(app, context, calls.ipManage, async ({ scope, body, audit }) => {
     audit(`${body.scope} ips ${ids(body.ids)}`);
-    return manageEgressIps(context, user, body);
+    return manageEgressIps(context, scope, body);
   });
-  route(app, context, calls.ipCheck, async ({ user, body, audit, language }) => {
+  route(app, context, calls.ipCheck, async ({ scope, body, audit, language }) => {
     audit(`${body.scope} ips ${ids(body.ids)}`);
-    return checkEgressIps(context, user, body, language);
+    return checkEgressIps(context, scope, body, language);
   });
 }

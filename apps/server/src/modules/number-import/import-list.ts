@@ -1,5 +1,5 @@
 import { type ImportSummary, type Language, type Page, type PageRequest, toPage } from '@ws/contract';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { listImports } from './import-repository.js';
 import { toSummary } from './import-summary.js';
@@ -7,7 +7,7 @@ import { toSummary } from './import-summary.js';
 /** The caller's tenant's imports, newest first. */
 export async function importList(
   context: AppContext,
-  caller: Principal,
+  caller: Scope,
   request: PageRequest,
   language: Language,
 ): Promise<Page<ImportSummary>> {

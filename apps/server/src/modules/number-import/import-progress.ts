@@ -1,5 +1,5 @@
 import { type ImportProgress, type Language, MAX_LISTED_IMPORT_PROBLEMS } from '@ws/contract';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { findImport, listProblems } from './import-repository.js';
@@ -8,7 +8,7 @@ import { reasonIn, toSummary } from './import-summary.js';
 /** An import of the caller's tenant with its skipped and failed rows; another tenant's id is not found. */
 export async function importProgress(
   context: AppContext,
-  caller: Principal,
+  caller: Scope,
   importId: string,
   language: Language,
 ): Promise<ImportProgress> {

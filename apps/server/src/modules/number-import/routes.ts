@@ -11,17 +11,19 @@ import { startImport } from './start-import.js';
 
 /** The warehousing screen: number import from CSV or XLSX, its progress, the recent imports, the template. */
 export function registerNumberImportRoutes(app: FastifyInstance, context: AppContext): void {
-  route(app, context, calls.numberImport, async ({ user, request, language, audit }) => {
+  route(app, context, calls.numberImport, async ({ scope, request, language, audit }) => {
     const upload = await readUpload(request);
-    const started = await startImport(context, user, upload, language);
+    const started = await startImport(context, scope, upload, language);
     audit(
       `import ${started.importId ?? '(none)'} ${upload.fileName}: ${started.valid_rows}/${started.total_rows} rows`,
     );
     return started;
   });
-  route(app, context, calls.numberImportProgress, ({ user, body, language }) =>
-    importProgress(context, user, body.importId, language),
+  route(app, context, calls.numberImportProgress, ({ scope, body, language }) =>
+    importProgress(context, scope, body.importId, language),
   );
-  route(app, context, calls.numberImportList, ({ user, body, language }) => importList(context, user, body, language));
+  route(app, context, calls.numberImportList, ({ scope, body, language }) =>
+    importList(context, scope, body, language),
+  );
   fileRoute(app, context, calls.numberImportTemplate, ({ query }) => importTemplate(query.format));
 }

@@ -1,5 +1,5 @@
 import { type ImportStarted, type ImportTarget, type Language, MAX_LISTED_IMPORT_ERRORS } from '@ws/contract';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { enqueue } from '../../platform/queue/jobs.js';
@@ -17,7 +17,7 @@ import type { ImportUpload } from './read-upload.js';
  */
 export async function startImport(
   context: AppContext,
-  caller: Principal,
+  caller: Scope,
   upload: ImportUpload,
   language: Language,
 ): Promise<ImportStarted> {
@@ -31,7 +31,7 @@ export async function startImport(
  */
 export async function queueImport(
   context: AppContext,
-  caller: Principal,
+  caller: Scope,
   source: { fileName: string; target: ImportTarget },
   checked: CheckedRows,
 ): Promise<ImportStarted> {

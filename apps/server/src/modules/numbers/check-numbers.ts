@@ -1,4 +1,5 @@
 import type { NumberCheckResult } from '@ws/contract';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { mapBounded } from '../../platform/map-bounded.js';
 import type { PhoneNumberInfo } from '../../whatsapp/cloud-api/index.js';
@@ -26,7 +27,7 @@ const RECORD_STATE = `
      where n.tenant_id = $1 and n.id = $2 and n.deleted_at is null
     returning ${NUMBER_STATE_COLUMNS}
   )
-  select changed.*, pg_notify('wa_number_state', json_build_object('tenantId', $1::text, 'numberId', $2::text)::text)
+  select changed.*, pg_notify('wa_number_state', json_build_object('scope.tenantId', $1::text, 'numberId', $2::text)::text)
     from changed`;
 
 const RECORD_FAILURE = `
@@ -51,29 +52,35 @@ function stateValues(info: PhoneNumberInfo): unknown[] {
 /** Checks one number; null when it is no longer a live number of the tenant. */
 async function checkOne(
   context: AppContext,
-  tenantId: string,
+  scope: Scope,
   numberId: string,
   checkedWabas: Map<string, Promise<WebhooksSubscription>>,
 ): Promise<NumberCheckResult | null> {
   const { pool } = context;
   let error: string;
   try {
-    const connection = await numberClient(context, tenantId, numberId);
+    const connection = await numberClient(context, scope.tenantId, numberId);
     if (!connection) return null;
     const info = await connection.client.getPhoneNumber(connection.number.phoneNumberId);
-    const webhooks = await checkWebhooksSubscription(context, tenantId, numberId, connection.client, checkedWabas);
-    const { rows } = await pool.query<NumberState>(RECORD_STATE, [tenantId, numberId, ...stateValues(info)]);
+    const webhooks = await checkWebhooksSubscription(
+      context,
+      scope.tenantId,
+      numberId,
+      connection.client,
+      checkedWabas,
+    );
+    const { rows } = await pool.query<NumberState>(RECORD_STATE, [scope.tenantId, numberId, ...stateValues(info)]);
     const row = rows[0];
     if (!row) return null;
     if (row.quality_rating === 'RED' && !row.paused) {
-      await pauseNumber(pool, tenantId, numberId, 'quality_red');
+      await pauseNumber(pool, scope.tenantId, numberId, 'quality_red');
       row.paused = true;
     }
     return { ...numberState(row), ok: true, error: null, webhooks };
   } catch (failure) {
     error = describeFailure(failure);
   }
-  const { rows } = await pool.query<NumberState>(RECORD_FAILURE, [tenantId, numberId, error]);
+  const { rows } = await pool.query<NumberState>(RECORD_FAILURE, [scope.tenantId, numberId, error]);
   return rows[0] ? { ...numberState(rows[0]), ok: false, error, webhooks: null } : null;
 }
 
@@ -82,12 +89,12 @@ async function checkOne(
  * time, and records it; the app's subscription to each WABA's webhooks is checked and restored. Quality RED pauses the number as the quality webhook does; only an
  * operator's resume clears it.
  */
-export async function checkNumbers(context: AppContext, tenantId: string, ids: string[]) {
-  const numberIds = await liveNumberIds(context.pool, tenantId, ids);
+export async function checkNumbers(context: AppContext, scope: Scope, ids: string[]) {
+  const numberIds = await liveNumberIds(context.pool, scope, ids);
   if (numberIds.length === 0) throw numberNotFound();
   const checkedWabas = new Map<string, Promise<WebhooksSubscription>>();
   const results = await mapBounded(numberIds, CLOUD_API_CONCURRENCY, (id) =>
-    checkOne(context, tenantId, id, checkedWabas),
+    checkOne(context, scope, id, checkedWabas),
   );
   return { results: results.filter((result): result is NumberCheckResult => result !== null) };
 }

@@ -1,5 +1,6 @@
 import type { NumberListRecord, NumberListRequest, Page } from '@ws/contract';
 import { LIST_COUNT_CAP, toPage } from '@ws/contract';
+import type { Scope } from '../../platform/auth/scope.js';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import { prepared } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
@@ -29,8 +30,8 @@ interface ListRow extends Omit<NumberState, 'id'> {
 }
 
 /** The WHERE clause of a list request over `wa_number n`, with its values ($1 is the tenant). */
-function listFilter(tenantId: string, query: NumberListRequest): { where: string; values: unknown[] } {
-  const values: unknown[] = [tenantId];
+function listFilter(scope: Scope, query: NumberListRequest): { where: string; values: unknown[] } {
+  const values: unknown[] = [scope.tenantId];
   const where = ['n.tenant_id = $1', 'n.deleted_at is null'];
   const add = (condition: (placeholder: string) => string, value: unknown) => {
     values.push(value);
@@ -62,8 +63,8 @@ function listFilter(tenantId: string, query: NumberListRequest): { where: string
  * broad filter over 100k numbers cost up to 250 ms to count exactly under load; bench/README.md).
  * One row always comes back, carrying the total even when the page is past the end.
  */
-export async function listNumbers(context: AppContext, tenantId: string, query: NumberListRequest) {
-  const { where, values } = listFilter(tenantId, query);
+export async function listNumbers(context: AppContext, scope: Scope, query: NumberListRequest) {
+  const { where, values } = listFilter(scope, query);
   const limit = values.length + 1;
   const platform = values.length + 3;
   const countLimit = values.length + 4;

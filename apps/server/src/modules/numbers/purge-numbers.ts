@@ -15,23 +15,25 @@
 
 import { RECYCLE_BIN_DAYS } from '@ws/contract';
 import type pg from 'pg';
+import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 
 /** Purges the tenant's recycled numbers among `ids` in one transaction; returns how many. */
-export async function purgeRecycledNumbers(pool: pg.Pool, tenantId: string, ids: string[]): Promise<number> {
+export async function purgeRecycledNumbers(pool: pg.Pool, scope: Scope, ids: string[]): Promise<number> {
   return withTransaction(pool, async (client) => {
     const { rows } = await client.query<{ id: string }>(
       `select id from wa_number
         where tenant_id = $1 and id = any($2::bigint[]) and deleted_at is not null
         order by id for update`,
-      [tenantId, ids],
+      [scope.tenantId, ids],
     );
     const purged = rows.map((row) => row.id);
-    if (purged.length > 0) await purgeNumberRows(client, tenantId, purged);
+    if (purged.length > 0) await purgeNumberRows(client, scope.tenantId, purged);
     return purged.length;
   });
 }
 
+/** Work of the product itself (the purge job) too: a tenant id, not a caller's scope. */
 async function purgeNumberRows(client: pg.PoolClient, tenantId: string, ids: string[]): Promise<void> {
   const run = (sql: string) => client.query(sql, [tenantId, ids]);
   await run(

@@ -1,4 +1,5 @@
 import { type Page, RECYCLE_BIN_DAYS, type RecycledNumber, type RecycleListRequest, toPage } from '@ws/contract';
+import type { Scope } from '../../platform/auth/scope.js';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import { prepared } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
@@ -26,10 +27,10 @@ interface BinRow {
  */
 export async function listRecycledNumbers(
   context: AppContext,
-  tenantId: string,
+  scope: Scope,
   query: RecycleListRequest,
 ): Promise<Page<RecycledNumber>> {
-  const values: unknown[] = [tenantId, RECYCLE_BIN_DAYS];
+  const values: unknown[] = [scope.tenantId, RECYCLE_BIN_DAYS];
   let where = `n.tenant_id = $1 and n.deleted_at is not null and n.deleted_at > now() - make_interval(days => $2)`;
   if (query.phone) {
     values.push(likePattern(query.phone));

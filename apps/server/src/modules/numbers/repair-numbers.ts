@@ -1,4 +1,5 @@
 import type { NumberRepairResult } from '@ws/contract';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { mapBounded } from '../../platform/map-bounded.js';
 import type { CloudApiClient, MessageTemplate } from '../../whatsapp/cloud-api/index.js';
@@ -33,7 +34,7 @@ function templateRow(template: MessageTemplate): TemplateRow | undefined {
 }
 
 /** Every template of the WABA from the Cloud API, written to wa_template; returns how many. */
-async function syncTemplates(context: AppContext, tenantId: string, target: RepairTarget, client: CloudApiClient) {
+async function syncTemplates(context: AppContext, scope: Scope, target: RepairTarget, client: CloudApiClient) {
   const rows: TemplateRow[] = [];
   let after: string | undefined;
   for (let page = 0; page < MAX_TEMPLATE_PAGES; page += 1) {
@@ -45,7 +46,7 @@ async function syncTemplates(context: AppContext, tenantId: string, target: Repa
     if (!listed.nextCursor) break;
     after = listed.nextCursor;
   }
-  return upsertTemplates(context.pool, tenantId, target.waba_ref, rows);
+  return upsertTemplates(context.pool, scope, target.waba_ref, rows);
 }
 
 /**
@@ -53,8 +54,8 @@ async function syncTemplates(context: AppContext, tenantId: string, target: Repa
  * call, with the token of the first of its numbers), its business profile read as a check, and
  * its roll-ups (today's message counts, its contact tally) recounted from the rows they sum.
  */
-export async function repairNumbers(context: AppContext, tenantId: string, ids: string[]) {
-  const targets = await repairTargets(context.pool, tenantId, ids);
+export async function repairNumbers(context: AppContext, scope: Scope, ids: string[]) {
+  const targets = await repairTargets(context.pool, scope, ids);
   if (targets.length === 0) throw numberNotFound();
   const templateSyncs = new Map<string, Promise<number>>();
 
@@ -63,12 +64,12 @@ export async function repairNumbers(context: AppContext, tenantId: string, ids: 
     let templates: number | null = null;
     let profileOk = false;
     try {
-      const connection = await numberClient(context, tenantId, target.id);
+      const connection = await numberClient(context, scope.tenantId, target.id);
       if (!connection) return null;
       const { client, number } = connection;
       let sync = templateSyncs.get(target.waba_ref);
       if (!sync) {
-        sync = syncTemplates(context, tenantId, target, client);
+        sync = syncTemplates(context, scope, target, client);
         templateSyncs.set(target.waba_ref, sync);
       }
       const [synced, profile] = await Promise.allSettled([sync, client.getBusinessProfile(number.phoneNumberId)]);
@@ -79,8 +80,8 @@ export async function repairNumbers(context: AppContext, tenantId: string, ids: 
     } catch (failure) {
       errors.push(describeFailure(failure));
     }
-    const today = await recountToday(context.pool, tenantId, target.id);
-    const contacts = await recountContacts(context.pool, tenantId, target.id);
+    const today = await recountToday(context.pool, scope, target.id);
+    const contacts = await recountContacts(context.pool, scope, target.id);
     return {
       id: target.id,
       phone: target.phone,

@@ -1,4 +1,6 @@
 /** SQL of the number repair: templates written from the WABA's list, counters recounted from their sources. */
+
+import type { Scope } from '../../platform/auth/scope.js';
 import type { Db } from '../../platform/db/pool.js';
 
 export interface RepairTarget {
@@ -8,13 +10,13 @@ export interface RepairTarget {
   waba_id: string;
 }
 
-export async function repairTargets(db: Db, tenantId: string, ids: string[]): Promise<RepairTarget[]> {
+export async function repairTargets(db: Db, scope: Scope, ids: string[]): Promise<RepairTarget[]> {
   const { rows } = await db.query<RepairTarget>(
     `select n.id, n.phone, n.waba_ref, w.waba_id
        from wa_number n join wa_business_account w on w.tenant_id = n.tenant_id and w.id = n.waba_ref
       where n.tenant_id = $1 and n.id = any($2::bigint[]) and n.deleted_at is null
       order by n.id`,
-    [tenantId, ids],
+    [scope.tenantId, ids],
   );
   return rows;
 }
@@ -31,7 +33,7 @@ export interface TemplateRow {
 }
 
 /** Upserts the WABA's templates by (WABA, name, language); returns how many were written. */
-export async function upsertTemplates(db: Db, tenantId: string, wabaRef: string, templates: TemplateRow[]) {
+export async function upsertTemplates(db: Db, scope: Scope, wabaRef: string, templates: TemplateRow[]) {
   if (templates.length === 0) return 0;
   const { rowCount } = await db.query(
     `insert into wa_template as t (tenant_id, waba_ref, meta_template_id, name, language, category, status, components,
@@ -44,7 +46,7 @@ export async function upsertTemplates(db: Db, tenantId: string, wabaRef: string,
         set meta_template_id = excluded.meta_template_id, category = excluded.category, status = excluded.status,
             components = excluded.components, rejected_reason = excluded.rejected_reason,
             quality_score = coalesce(excluded.quality_score, t.quality_score), updated_at = now()`,
-    [tenantId, wabaRef, JSON.stringify(templates)],
+    [scope.tenantId, wabaRef, JSON.stringify(templates)],
   );
   return rowCount ?? 0;
 }
@@ -54,7 +56,7 @@ export async function upsertTemplates(db: Db, tenantId: string, wabaRef: string,
  * are outbound messages the Cloud API accepted (counted on the day of acceptance, which the sent
  * or status time gives), received are inbound messages by their time.
  */
-export async function recountToday(db: Db, tenantId: string, numberId: string) {
+export async function recountToday(db: Db, scope: Scope, numberId: string) {
   const { rows } = await db.query<{ sent: number; received: number }>(
     `with today as (select date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' as start)
      insert into number_daily_count as c (tenant_id, number_id, day, sent, received)
@@ -68,19 +70,19 @@ export async function recountToday(db: Db, tenantId: string, numberId: string) {
       group by today.start
      on conflict (tenant_id, number_id, day) do update set sent = excluded.sent, received = excluded.received
      returning c.sent, c.received`,
-    [tenantId, numberId],
+    [scope.tenantId, numberId],
   );
   return rows[0] ?? { sent: 0, received: 0 };
 }
 
 /** The number's contact_tally row recounted from its live contacts (contact_number_idx). */
-export async function recountContacts(db: Db, tenantId: string, numberId: string): Promise<number> {
+export async function recountContacts(db: Db, scope: Scope, numberId: string): Promise<number> {
   const { rows } = await db.query<{ contacts: number }>(
     `insert into contact_tally as t (tenant_id, number_id, contacts)
      select $1, $2, count(*) from contact where tenant_id = $1 and number_id = $2 and deleted_at is null
      on conflict (tenant_id, number_id) do update set contacts = excluded.contacts
      returning t.contacts::int as contacts`,
-    [tenantId, numberId],
+    [scope.tenantId, numberId],
   );
   return rows[0]?.contacts ?? 0;
 }

@@ -1,3 +1,4 @@
+import type { Scope } from '../../platform/auth/scope.js';
 import { UNIQUE_VIOLATION } from '../../platform/db/sql-state.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
@@ -11,15 +12,15 @@ const conflict = (phones: string[]) =>
   });
 
 /** Brings numbers back from the recycle bin, all or none. */
-export async function restoreRecycledNumbers(context: AppContext, tenantId: string, ids: string[]) {
-  const conflicts = await restoreConflicts(context.pool, tenantId, ids);
+export async function restoreRecycledNumbers(context: AppContext, scope: Scope, ids: string[]) {
+  const conflicts = await restoreConflicts(context.pool, scope, ids);
   if (conflicts.length > 0) throw conflict(conflicts);
   try {
-    return batchResult(await restoreNumbers(context.pool, tenantId, ids));
+    return batchResult(await restoreNumbers(context.pool, scope, ids));
   } catch (error) {
     // A number connected meanwhile with the same phone-number id (wa_number_phone_number_id_key).
     if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
-      throw conflict(await restoreConflicts(context.pool, tenantId, ids));
+      throw conflict(await restoreConflicts(context.pool, scope, ids));
     }
     throw error;
   }

@@ -18,47 +18,47 @@ import { tagNumbers } from './tag-numbers.js';
 /** The numbers list and the recycle bin (issue 5): one route(...) per call of numberCalls. */
 export function registerNumberRoutes(app: FastifyInstance, context: AppContext): void {
   const { pool } = context;
-  route(app, context, calls.numberList, ({ user, body }) => listNumbers(context, user.tenantId, body));
-  route(app, context, calls.numberOwners, ({ user }) => numberOwners(pool, user.tenantId));
-  route(app, context, calls.numberTags, ({ user, body, audit }) => {
+  route(app, context, calls.numberList, ({ scope, body }) => listNumbers(context, scope, body));
+  route(app, context, calls.numberOwners, ({ scope }) => numberOwners(pool, scope));
+  route(app, context, calls.numberTags, ({ scope, body, audit }) => {
     audit(numbersTarget(body.ids, `tags +[${body.addTagIds}] -[${body.removeTagIds}]`));
-    return tagNumbers(context, user.tenantId, body);
+    return tagNumbers(context, scope, body);
   });
-  route(app, context, calls.numberMoveOwner, ({ user, body, audit }) => {
+  route(app, context, calls.numberMoveOwner, ({ scope, body, audit }) => {
     audit(numbersTarget(body.ids, `to user ${body.ownerUserId}`));
-    return moveNumbersToOwner(context, user.tenantId, body.ids, body.ownerUserId);
+    return moveNumbersToOwner(context, scope, body.ids, body.ownerUserId);
   });
-  route(app, context, calls.numberSetIp, ({ user, body, audit }) => {
+  route(app, context, calls.numberSetIp, ({ scope, body, audit }) => {
     audit(numbersTarget(body.ids, `ip ${body.ipId ?? 'none'}`));
-    return setNumbersEgressIp(context, user.tenantId, body.ids, body.ipId);
+    return setNumbersEgressIp(context, scope, body.ids, body.ipId);
   });
-  route(app, context, calls.numberChangeType, async ({ user, body, audit }) => {
+  route(app, context, calls.numberChangeType, async ({ scope, body, audit }) => {
     audit(numbersTarget(body.ids, body.standby ? 'to standby' : 'to service'));
-    return batchResult(await setStandby(pool, user.tenantId, body.ids, body.standby));
+    return batchResult(await setStandby(pool, scope, body.ids, body.standby));
   });
-  route(app, context, calls.numberCheck, ({ user, body, audit }) => {
+  route(app, context, calls.numberCheck, ({ scope, body, audit }) => {
     audit(numbersTarget(body.ids));
-    return checkNumbers(context, user.tenantId, body.ids);
+    return checkNumbers(context, scope, body.ids);
   });
-  route(app, context, calls.numberRepair, ({ user, body, audit }) => {
+  route(app, context, calls.numberRepair, ({ scope, body, audit }) => {
     audit(numbersTarget(body.ids));
-    return repairNumbers(context, user.tenantId, body.ids);
+    return repairNumbers(context, scope, body.ids);
   });
-  route(app, context, calls.numberResume, ({ user, body, audit }) => {
+  route(app, context, calls.numberResume, ({ scope, body, audit }) => {
     audit(numbersTarget(body.ids));
-    return resumeNumbers(context, user.tenantId, body.ids);
+    return resumeNumbers(context, scope, body.ids);
   });
-  route(app, context, calls.numberRecycle, async ({ user, body, audit }) => {
+  route(app, context, calls.numberRecycle, async ({ scope, body, audit }) => {
     audit(numbersTarget(body.ids));
-    return batchResult(await recycleNumbers(pool, user.tenantId, body.ids, user.userId));
+    return batchResult(await recycleNumbers(pool, scope, body.ids, scope.userId));
   });
-  route(app, context, calls.numberRecycleList, ({ user, body }) => listRecycledNumbers(context, user.tenantId, body));
-  route(app, context, calls.numberRestore, ({ user, body, audit }) => {
+  route(app, context, calls.numberRecycleList, ({ scope, body }) => listRecycledNumbers(context, scope, body));
+  route(app, context, calls.numberRestore, ({ scope, body, audit }) => {
     audit(numbersTarget(body.ids));
-    return restoreRecycledNumbers(context, user.tenantId, body.ids);
+    return restoreRecycledNumbers(context, scope, body.ids);
   });
-  route(app, context, calls.numberPurge, async ({ user, body, audit }) => {
+  route(app, context, calls.numberPurge, async ({ scope, body, audit }) => {
     audit(numbersTarget(body.ids));
-    return batchResult(await purgeRecycledNumbers(pool, user.tenantId, body.ids));
+    return batchResult(await purgeRecycledNumbers(pool, scope, body.ids));
   });
 }

@@ -1,3 +1,4 @@
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { batchResult } from './batch-result.js';
@@ -7,11 +8,11 @@ import { egressIpEnabled, setEgressIp } from './numbers-repository.js';
  * Sets the egress proxy of the caller's numbers (null clears it): an enabled own IP or a system IP.
  * Another tenant's IP is "not found", exactly like one that does not exist.
  */
-export async function setNumbersEgressIp(context: AppContext, tenantId: string, ids: string[], ipId: string | null) {
+export async function setNumbersEgressIp(context: AppContext, scope: Scope, ids: string[], ipId: string | null) {
   if (ipId !== null) {
-    const enabled = await egressIpEnabled(context.pool, tenantId, ipId);
+    const enabled = await egressIpEnabled(context.pool, scope, ipId);
     if (enabled === undefined) throw errors.notFound({ zh: 'ipId: IP', en: 'ipId: IP' });
     if (!enabled) throw errors.invalid('ipId', '该 IP 已停用', 'this IP is disabled');
   }
-  return batchResult(await setEgressIp(context.pool, tenantId, ids, ipId));
+  return batchResult(await setEgressIp(context.pool, scope, ids, ipId));
 }

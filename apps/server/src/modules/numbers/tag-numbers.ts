@@ -1,4 +1,5 @@
 import type { NumberTagBatch } from '@ws/contract';
+import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
@@ -9,9 +10,9 @@ import { liveNumberIds, retagNumbers, unknownNumberTags } from './numbers-reposi
  * Adds and removes number tags on the caller's numbers; every tag must be one of the tenant's number
  * tags (another tenant's tag, or a contact tag, is "not found").
  */
-export async function tagNumbers(context: AppContext, tenantId: string, change: NumberTagBatch) {
+export async function tagNumbers(context: AppContext, scope: Scope, change: NumberTagBatch) {
   for (const field of ['addTagIds', 'removeTagIds'] as const) {
-    const unknown = await unknownNumberTags(context.pool, tenantId, change[field]);
+    const unknown = await unknownNumberTags(context.pool, scope, change[field]);
     if (unknown.length > 0) {
       throw errors.notFound({
         zh: `${field}: 号码标签（${unknown.join(', ')}）`,
@@ -20,9 +21,9 @@ export async function tagNumbers(context: AppContext, tenantId: string, change: 
     }
   }
   const updated = await withTransaction(context.pool, async (client) => {
-    const numberIds = await liveNumberIds(client, tenantId, change.ids);
+    const numberIds = await liveNumberIds(client, scope, change.ids);
     if (numberIds.length > 0) {
-      await retagNumbers(client, tenantId, numberIds, { add: change.addTagIds, remove: change.removeTagIds });
+      await retagNumbers(client, scope, numberIds, { add: change.addTagIds, remove: change.removeTagIds });
     }
     return numberIds.length;
   });

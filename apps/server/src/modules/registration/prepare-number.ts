@@ -1,5 +1,5 @@
 import type { PrepareNumber, RegistrationNumber } from '@ws/contract';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
@@ -56,7 +56,7 @@ const otherAccount = (field: string) =>
  */
 export async function prepareNumber(
   context: AppContext,
-  caller: Principal,
+  caller: Scope,
   input: PrepareNumber,
 ): Promise<RegistrationNumber> {
   checkTarget(context, input.target);
@@ -92,7 +92,7 @@ export async function prepareNumber(
         info,
         defaultStatus: 'PENDING',
       });
-      return (await findRegistrationNumber(db, caller.tenantId, numberId)) as RegistrationNumber;
+      return (await findRegistrationNumber(db, caller, numberId)) as RegistrationNumber;
     });
   } catch (error) {
     // Another request recorded the same number (or took the WABA) since the checks above.

@@ -1,5 +1,6 @@
 import { type Page, REGISTERED_STATUSES, type RegistrationFilter, type RegistrationNumber, toPage } from '@ws/contract';
 import type pg from 'pg';
+import type { Scope } from '../../platform/auth/scope.js';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import { type Db, prepared } from '../../platform/db/pool.js';
 import { isoTime } from '../../platform/db/sql-time.js';
@@ -47,10 +48,10 @@ function toRegistrationNumber(row: NumberRow): RegistrationNumber {
  */
 export async function listRegistrationNumbers(
   pool: pg.Pool,
-  tenantId: string,
+  scope: Scope,
   query: RegistrationFilter,
 ): Promise<Page<RegistrationNumber>> {
-  const values: unknown[] = [tenantId];
+  const values: unknown[] = [scope.tenantId];
   const filters = ['n.tenant_id = $1', 'n.deleted_at is null'];
   if (query.stage) {
     values.push([...REGISTERED_STATUSES]);
@@ -84,12 +85,12 @@ export async function listRegistrationNumbers(
 
 export async function findRegistrationNumber(
   db: Db,
-  tenantId: string,
+  scope: Scope,
   numberId: string,
 ): Promise<RegistrationNumber | undefined> {
   const { rows } = await db.query<NumberRow>(
     `select ${NUMBER_COLUMNS} from ${NUMBER_FROM} where n.tenant_id = $1 and n.id = $2 and n.deleted_at is null`,
-    [tenantId, numberId],
+    [scope.tenantId, numberId],
   );
   return rows[0] && toRegistrationNumber(rows[0]);
 }
@@ -106,7 +107,7 @@ export interface RegistrationChange {
  */
 export async function recordRegistrationChange(
   db: Db,
-  tenantId: string,
+  scope: Scope,
   numberId: string,
   change: RegistrationChange,
   wakeSending = false,
@@ -122,9 +123,9 @@ export async function recordRegistrationChange(
      lane as (
        update send_lane set due_at = now(), updated_at = now()
         where $5 and tenant_id = $1 and number_id = $2 and exists (select 1 from changed))
-     select pg_notify('wa_number_state', json_build_object('tenantId', $1::text, 'numberId', $2::text)::text),
-            case when $5 then pg_notify('wa_send_wake', json_build_object('tenantId', $1::text, 'numberId', $2::text)::text) end
+     select pg_notify('wa_number_state', json_build_object('scope.tenantId', $1::text, 'numberId', $2::text)::text),
+            case when $5 then pg_notify('wa_send_wake', json_build_object('scope.tenantId', $1::text, 'numberId', $2::text)::text) end
        from changed`,
-    [tenantId, numberId, change.status ?? null, change.codeVerificationStatus ?? null, wakeSending],
+    [scope.tenantId, numberId, change.status ?? null, change.codeVerificationStatus ?? null, wakeSending],
   );
 }

@@ -5,7 +5,7 @@
  * then recorded on the number.
  */
 import type { NumberRef, RegisterNumber, RegistrationNumber, RequestCode, VerifyCode } from '@ws/contract';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import type { CloudApiClient } from '../../whatsapp/cloud-api/index.js';
 import { cloudApiFailure } from '../../whatsapp/numbers/cloud-api-failure.js';
@@ -26,12 +26,7 @@ interface Step {
   wakeSending?: boolean;
 }
 
-async function runStep(
-  context: AppContext,
-  caller: Principal,
-  numberId: string,
-  step: Step,
-): Promise<RegistrationNumber> {
+async function runStep(context: AppContext, caller: Scope, numberId: string, step: Step): Promise<RegistrationNumber> {
   // Deleted numbers (the recycle bin) are not found, like another tenant's.
   const loaded = await numberClient(context, caller.tenantId, numberId);
   if (!loaded) throw numberNotFound();
@@ -41,21 +36,21 @@ async function runStep(
     throw cloudApiFailure(error, step.field, 'numberId', targetOfBaseUrl(context, loaded.number.apiBaseUrl));
   }
   if (step.change) {
-    await recordRegistrationChange(context.pool, caller.tenantId, numberId, step.change, step.wakeSending);
+    await recordRegistrationChange(context.pool, caller, numberId, step.change, step.wakeSending);
   }
-  const recorded = await findRegistrationNumber(context.pool, caller.tenantId, numberId);
+  const recorded = await findRegistrationNumber(context.pool, caller, numberId);
   if (!recorded) throw numberNotFound();
   return recorded;
 }
 
-export function requestCode(context: AppContext, caller: Principal, input: RequestCode): Promise<RegistrationNumber> {
+export function requestCode(context: AppContext, caller: Scope, input: RequestCode): Promise<RegistrationNumber> {
   return runStep(context, caller, input.numberId, {
     field: 'codeMethod',
     call: (client, id) => client.requestCode(id, { codeMethod: input.codeMethod, language: input.language }),
   });
 }
 
-export function verifyCode(context: AppContext, caller: Principal, input: VerifyCode): Promise<RegistrationNumber> {
+export function verifyCode(context: AppContext, caller: Scope, input: VerifyCode): Promise<RegistrationNumber> {
   return runStep(context, caller, input.numberId, {
     field: 'code',
     call: (client, id) => client.verifyCode(id, input.code),
@@ -64,11 +59,7 @@ export function verifyCode(context: AppContext, caller: Principal, input: Verify
 }
 
 /** Registers the number; messages held while it was not registered may then go out. */
-export function registerNumber(
-  context: AppContext,
-  caller: Principal,
-  input: RegisterNumber,
-): Promise<RegistrationNumber> {
+export function registerNumber(context: AppContext, caller: Scope, input: RegisterNumber): Promise<RegistrationNumber> {
   return runStep(context, caller, input.numberId, {
     field: 'pin',
     call: (client, id) => client.register(id, { pin: input.pin }),
@@ -78,11 +69,7 @@ export function registerNumber(
 }
 
 /** Deregisters the number: Meta reports it DISCONNECTED, and the send rules hold its messages. */
-export function deregisterNumber(
-  context: AppContext,
-  caller: Principal,
-  input: NumberRef,
-): Promise<RegistrationNumber> {
+export function deregisterNumber(context: AppContext, caller: Scope, input: NumberRef): Promise<RegistrationNumber> {
   return runStep(context, caller, input.numberId, {
     field: 'numberId',
     call: (client, id) => client.deregister(id),

@@ -14,31 +14,31 @@ const numberTarget = (number: RegistrationNumber) => `number ${number.phone} (${
 export function registerRegistrationRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, context, calls.simCountries, async ({ language }) => simCountryList(language));
   route(app, context, calls.countries, async () => countryList());
-  route(app, context, calls.registrationNumbers, ({ user, body }) =>
-    listRegistrationNumbers(context.pool, user.tenantId, body),
+  route(app, context, calls.registrationNumbers, ({ scope, body }) =>
+    listRegistrationNumbers(context.pool, scope, body),
   );
-  route(app, context, calls.prepareNumber, async ({ user, body, audit }) => {
-    const number = await prepareNumber(context, user, body);
+  route(app, context, calls.prepareNumber, async ({ scope, body, audit }) => {
+    const number = await prepareNumber(context, scope, body);
     audit(numberTarget(number));
     return number;
   });
-  route(app, context, calls.requestCode, async ({ user, body, audit }) => {
-    const number = await requestCode(context, user, body);
+  route(app, context, calls.requestCode, async ({ scope, body, audit }) => {
+    const number = await requestCode(context, scope, body);
     audit(`${numberTarget(number)} by ${body.codeMethod}`);
     return number;
   });
-  route(app, context, calls.verifyCode, async ({ user, body, audit }) => {
-    const number = await verifyCode(context, user, body);
+  route(app, context, calls.verifyCode, async ({ scope, body, audit }) => {
+    const number = await verifyCode(context, scope, body);
     audit(numberTarget(number));
     return number;
   });
-  route(app, context, calls.registerNumber, async ({ user, body, audit }) => {
-    const number = await registerNumber(context, user, body);
+  route(app, context, calls.registerNumber, async ({ scope, body, audit }) => {
+    const number = await registerNumber(context, scope, body);
     audit(numberTarget(number));
     return number;
   });
-  route(app, context, calls.deregisterNumber, async ({ user, body, audit }) => {
-    const number = await deregisterNumber(context, user, body);
+  route(app, context, calls.deregisterNumber, async ({ scope, body, audit }) => {
+    const number = await deregisterNumber(context, scope, body);
     audit(numberTarget(number));
     return number;
   });

@@ -1,5 +1,5 @@
 import type { CreateSandboxRegistrationNumber, RegistrationNumber } from '@ws/contract';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { prepareNumber } from '../registration/prepare-number.js';
 import { sandboxFor, sandboxPhone } from './sandbox-access.js';
@@ -10,7 +10,7 @@ import { sandboxFor, sandboxPhone } from './sandbox-access.js';
  */
 export async function createSandboxRegistrationNumber(
   context: AppContext,
-  caller: Principal,
+  caller: Scope,
   input: CreateSandboxRegistrationNumber,
 ): Promise<RegistrationNumber> {
   const phone = sandboxPhone();

@@ -1,5 +1,5 @@
 import type { CreateSandboxNumbers, ImportStarted } from '@ws/contract';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import type { SandboxNumberInfo } from '../../whatsapp/sandbox-control.js';
 import type { ImportRow } from '../number-import/import-rows.js';
@@ -14,7 +14,7 @@ const SANDBOX_TAG = 'sandbox';
  */
 export async function createSandboxNumbers(
   context: AppContext,
-  caller: Principal,
+  caller: Scope,
   input: CreateSandboxNumbers,
 ): Promise<ImportStarted> {
   const made = await sandboxFor(context)(async (sandbox) => {

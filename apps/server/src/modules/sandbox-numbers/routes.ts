@@ -10,15 +10,15 @@ import { sandboxCode } from './sandbox-code.js';
 /** Sandbox numbers from the screens: the target, numbers to import or register, the texted code. */
 export function registerSandboxNumberRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, context, calls.waTarget, async () => waTarget(context));
-  route(app, context, calls.createSandboxNumbers, async ({ user, body, audit }) => {
-    const started = await createSandboxNumbers(context, user, body);
+  route(app, context, calls.createSandboxNumbers, async ({ scope, body, audit }) => {
+    const started = await createSandboxNumbers(context, scope, body);
     audit(`import ${started.importId ?? '(none)'}: ${body.count} sandbox numbers, ${body.throughput}, ${body.tier}`);
     return started;
   });
-  route(app, context, calls.createSandboxRegistrationNumber, async ({ user, body, audit }) => {
-    const number = await createSandboxRegistrationNumber(context, user, body);
+  route(app, context, calls.createSandboxRegistrationNumber, async ({ scope, body, audit }) => {
+    const number = await createSandboxRegistrationNumber(context, scope, body);
     audit(`number ${number.phone} (${number.phone_number_id})`);
     return number;
   });
-  route(app, context, calls.sandboxCode, ({ user, body }) => sandboxCode(context, user, body.numberId));
+  route(app, context, calls.sandboxCode, ({ scope, body }) => sandboxCode(context, scope, body.numberId));
 }

@@ -5,10 +5,10 @@ import { route } from '../../platform/http/route.js';
 import { seatBatchProgress, startSeatBatch } from './seat-batches.js';
 
 export function registerSeatRoutes(app: FastifyInstance, context: AppContext): void {
-  route(app, context, calls.createSeats, async ({ user, body, audit }) => {
-    const taskId = await startSeatBatch(context, user, body);
+  route(app, context, calls.createSeats, async ({ scope, user, body, audit }) => {
+    const taskId = await startSeatBatch(context, scope, user.deptId, body);
     audit(`${body.count} seats ${body.prefix}1..${body.prefix}${body.count}`);
     return { taskId };
   });
-  route(app, context, calls.seatProgress, ({ user, body }) => seatBatchProgress(context, user, body.taskId));
+  route(app, context, calls.seatProgress, ({ scope, body }) => seatBatchProgress(context, scope, body.taskId));
 }

@@ -1,7 +1,7 @@
 import type { SeatCreationProgress } from '@ws/contract';
 import type { z } from 'zod';
 import { hashPassword } from '../../platform/auth/password.js';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
@@ -17,7 +17,8 @@ export interface SeatBatchRequest {
 /** Records the batch and queues its job in one transaction; the seats join the caller's department. */
 export async function startSeatBatch(
   context: AppContext,
-  caller: Principal,
+  caller: Scope,
+  deptId: string,
   request: SeatBatchRequest,
 ): Promise<string> {
   const passwordHash = await hashPassword(request.password);
@@ -25,7 +26,7 @@ export async function startSeatBatch(
     const { rows } = await client.query<{ id: string }>(
       `insert into seat_batch (tenant_id, prefix, total, password_hash, dept_id, created_by)
        values ($1, $2, $3, $4, $5, $6) returning id`,
-      [caller.tenantId, request.prefix, request.count, passwordHash, caller.deptId, caller.userId],
+      [caller.tenantId, request.prefix, request.count, passwordHash, deptId, caller.userId],
     );
     const batchId = rows[0]?.id;
     if (!batchId) throw new Error('seat batch insert returned nothing');
@@ -36,7 +37,7 @@ export async function startSeatBatch(
 
 export async function seatBatchProgress(
   context: AppContext,
-  caller: Principal,
+  caller: Scope,
   batchId: string,
 ): Promise<z.output<typeof SeatCreationProgress>> {
   const { rows } = await context.pool.query<z.output<typeof SeatCreationProgress>>(

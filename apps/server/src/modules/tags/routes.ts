@@ -14,19 +14,19 @@ const namesOf = (tags: { id: string; name: string }[]) =>
     .join(', ') + (tags.length > SHOWN_NAMES ? ` and ${tags.length - SHOWN_NAMES} more` : '');
 
 export function registerTagRoutes(app: FastifyInstance, context: AppContext): void {
-  route(app, context, calls.tagAll, ({ user, body }) => listTags(context.pool, user.tenantId, body.kind, body.standby));
-  route(app, context, calls.tagAdd, async ({ user, body, audit }) => {
-    const tag = await addTag(context, user, body);
+  route(app, context, calls.tagAll, ({ scope, body }) => listTags(context.pool, scope, body.kind, body.standby));
+  route(app, context, calls.tagAdd, async ({ scope, body, audit }) => {
+    const tag = await addTag(context, scope, body);
     audit(`${tag.kind} tag ${tag.name} (${tag.id})`);
     return tag;
   });
-  route(app, context, calls.tagEdit, async ({ user, body, audit }) => {
-    const tag = await editTag(context, user, body);
+  route(app, context, calls.tagEdit, async ({ scope, body, audit }) => {
+    const tag = await editTag(context, scope, body);
     audit(`${tag.kind} tag ${tag.name} (${tag.id})`);
     return tag;
   });
-  route(app, context, calls.tagDel, async ({ user, body, audit }) => {
-    const deleted = await removeTags(context, user, body.ids);
+  route(app, context, calls.tagDel, async ({ scope, body, audit }) => {
+    const deleted = await removeTags(context, scope, body.ids);
     audit(`tags ${namesOf(deleted)}`);
     return { deleted: deleted.length };
   });

@@ -1,5 +1,5 @@
 import { MAX_TAGS_PER_KIND, type NewTag, type Tag, type TagEdit } from '@ws/contract';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import { refusedAs, UNIQUE_VIOLATION } from '../../platform/db/sql-state.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
@@ -13,16 +13,16 @@ const withUniqueName = <T>(name: string, write: () => Promise<T>): Promise<T> =>
     errors.conflict({ zh: `name: 标签名称“${name}”已存在`, en: `name: the tag name "${name}" is already in use` }),
   );
 
-async function loadTag(context: AppContext, caller: Principal, tagId: string): Promise<Tag> {
-  const tag = await findTag(context.pool, caller.tenantId, tagId);
+async function loadTag(context: AppContext, caller: Scope, tagId: string): Promise<Tag> {
+  const tag = await findTag(context.pool, caller, tagId);
   if (!tag) throw errors.notFound(TAG);
   return tag;
 }
 
-export async function addTag(context: AppContext, caller: Principal, input: NewTag): Promise<Tag> {
+export async function addTag(context: AppContext, caller: Scope, input: NewTag): Promise<Tag> {
   const fields: TagFields = { name: input.name, color: input.color, remark: input.remark };
   const id = await withUniqueName(input.name, () =>
-    insertTag(context.pool, caller.tenantId, input.kind, fields, MAX_TAGS_PER_KIND),
+    insertTag(context.pool, caller, input.kind, fields, MAX_TAGS_PER_KIND),
   );
   if (!id) {
     throw errors.conflict({
@@ -33,9 +33,9 @@ export async function addTag(context: AppContext, caller: Principal, input: NewT
   return loadTag(context, caller, id);
 }
 
-export async function editTag(context: AppContext, caller: Principal, input: TagEdit): Promise<Tag> {
+export async function editTag(context: AppContext, caller: Scope, input: TagEdit): Promise<Tag> {
   const { id, ...fields } = input;
-  const update = () => updateTag(context.pool, caller.tenantId, id, fields);
+  const update = () => updateTag(context.pool, caller, id, fields);
   // Only a new name can collide with another tag's.
   const found = await (fields.name === undefined ? update() : withUniqueName(fields.name, update));
   if (!found) throw errors.notFound(TAG);
@@ -43,8 +43,8 @@ export async function editTag(context: AppContext, caller: Principal, input: Tag
 }
 
 /** Deletes the caller's tags among `ids` (404 when none of them is the caller's); returns their names. */
-export async function removeTags(context: AppContext, caller: Principal, ids: readonly string[]) {
-  const deleted = await deleteTags(context.pool, caller.tenantId, ids);
+export async function removeTags(context: AppContext, caller: Scope, ids: readonly string[]) {
+  const deleted = await deleteTags(context.pool, caller, ids);
   if (deleted.length === 0) throw errors.notFound(TAG);
   return deleted;
 }

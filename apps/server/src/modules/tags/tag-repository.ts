@@ -1,6 +1,7 @@
 import type { Tag, TagKind } from '@ws/contract';
 import type pg from 'pg';
-import { prepared } from '../../platform/db/pool.js';
+import type { Scope } from '../../platform/auth/scope.js';
+import { type Db, prepared } from '../../platform/db/pool.js';
 
 interface TagRow {
   id: string;
@@ -38,7 +39,7 @@ const NUMBER_TAG_COUNTS = `
 const TAG_COLUMNS = 't.id, t.kind, t.name, t.color, t.remark, t.created_at';
 
 /** Every tag of one kind, newest first, with its count. */
-export async function listTags(pool: pg.Pool, tenantId: string, kind: TagKind, standby: boolean | undefined) {
+export async function listTags(pool: pg.Pool, scope: Scope, kind: TagKind, standby: boolean | undefined) {
   const text =
     kind === 'number'
       ? `with counts as (${NUMBER_TAG_COUNTS})
@@ -49,13 +50,13 @@ export async function listTags(pool: pg.Pool, tenantId: string, kind: TagKind, s
       : `select ${TAG_COLUMNS}, t.item_count as count from tag t
           where t.tenant_id = $1 and t.kind = $2
           order by t.id desc`;
-  const values = kind === 'number' ? [tenantId, kind, standby ?? null] : [tenantId, kind];
+  const values = kind === 'number' ? [scope.tenantId, kind, standby ?? null] : [scope.tenantId, kind];
   const { rows } = await pool.query<TagRow>(prepared(text, values));
   return rows.map(toTag);
 }
 
 /** One tag of the tenant with its count, or undefined (another tenant's id is not found either). */
-export async function findTag(db: pg.Pool | pg.PoolClient, tenantId: string, tagId: string) {
+export async function findTag(db: Db, scope: Scope, tagId: string) {
   const { rows } = await db.query<TagRow>(
     prepared(
       `select ${TAG_COLUMNS},
@@ -65,7 +66,7 @@ export async function findTag(db: pg.Pool | pg.PoolClient, tenantId: string, tag
                  where nt.tenant_id = t.tenant_id and nt.tag_id = t.id and w.deleted_at is null)
               else t.item_count end as count
          from tag t where t.tenant_id = $1 and t.id = $2`,
-      [tenantId, tagId],
+      [scope.tenantId, tagId],
     ),
   );
   return rows[0] && toTag(rows[0]);
@@ -83,7 +84,7 @@ export interface TagFields {
  */
 export async function insertTag(
   pool: pg.Pool,
-  tenantId: string,
+  scope: Scope,
   kind: TagKind,
   fields: TagFields,
   limit: number,
@@ -93,7 +94,7 @@ export async function insertTag(
      select $1, $2, $3, $4, $5
       where (select count(*) from tag where tenant_id = $1 and kind = $2) < $6
      returning id`,
-    [tenantId, kind, fields.name, fields.color, fields.remark, limit],
+    [scope.tenantId, kind, fields.name, fields.color, fields.remark, limit],
   );
   return rows[0]?.id;
 }
@@ -101,7 +102,7 @@ export async function insertTag(
 /** Changes the given fields; false when the tenant has no such tag. */
 export async function updateTag(
   pool: pg.Pool,
-  tenantId: string,
+  scope: Scope,
   tagId: string,
   fields: Partial<TagFields>,
 ): Promise<boolean> {
@@ -109,16 +110,16 @@ export async function updateTag(
     `update tag set name = coalesce($3, name), color = coalesce($4, color), remark = coalesce($5, remark),
                     updated_at = now()
       where tenant_id = $1 and id = $2`,
-    [tenantId, tagId, fields.name ?? null, fields.color ?? null, fields.remark ?? null],
+    [scope.tenantId, tagId, fields.name ?? null, fields.color ?? null, fields.remark ?? null],
   );
   return rowCount === 1;
 }
 
 /** Deletes the tenant's tags among `tagIds`; their number_tag and contact_tag rows cascade. */
-export async function deleteTags(pool: pg.Pool, tenantId: string, tagIds: readonly string[]) {
+export async function deleteTags(pool: pg.Pool, scope: Scope, tagIds: readonly string[]) {
   const { rows } = await pool.query<{ id: string; name: string }>(
     'delete from tag where tenant_id = $1 and id = any($2::bigint[]) returning id, name',
-    [tenantId, tagIds],
+    [scope.tenantId, tagIds],
   );
   return rows;
 }

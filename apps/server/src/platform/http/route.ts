@@ -11,17 +11,21 @@ import {
 } from '@ws/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadPrincipal, type Principal, tokenFrom } from '../auth/principal.js';
+import { type Scope, scopeOf } from '../auth/scope.js';
 import { type Actor, writeOperationLog } from '../oplog.js';
 import type { AppContext } from './context.js';
 import { errors } from './errors.js';
 import { parseInput } from './validation.js';
 
 type CallerOf<C> = C extends { access: 'public' } ? Principal | undefined : Principal;
+type ScopeOf<C> = C extends { access: 'public' } ? Scope | undefined : Scope;
 
 export interface CallInput<C extends CallDefinition> {
   body: ParsedBodyOf<C>;
   query: ParsedQueryOf<C>;
   user: CallerOf<C>;
+  /** Whose rows the call may see and change: what services and repositories take (`auth/scope.ts`). */
+  scope: ScopeOf<C>;
   language: Language;
   /** Client address as the server sees it (after trusted proxies). */
   address: string;
@@ -86,6 +90,7 @@ export async function openCall<C extends CallDefinition>(
     body,
     query,
     user,
+    scope: user && scopeOf(user, call),
     language,
     address: request.ip,
     request,
