@@ -24,8 +24,6 @@ export const IdList = z
   .transform((ids) => [...new Set(ids)]);
 
 /** How many of the named rows a batch call changed (those of the caller, in a state the call applies to). */
-export const UpdatedCount = z.object({ updated: z.number().int() });
-export type UpdatedCount = z.infer<typeof UpdatedCount>;
 
 /** A user as lists and records name them. */
 export const UserRef = z.object({ id: Id, username: z.string(), nickname: z.string() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, IdList, UserRef } from './auth.js';
 import { defineCall } from './call.js';
-import { envelopeOf } from './envelope.js';
+import { BatchReply, envelopeOf } from './envelope.js';
 import { cappedPageOf, PageRequest, textFilter } from './paging.js';
 import { TagRef } from './tags.js';
 
@@ -68,7 +68,6 @@ export type ContactRecord = z.infer<typeof ContactRecord>;
 export const ContactPage = cappedPageOf(ContactRecord);
 
 /** How many contacts a batch call changed (ids of other tenants or of deleted contacts are not counted). */
-export const ContactsChanged = z.object({ count: z.number().int() });
 
 export const DeleteContacts = z.object({ ids: IdList });
 export const ClearNumbersContacts = z.object({ numberIds: IdList });
@@ -146,7 +145,7 @@ export const contactCalls = {
     access: CONTACT_ACCESS,
     kind: 'delete',
     body: DeleteContacts,
-    reply: envelopeOf(ContactsChanged),
+    reply: envelopeOf(BatchReply),
   }),
   clearNumbersContacts: defineCall({
     id: 'friend.clear',
@@ -157,7 +156,7 @@ export const contactCalls = {
     access: CONTACT_ACCESS,
     kind: 'delete',
     body: ClearNumbersContacts,
-    reply: envelopeOf(ContactsChanged),
+    reply: envelopeOf(BatchReply),
   }),
   moveContacts: defineCall({
     id: 'agent.movefriend',
@@ -168,7 +167,7 @@ export const contactCalls = {
     access: CONTACT_ACCESS,
     kind: 'update',
     body: MoveContacts,
-    reply: envelopeOf(ContactsChanged),
+    reply: envelopeOf(BatchReply),
   }),
   moveNumbersContacts: defineCall({
     id: 'agent.batchmovefriend',
@@ -179,7 +178,7 @@ export const contactCalls = {
     access: CONTACT_ACCESS,
     kind: 'update',
     body: MoveNumbersContacts,
-    reply: envelopeOf(ContactsChanged),
+    reply: envelopeOf(BatchReply),
   }),
   tagContacts: defineCall({
     id: 'friend.settag',
@@ -190,7 +189,7 @@ export const contactCalls = {
     access: CONTACT_ACCESS,
     kind: 'update',
     body: TagContacts,
-    reply: envelopeOf(ContactsChanged),
+    reply: envelopeOf(BatchReply),
   }),
   exportContacts: defineCall({
     id: 'agent.exportfriends',

@@ -7,6 +7,15 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
   return z.object({ code: z.literal(SUCCESS_CODE), message: z.string(), data });
 }
 
+/**
+ * What every batch call answers: how many of the rows it names it acted on. Named rows that are
+ * not the caller's, unknown, or not in a state the action applies to are skipped; when none is
+ * left the call is a 404 naming the field, exactly like one unknown id. A batch may add what else
+ * it changed (`BatchReply.extend`).
+ */
+export const BatchReply = z.object({ count: z.number().int() });
+export type BatchReply = z.infer<typeof BatchReply>;
+
 export const ErrorEnvelope = z.object({
   code: z.number().int(),
   message: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Id, IdList, UpdatedCount } from './auth.js';
+import { Id, IdList } from './auth.js';
 import { defineCall } from './call.js';
-import { envelopeOf } from './envelope.js';
+import { BatchReply, envelopeOf } from './envelope.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, PageRequest, pageOf } from './paging.js';
 
 /**
@@ -106,8 +106,7 @@ export const IpGroupEdit = z
     message: 'name or remark is required',
   });
 export const IpIds = z.object({ scope, ids: IdList });
-export const DeletedIpGroups = z.object({
-  deleted: z.number().int(),
+export const DeletedIpGroups = BatchReply.extend({
   /** IPs of the deleted groups, now in no group. */
   ungrouped: z.number().int(),
 });
@@ -205,8 +204,7 @@ export const EgressIpEdit = z
   });
 export type EgressIpEdit = z.infer<typeof EgressIpEdit>;
 
-export const DeletedEgressIps = z.object({
-  deleted: z.number().int(),
+export const DeletedEgressIps = BatchReply.extend({
   /** Numbers that used the deleted IPs and now have none. */
   numbers_unassigned: z.number().int(),
 });
@@ -337,7 +335,7 @@ export const ipCalls = {
     access,
     kind: 'update',
     body: EgressIpManage,
-    reply: envelopeOf(UpdatedCount),
+    reply: envelopeOf(BatchReply),
   }),
   ipCheck: defineCall({
     id: 'ip.efip',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Id, IdList, UpdatedCount, UserRef } from './auth.js';
+import { Id, IdList, UserRef } from './auth.js';
 import { defineCall } from './call.js';
-import { envelopeOf } from './envelope.js';
+import { BatchReply, envelopeOf } from './envelope.js';
 import { cappedPageOf, PageRequest, pageOf, textFilter } from './paging.js';
 import { TagRef } from './tags.js';
 
@@ -206,7 +206,7 @@ export const numberCalls = {
     summary: 'Add and remove number tags on the selected numbers',
     kind: 'update',
     body: NumberTagBatch,
-    reply: envelopeOf(UpdatedCount),
+    reply: envelopeOf(BatchReply),
   }),
   numberMoveOwner: defineCall({
     ...numbersCall,
@@ -215,7 +215,7 @@ export const numberCalls = {
     summary: 'Give the selected numbers to another owner (an admin or operator of the tenant)',
     kind: 'update',
     body: NumberOwnerMove,
-    reply: envelopeOf(UpdatedCount),
+    reply: envelopeOf(BatchReply),
   }),
   numberSetIp: defineCall({
     ...numbersCall,
@@ -224,7 +224,7 @@ export const numberCalls = {
     summary: 'Set (or clear with null) the egress proxy of the selected numbers: an enabled own or system IP',
     kind: 'update',
     body: NumberIpAssignment,
-    reply: envelopeOf(UpdatedCount),
+    reply: envelopeOf(BatchReply),
   }),
   numberChangeType: defineCall({
     ...numbersCall,
@@ -233,7 +233,7 @@ export const numberCalls = {
     summary: 'Move the selected numbers between in service and standby',
     kind: 'update',
     body: NumberTypeChange,
-    reply: envelopeOf(UpdatedCount),
+    reply: envelopeOf(BatchReply),
   }),
   numberCheck: defineCall({
     ...numbersCall,
@@ -260,7 +260,7 @@ export const numberCalls = {
     summary: 'Resume paused numbers: their queued messages are sent again',
     kind: 'action',
     body: NumberIds,
-    reply: envelopeOf(UpdatedCount),
+    reply: envelopeOf(BatchReply),
   }),
   numberRecycle: defineCall({
     ...numbersCall,
@@ -269,7 +269,7 @@ export const numberCalls = {
     summary: `Move numbers to the recycle bin: they stop sending and are purged after ${RECYCLE_BIN_DAYS} days`,
     kind: 'delete',
     body: NumberIds,
-    reply: envelopeOf(UpdatedCount),
+    reply: envelopeOf(BatchReply),
   }),
   numberRecycleList: defineCall({
     ...numbersCall,
@@ -287,7 +287,7 @@ export const numberCalls = {
     summary: 'Bring numbers back from the recycle bin; 409 when another live number has the phone-number id',
     kind: 'update',
     body: NumberIds,
-    reply: envelopeOf(UpdatedCount),
+    reply: envelopeOf(BatchReply),
   }),
   numberPurge: defineCall({
     ...numbersCall,
@@ -296,7 +296,7 @@ export const numberCalls = {
     summary: `Delete numbers of the recycle bin for good (at most ${MAX_PURGED_NUMBERS}); their queued messages fail`,
     kind: 'delete',
     body: numberIdsUpTo(MAX_PURGED_NUMBERS),
-    reply: envelopeOf(UpdatedCount),
+    reply: envelopeOf(BatchReply),
   }),
   numberOwners: defineCall({
     ...numbersCall,

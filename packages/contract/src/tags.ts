@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, IdList } from './auth.js';
 import { defineCall } from './call.js';
-import { envelopeOf } from './envelope.js';
+import { BatchReply, envelopeOf } from './envelope.js';
 
 /** Numbers and contacts have separate tag lists, as on the screens. */
 export const TAG_KINDS = ['number', 'contact'] as const;
@@ -58,7 +58,6 @@ export const TagEdit = z.object({
 export type TagEdit = z.infer<typeof TagEdit>;
 
 export const TagIds = z.object({ ids: IdList });
-export const DeletedTags = z.object({ deleted: z.number().int() });
 
 const access = ['admin', 'operator'] as const;
 
@@ -105,6 +104,6 @@ export const tagCalls = {
     access,
     kind: 'delete',
     body: TagIds,
-    reply: envelopeOf(DeletedTags),
+    reply: envelopeOf(BatchReply),
   }),
 } as const;

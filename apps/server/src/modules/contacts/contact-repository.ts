@@ -21,6 +21,15 @@ export async function lockLiveNumber(client: pg.PoolClient, scope: Scope, number
   return (await lockedIds(client, select, scope, [numberId])).length === 1;
 }
 
+/** Whether any of the numbers is the tenant's (live or in the recycle bin). */
+export async function anyNumberOf(db: Db, scope: Scope, numberIds: readonly string[]): Promise<boolean> {
+  const { rows } = await db.query('select 1 from wa_number where tenant_id = $1 and id = any($2::bigint[]) limit 1', [
+    scope.tenantId,
+    numberIds,
+  ]);
+  return rows.length > 0;
+}
+
 /** Whether the user belongs to the tenant; locks it against deletion until commit. */
 export async function lockUser(client: pg.PoolClient, scope: Scope, userId: string): Promise<boolean> {
   const select = 'select id from app_user where tenant_id = $1 and id = any($2::bigint[]) for share';

@@ -1,9 +1,12 @@
+import type { BatchReply } from '@ws/contract';
 import type pg from 'pg';
 import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
+import { batchReply } from '../../platform/http/batch-reply.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
-import { lockLiveNumber, lockUser, moveNumbersContacts, reassignContacts } from './contact-repository.js';
+import { anyNumberOf, lockLiveNumber, lockUser, moveNumbersContacts, reassignContacts } from './contact-repository.js';
+import { CONTACT_IDS, noneOfTheNumbers } from './delete-contacts.js';
 
 export interface ContactMove {
   ids: readonly string[];
@@ -15,8 +18,8 @@ export interface ContactMove {
  * Moves the selected contacts to another live number of the tenant and/or another owner of the
  * tenant. A number or user of another tenant is "not found", exactly like one that does not exist.
  */
-export function moveContacts(context: AppContext, scope: Scope, move: ContactMove): Promise<number> {
-  return withTransaction(context.pool, async (client) => {
+export async function moveContacts(context: AppContext, scope: Scope, move: ContactMove): Promise<BatchReply> {
+  const moved = await withTransaction(context.pool, async (client) => {
     if (move.numberId) await requireLiveNumber(client, scope, move.numberId, 'numberId');
     if (move.ownerUserId && !(await lockUser(client, scope, move.ownerUserId))) {
       throw errors.notFound({ zh: 'ownerUserId: 用户', en: 'ownerUserId: User' });
@@ -26,6 +29,7 @@ export function moveContacts(context: AppContext, scope: Scope, move: ContactMov
       ownerUserId: move.ownerUserId ?? null,
     });
   });
+  return batchReply(moved, CONTACT_IDS);
 }
 
 /** Moves every contact of the given numbers (of the tenant) to another live number of the tenant. */
@@ -34,10 +38,11 @@ export function moveAllContacts(
   scope: Scope,
   fromNumberIds: readonly string[],
   toNumberId: string,
-): Promise<number> {
+): Promise<BatchReply> {
   return withTransaction(context.pool, async (client) => {
     await requireLiveNumber(client, scope, toNumberId, 'toNumberId');
-    return moveNumbersContacts(client, scope, fromNumberIds, toNumberId);
+    if (!(await anyNumberOf(client, scope, fromNumberIds))) throw noneOfTheNumbers('fromNumberIds');
+    return { count: await moveNumbersContacts(client, scope, fromNumberIds, toNumberId) };
   });
 }
 

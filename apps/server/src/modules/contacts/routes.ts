@@ -15,28 +15,28 @@ export function registerContactRoutes(app: FastifyInstance, context: AppContext)
   route(app, context, calls.contactList, ({ scope, body }) => listContacts(context, scope, body));
   route(app, context, calls.contactSources, ({ scope }) => contactSources(context.pool, scope));
   route(app, context, calls.deleteContacts, async ({ scope, body, audit }) => {
-    const count = await deleteContacts(context, scope, body.ids);
+    const { count } = await deleteContacts(context, scope, body.ids);
     audit(describeIds('contacts deleted', count, body.ids));
     return { count };
   });
   route(app, context, calls.clearNumbersContacts, async ({ scope, body, audit }) => {
-    const count = await clearNumbersContacts(context, scope, body.numberIds);
+    const { count } = await clearNumbersContacts(context, scope, body.numberIds);
     audit(describeIds('contacts deleted of numbers', count, body.numberIds));
     return { count };
   });
   route(app, context, calls.moveContacts, async ({ scope, body, audit }) => {
-    const count = await moveContacts(context, scope, body);
+    const { count } = await moveContacts(context, scope, body);
     const to = [body.numberId && `number ${body.numberId}`, body.ownerUserId && `owner ${body.ownerUserId}`];
     audit(describeIds(`contacts moved to ${to.filter(Boolean).join(' and ')}`, count, body.ids));
     return { count };
   });
   route(app, context, calls.moveNumbersContacts, async ({ scope, body, audit }) => {
-    const count = await moveAllContacts(context, scope, body.fromNumberIds, body.toNumberId);
+    const { count } = await moveAllContacts(context, scope, body.fromNumberIds, body.toNumberId);
     audit(describeIds(`contacts moved to number ${body.toNumberId} from numbers`, count, body.fromNumberIds));
     return { count };
   });
   route(app, context, calls.tagContacts, async ({ scope, body, audit }) => {
-    const count = await tagContacts(context, scope, body);
+    const { count } = await tagContacts(context, scope, body);
     const change = `+[${body.addTagIds.join(',')}] -[${body.removeTagIds.join(',')}]`;
     audit(describeIds(`contacts tagged ${change}`, count, body.ids));
     return { count };

@@ -85,15 +85,15 @@ export async function deleteGroups(
   pool: Pool,
   owner: IpOwner,
   ids: readonly string[],
-): Promise<{ deleted: number; ungrouped: number }> {
+): Promise<{ count: number; ungrouped: number }> {
   // Both counts read the snapshot before the delete, so the IPs still show their group.
-  const { rows } = await pool.query<{ deleted: number; ungrouped: number }>(
+  const { rows } = await pool.query<{ count: number; ungrouped: number }>(
     `with gone as (delete from egress_ip_group where tenant_id = $1 and id = any($2::bigint[]) returning id)
-     select (select count(*)::int from gone) as deleted,
+     select (select count(*)::int from gone) as count,
             (select count(*)::int from egress_ip e where e.tenant_id = $1 and e.group_id in (select id from gone)) as ungrouped`,
     [owner.tenantId, ids],
   );
-  return rows[0] ?? { deleted: 0, ungrouped: 0 };
+  return rows[0] ?? { count: 0, ungrouped: 0 };
 }
 
 export async function groupExists(pool: Pool, owner: IpOwner, id: string): Promise<boolean> {

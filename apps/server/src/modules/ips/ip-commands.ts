@@ -1,4 +1,5 @@
 import {
+  type BatchReply,
   type DeletedEgressIps,
   type EgressIp,
   type EgressIpEdit,
@@ -8,13 +9,13 @@ import {
   type Language,
   type Page,
   toPage,
-  type UpdatedCount,
 } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
+import { batchReply } from '../../platform/http/batch-reply.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { countIps, deleteIps, type IpFilter, manageIps, selectIps, updateIp } from './ip-repository.js';
-import { checkedGroupId, IP, knownGroup, uniqueAddress } from './ip-rules.js';
+import { checkedGroupId, IDS, IP, knownGroup, uniqueAddress } from './ip-rules.js';
 import { ipOwner } from './ip-scope.js';
 
 export async function listEgressIps(
@@ -60,18 +61,11 @@ export async function editEgressIp(
 export async function deleteEgressIps(context: AppContext, caller: Scope, input: IpIds): Promise<DeletedEgressIps> {
   const owner = ipOwner(caller, input.scope, 'write');
   const result = await deleteIps(context.pool, owner, input.ids);
-  if (result.deleted === 0) throw errors.notFound(IP);
-  return result;
+  return { ...batchReply(result.count, IDS), numbers_unassigned: result.numbers_unassigned };
 }
 
-export async function manageEgressIps(
-  context: AppContext,
-  caller: Scope,
-  input: EgressIpManage,
-): Promise<UpdatedCount> {
+export async function manageEgressIps(context: AppContext, caller: Scope, input: EgressIpManage): Promise<BatchReply> {
   const owner = ipOwner(caller, input.scope, 'write');
   await checkedGroupId(context.pool, owner, input.groupId);
-  const updated = await knownGroup(() => manageIps(context.pool, owner, input.ids, input));
-  if (updated === 0) throw errors.notFound(IP);
-  return { updated };
+  return batchReply(await knownGroup(() => manageIps(context.pool, owner, input.ids, input)), IDS);
 }

@@ -40,7 +40,7 @@ describe('IP groups', () => {
     expect(edited.body.data).toMatchObject({ id: beta.id, name: 'Gamma', remark: 'office', ip_count: 1 });
 
     const deleted = await t.post('/api/ip/groupdel', { token: operator, body: { ids: [beta.id, alpha.id] } });
-    expect(deleted.body).toMatchObject({ code: 0, message: '删除成功', data: { deleted: 2, ungrouped: 1 } });
+    expect(deleted.body).toMatchObject({ code: 0, message: '删除成功', data: { count: 2, ungrouped: 1 } });
     const ips = await t.post('/api/ip/iplist', { token: operator, body: {} });
     expect(ips.body.data.records[0]).toMatchObject({ host: '10.0.0.1', group: null });
     expect((await list(operator)).body.data.total).toBe(0);

@@ -10,6 +10,7 @@ import {
 } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import { refusedAs, UNIQUE_VIOLATION } from '../../platform/db/sql-state.js';
+import { batchReply } from '../../platform/http/batch-reply.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { countGroups, deleteGroups, insertGroup, selectGroups, updateGroup } from './group-repository.js';
@@ -50,6 +51,8 @@ export async function editIpGroup(context: AppContext, caller: Scope, input: IpG
 export async function deleteIpGroups(context: AppContext, caller: Scope, input: IpIds): Promise<DeletedIpGroups> {
   const owner = ipOwner(caller, input.scope, 'write');
   const result = await deleteGroups(context.pool, owner, input.ids);
-  if (result.deleted === 0) throw errors.notFound(GROUP);
-  return result;
+  return {
+    ...batchReply(result.count, { zh: `ids: ${GROUP.zh}`, en: `ids: ${GROUP.en}` }),
+    ungrouped: result.ungrouped,
+  };
 }

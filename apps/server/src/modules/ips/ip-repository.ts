@@ -241,15 +241,15 @@ export async function deleteIps(
   pool: Pool,
   owner: IpOwner,
   ids: readonly string[],
-): Promise<{ deleted: number; numbers_unassigned: number }> {
+): Promise<{ count: number; numbers_unassigned: number }> {
   // The numbers are read from the snapshot before the delete, while they still name the IPs.
-  const { rows } = await pool.query<{ deleted: number; numbers_unassigned: number }>(
+  const { rows } = await pool.query<{ count: number; numbers_unassigned: number }>(
     `with gone as (delete from egress_ip where tenant_id = $1 and id = any($2::bigint[]) returning id),
      notified as (${NOTIFY_NUMBERS('gone')})
-     select (select count(*)::int from gone) as deleted, (select count(*)::int from notified) as numbers_unassigned`,
+     select (select count(*)::int from gone) as count, (select count(*)::int from notified) as numbers_unassigned`,
     [owner.tenantId, ids],
   );
-  return rows[0] ?? { deleted: 0, numbers_unassigned: 0 };
+  return rows[0] ?? { count: 0, numbers_unassigned: 0 };
 }
 
 export interface IpToCheck {

@@ -5,6 +5,8 @@ import { groupExists } from './group-repository.js';
 import type { IpOwner } from './ip-scope.js';
 
 export const IP = { zh: 'IP', en: 'IP' };
+/** A batch of IPs none of which is the caller's. */
+export const IDS = { zh: 'ids: IP', en: 'ids: IP' };
 
 /** A group of another owner is "not found", exactly like one that does not exist. */
 const noSuchGroup = () => errors.notFound({ zh: 'groupId: 分组', en: 'groupId: IP group' });

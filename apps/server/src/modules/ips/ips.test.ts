@@ -263,7 +263,7 @@ describe('changing IPs', () => {
     const ids = await add(operator.access_token, { lines: '10.20.0.1:80\n10.20.0.2:80' });
     const group = (await post(operator.access_token, '/api/ip/groupadd', { name: 'Moved' })).body.data.id;
     const moved = await post(operator.access_token, '/api/ip/ipmanage', { ids, groupId: group });
-    expect(moved.body.data).toEqual({ updated: 2 });
+    expect(moved.body.data).toEqual({ count: 2 });
     expect((await list(operator.access_token, { groupId: group })).total).toBe(2);
     await post(operator.access_token, '/api/ip/ipmanage', { ids: [ids[0]], groupId: null, enabled: false });
     const page = await list(operator.access_token, { search: '10.20.0.' });
@@ -294,7 +294,7 @@ describe('changing IPs', () => {
     await t.pool.query('update wa_number set egress_ip_id = $1 where id = $2', [ids[0], number.numberId]);
     expect((await post(other.access_token, '/api/ip/ipdel', { ids })).status).toBe(404);
     const deleted = await post(operator.access_token, '/api/ip/ipdel', { ids: [...ids, '999999'] });
-    expect(deleted.body).toMatchObject({ message: '删除成功', data: { deleted: 2, numbers_unassigned: 1 } });
+    expect(deleted.body).toMatchObject({ message: '删除成功', data: { count: 2, numbers_unassigned: 1 } });
     const left = await t.pool.query('select egress_ip_id from wa_number where id = $1', [number.numberId]);
     expect(left.rows[0].egress_ip_id).toBeNull();
     expect((await post(operator.access_token, '/api/ip/ipdel', { ids })).status).toBe(404);

@@ -1,16 +1,16 @@
+import type { BatchReply } from '@ws/contract';
+import { batchReply } from '../../platform/http/batch-reply.js';
 import { errors } from '../../platform/http/errors.js';
 
-export const numberNotFound = () => errors.notFound({ zh: '号码', en: 'Number' });
+export const numberNotFound = () => errors.notFound({ zh: 'numberId: 号码', en: 'numberId: Number' });
 
-/**
- * The reply of a batch call: how many of the named numbers it changed. Ids that are not the
- * caller's (other tenants', unknown, or in the wrong state) are skipped like rows deleted
- * meanwhile; when none is left the call is a 404, as for a single unknown id.
- */
-export function batchResult(updated: number): { updated: number } {
-  if (updated === 0) throw numberNotFound();
-  return { updated };
-}
+const IDS = { zh: 'ids: 号码', en: 'ids: Number' };
+
+/** A batch none of whose numbers is the caller's to act on. */
+export const noneOfTheNumbers = () => errors.notFound(IDS);
+
+/** The reply of a numbers batch: a 404 naming `ids` when none of them was the caller's to change. */
+export const numbersBatch = (count: number): BatchReply => batchReply(count, IDS);
 
 /** The operation-log target of a batch: the ids, the first few of a long selection. */
 export function numbersTarget(ids: readonly string[], detail = ''): string {

@@ -7,7 +7,7 @@ import { qualityOf, THROUGHPUT_OF_LEVEL } from '../../whatsapp/numbers/meta-numb
 import { CLOUD_API_CONCURRENCY, describeFailure, numberClient } from '../../whatsapp/numbers/number-client.js';
 import { pauseNumber } from '../../whatsapp/numbers/number-repository.js';
 import { checkWebhooksSubscription, type WebhooksSubscription } from '../../whatsapp/numbers/waba-subscription.js';
-import { numberNotFound } from './batch-result.js';
+import { noneOfTheNumbers } from './batch-result.js';
 import { NUMBER_STATE_COLUMNS, type NumberState, numberState } from './number-rows.js';
 import { liveNumberIds } from './numbers-repository.js';
 
@@ -91,7 +91,7 @@ async function checkOne(
  */
 export async function checkNumbers(context: AppContext, scope: Scope, ids: string[]) {
   const numberIds = await liveNumberIds(context.pool, scope, ids);
-  if (numberIds.length === 0) throw numberNotFound();
+  if (numberIds.length === 0) throw noneOfTheNumbers();
   const checkedWabas = new Map<string, Promise<WebhooksSubscription>>();
   const results = await mapBounded(numberIds, CLOUD_API_CONCURRENCY, (id) =>
     checkOne(context, scope, id, checkedWabas),

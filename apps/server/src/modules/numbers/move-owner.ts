@@ -1,7 +1,7 @@
 import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
-import { batchResult } from './batch-result.js';
+import { numbersBatch } from './batch-result.js';
 import { moveOwner, userRole } from './numbers-repository.js';
 
 /**
@@ -14,5 +14,5 @@ export async function moveNumbersToOwner(context: AppContext, scope: Scope, ids:
   if (role === 'seat') {
     throw errors.invalid('ownerUserId', '坐席不能拥有号码', 'seats may not own numbers');
   }
-  return batchResult(await moveOwner(context.pool, scope, ids, ownerUserId));
+  return numbersBatch(await moveOwner(context.pool, scope, ids, ownerUserId));
 }

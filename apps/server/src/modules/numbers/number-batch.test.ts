@@ -1,11 +1,14 @@
+import { type CallDefinition, calls } from '@ws/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type BadInput, expectBadInput } from '../../test/bad-input.js';
+import type { BadInput } from '../../test/bad-input.js';
+import { refusesStrangers } from '../../test/refuses-strangers.js';
 import { addNumber, addTag, signedInUser, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
 import { addIp, ok } from './test-support.js';
 
 const t = useTestApp();
-const { a, b, seat } = useTenants(t);
+const tenants = useTenants(t);
+const { a, b, seat } = tenants;
 let one: string;
 let two: string;
 let theirs: string;
@@ -27,16 +30,12 @@ const row = async (id: string) =>
   ).rows[0];
 
 /** Bad input (400 naming the field), no token (401), a seat (403), and only another tenant's ids (404). */
-async function refusesWhatItShould(path: string, valid: Record<string, unknown>, bad: BadInput[]) {
-  await expectBadInput(
-    (body) => t.post(path, { token: a.token, body }),
-    [[{ ...valid, ids: [] }, 'ids'], [{ ...valid, ids: ['x'] }, 'ids.0'], ...bad],
-  );
-  expect((await t.post(path, { body: valid })).status).toBe(401);
-  expect((await t.post(path, { token: seat.token, body: valid })).status).toBe(403);
-  const foreign = await t.post(path, { token: a.token, body: { ...valid, ids: [theirs, '987654321'] } });
-  expect(foreign.status).toBe(404);
-  expect(foreign.body.message).toBe('号码不存在');
+function refusesWhatItShould(call: CallDefinition, valid: Record<string, unknown>, bad: BadInput[]) {
+  return refusesStrangers(t, tenants, call, {
+    valid: () => valid,
+    bad: [[{ ...valid, ids: [] }, 'ids'], [{ ...valid, ids: ['x'] }, 'ids.0'], ...bad],
+    onlyStrangers: { body: () => ({ ...valid, ids: [theirs, '987654321'] }), field: 'ids' },
+  });
 }
 
 describe('POST /api/agent/batch (number tags)', () => {
@@ -47,7 +46,7 @@ describe('POST /api/agent/batch (number tags)', () => {
       token: a.token,
       body: { ids: [one, two, one], addTagIds: [vip, hot] },
     });
-    expect(reply.body).toMatchObject({ code: 0, message: '更新成功', data: { updated: 2 } });
+    expect(reply.body).toMatchObject({ code: 0, message: '更新成功', data: { count: 2 } });
     expect((await row(one)).tags).toEqual([vip, hot]);
     await ok(t, '/api/agent/batch', a.token, { ids: [one, two, theirs], addTagIds: [vip], removeTagIds: [hot] });
     expect((await row(two)).tags).toEqual([vip]);
@@ -84,7 +83,7 @@ describe('POST /api/agent/batch (number tags)', () => {
 
   it('refuses bad input, strangers and seats', async () => {
     const tag = await addTag(t, a.tenantId, 'Any', 'number');
-    await refusesWhatItShould('/api/agent/batch', { ids: [one], addTagIds: [tag] }, [
+    await refusesWhatItShould(calls.numberTags, { ids: [one], addTagIds: [tag] }, [
       [{ ids: [one] }, 'addTagIds'],
       [{ ids: [one], addTagIds: ['a'] }, 'addTagIds.0'],
     ]);
@@ -95,7 +94,7 @@ describe('POST /api/agent/moveagent', () => {
   it('gives numbers to another operator or admin of the tenant', async () => {
     const colleague = await signedInUser(t, a.tenantId, 'operator');
     const reply = await ok(t, '/api/agent/moveagent', a.token, { ids: [one, two], ownerUserId: colleague.userId });
-    expect(reply).toEqual({ updated: 2 });
+    expect(reply).toEqual({ count: 2 });
     expect((await row(one)).owner_user_id).toBe(colleague.userId);
   });
 
@@ -111,7 +110,7 @@ describe('POST /api/agent/moveagent', () => {
     const refusedSeat = await asOwner(seat.userId);
     expect(refusedSeat.status).toBe(400);
     expect(refusedSeat.body.message).toBe('ownerUserId: 坐席不能拥有号码');
-    await refusesWhatItShould('/api/agent/moveagent', { ids: [one], ownerUserId: a.userId }, [
+    await refusesWhatItShould(calls.numberMoveOwner, { ids: [one], ownerUserId: a.userId }, [
       [{ ids: [one] }, 'ownerUserId'],
     ]);
     expect((await row(theirs)).owner_user_id).toBeNull();
@@ -122,7 +121,7 @@ describe('POST /api/agent/setip', () => {
   it('sets an own or system IP and clears it with null', async () => {
     const own = await addIp(t, a.tenantId);
     const system = await addIp(t);
-    expect(await ok(t, '/api/agent/setip', a.token, { ids: [one], ipId: own })).toEqual({ updated: 1 });
+    expect(await ok(t, '/api/agent/setip', a.token, { ids: [one], ipId: own })).toEqual({ count: 1 });
     expect((await row(one)).egress_ip_id).toBe(own);
     await ok(t, '/api/agent/setip', a.token, { ids: [one, two], ipId: system });
     expect((await row(two)).egress_ip_id).toBe(system);
@@ -141,17 +140,17 @@ describe('POST /api/agent/setip', () => {
     const disabled = await withIp(await addIp(t, a.tenantId, { enabled: false }));
     expect(disabled.status).toBe(400);
     expect(disabled.body.message).toBe('ipId: 该 IP 已停用');
-    await refusesWhatItShould('/api/agent/setip', { ids: [one], ipId: null }, [[{ ids: [one] }, 'ipId']]);
+    await refusesWhatItShould(calls.numberSetIp, { ids: [one], ipId: null }, [[{ ids: [one] }, 'ipId']]);
   });
 });
 
 describe('POST /api/agent/changetype', () => {
   it('moves numbers between service and standby', async () => {
-    expect(await ok(t, '/api/agent/changetype', a.token, { ids: [one], standby: true })).toEqual({ updated: 1 });
+    expect(await ok(t, '/api/agent/changetype', a.token, { ids: [one], standby: true })).toEqual({ count: 1 });
     expect((await row(one)).standby).toBe(true);
     await ok(t, '/api/agent/changetype', a.token, { ids: [one], standby: false });
     expect((await row(one)).standby).toBe(false);
-    await refusesWhatItShould('/api/agent/changetype', { ids: [one], standby: true }, [
+    await refusesWhatItShould(calls.numberChangeType, { ids: [one], standby: true }, [
       [{ ids: [one] }, 'standby'],
       [{ ids: [one], standby: 'yes' }, 'standby'],
     ]);
@@ -162,12 +161,12 @@ describe('POST /api/agent/resume', () => {
   it('resumes paused numbers and wakes their lanes', async () => {
     await t.pool.query(`update wa_number set paused_at = now(), pause_reason = 'quality_red' where id = $1`, [one]);
     await t.pool.query('insert into send_lane (tenant_id, number_id, due_at) values ($1, $2, null)', [a.tenantId, one]);
-    expect(await ok(t, '/api/agent/resume', a.token, { ids: [one, two] })).toEqual({ updated: 2 });
+    expect(await ok(t, '/api/agent/resume', a.token, { ids: [one, two] })).toEqual({ count: 2 });
     expect((await row(one)).paused).toBe(false);
     const lane = await t.pool.query('select due_at from send_lane where number_id = $1', [one]);
     expect(lane.rows[0].due_at).not.toBeNull();
     await t.pool.query(`update wa_number set paused_at = now() where id = $1`, [theirs]);
-    await refusesWhatItShould('/api/agent/resume', { ids: [one] }, []);
+    await refusesWhatItShould(calls.numberResume, { ids: [one] }, []);
     expect((await row(theirs)).paused).toBe(true);
   });
 });

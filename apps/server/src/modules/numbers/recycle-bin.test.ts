@@ -20,7 +20,7 @@ describe('the recycle bin', () => {
     const number = await addNumber(t, a.tenantId, { phone: '+1 555 0142' });
     const kept = await addNumber(t, a.tenantId);
     const recycled = await t.post('/api/agent/recycle', { token: a.token, body: { ids: [number] } });
-    expect(recycled.body).toMatchObject({ code: 0, message: '删除成功', data: { updated: 1 } });
+    expect(recycled.body).toMatchObject({ code: 0, message: '删除成功', data: { count: 1 } });
     expect(await listIds(a.token)).toEqual([kept]);
 
     const bin = await ok(t, '/api/agent/recyclelist', a.token, { page: 1, pageSize: 10 });
@@ -35,7 +35,7 @@ describe('the recycle bin', () => {
     expect(log.rows.map((row) => row.target)).toContain(`numbers ${number}`);
 
     const restored = await t.post('/api/agent/restore', { token: a.token, body: { ids: [number] } });
-    expect(restored.body).toMatchObject({ code: 0, data: { updated: 1 } });
+    expect(restored.body).toMatchObject({ code: 0, data: { count: 1 } });
     expect(await listIds(a.token)).toEqual([kept, number]);
     expect(await binIds(a.token)).toEqual([]);
     await ok(t, '/api/agent/recycle', a.token, { ids: [number, kept] });
@@ -87,7 +87,7 @@ describe('the recycle bin', () => {
 
     await ok(t, '/api/agent/recycle', a.token, { ids: [number] });
     const purged = await t.post('/api/agent/purge', { token: a.token, body: { ids: [number, live] } });
-    expect(purged.body).toMatchObject({ code: 0, message: '删除成功', data: { updated: 1 } });
+    expect(purged.body).toMatchObject({ code: 0, message: '删除成功', data: { count: 1 } });
 
     const count = async (table: string, column = 'number_id') =>
       (await t.pool.query(`select count(*)::int as n from ${table} where ${column} = $1`, [number])).rows[0].n;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/http/context.js';
 import { mapBounded } from '../../platform/map-bounded.js';
 import type { CloudApiClient, MessageTemplate } from '../../whatsapp/cloud-api/index.js';
 import { CLOUD_API_CONCURRENCY, describeFailure, numberClient } from '../../whatsapp/numbers/number-client.js';
-import { numberNotFound } from './batch-result.js';
+import { noneOfTheNumbers } from './batch-result.js';
 import {
   type RepairTarget,
   recountContacts,
@@ -56,7 +56,7 @@ async function syncTemplates(context: AppContext, scope: Scope, target: RepairTa
  */
 export async function repairNumbers(context: AppContext, scope: Scope, ids: string[]) {
   const targets = await repairTargets(context.pool, scope, ids);
-  if (targets.length === 0) throw numberNotFound();
+  if (targets.length === 0) throw noneOfTheNumbers();
   const templateSyncs = new Map<string, Promise<number>>();
 
   const repairOne = async (target: RepairTarget): Promise<NumberRepairResult | null> => {

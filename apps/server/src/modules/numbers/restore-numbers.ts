@@ -2,7 +2,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import { UNIQUE_VIOLATION } from '../../platform/db/sql-state.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
-import { batchResult } from './batch-result.js';
+import { numbersBatch } from './batch-result.js';
 import { restoreConflicts, restoreNumbers } from './numbers-repository.js';
 
 const conflict = (phones: string[]) =>
@@ -16,7 +16,7 @@ export async function restoreRecycledNumbers(context: AppContext, scope: Scope, 
   const conflicts = await restoreConflicts(context.pool, scope, ids);
   if (conflicts.length > 0) throw conflict(conflicts);
   try {
-    return batchResult(await restoreNumbers(context.pool, scope, ids));
+    return numbersBatch(await restoreNumbers(context.pool, scope, ids));
   } catch (error) {
     // A number connected meanwhile with the same phone-number id (wa_number_phone_number_id_key).
     if ((error as { code?: string }).code === UNIQUE_VIOLATION) {

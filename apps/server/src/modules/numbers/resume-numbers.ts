@@ -1,7 +1,7 @@
 import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { resumeNumber } from '../../whatsapp/numbers/number-repository.js';
-import { batchResult } from './batch-result.js';
+import { numbersBatch } from './batch-result.js';
 import { liveNumberIds, pausedNumberIds } from './numbers-repository.js';
 
 /**
@@ -13,5 +13,5 @@ export async function resumeNumbers(context: AppContext, scope: Scope, ids: stri
   for (const id of await pausedNumberIds(context.pool, scope, live)) {
     await resumeNumber(context.pool, scope.tenantId, id);
   }
-  return batchResult(live.length);
+  return numbersBatch(live.length);
 }

@@ -2,7 +2,7 @@ import { calls } from '@ws/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/http/context.js';
 import { route } from '../../platform/http/route.js';
-import { batchResult, numbersTarget } from './batch-result.js';
+import { numbersBatch, numbersTarget } from './batch-result.js';
 import { checkNumbers } from './check-numbers.js';
 import { moveNumbersToOwner } from './move-owner.js';
 import { listNumbers } from './number-list.js';
@@ -34,7 +34,7 @@ export function registerNumberRoutes(app: FastifyInstance, context: AppContext):
   });
   route(app, context, calls.numberChangeType, async ({ scope, body, audit }) => {
     audit(numbersTarget(body.ids, body.standby ? 'to standby' : 'to service'));
-    return batchResult(await setStandby(pool, scope, body.ids, body.standby));
+    return numbersBatch(await setStandby(pool, scope, body.ids, body.standby));
   });
   route(app, context, calls.numberCheck, ({ scope, body, audit }) => {
     audit(numbersTarget(body.ids));
@@ -50,7 +50,7 @@ export function registerNumberRoutes(app: FastifyInstance, context: AppContext):
   });
   route(app, context, calls.numberRecycle, async ({ scope, body, audit }) => {
     audit(numbersTarget(body.ids));
-    return batchResult(await recycleNumbers(pool, scope, body.ids, scope.userId));
+    return numbersBatch(await recycleNumbers(pool, scope, body.ids, scope.userId));
   });
   route(app, context, calls.numberRecycleList, ({ scope, body }) => listRecycledNumbers(context, scope, body));
   route(app, context, calls.numberRestore, ({ scope, body, audit }) => {
@@ -59,6 +59,6 @@ export function registerNumberRoutes(app: FastifyInstance, context: AppContext):
   });
   route(app, context, calls.numberPurge, async ({ scope, body, audit }) => {
     audit(numbersTarget(body.ids));
-    return batchResult(await purgeRecycledNumbers(pool, scope, body.ids));
+    return numbersBatch(await purgeRecycledNumbers(pool, scope, body.ids));
   });
 }

@@ -1,7 +1,7 @@
 import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
-import { batchResult } from './batch-result.js';
+import { numbersBatch } from './batch-result.js';
 import { egressIpEnabled, setEgressIp } from './numbers-repository.js';
 
 /**
@@ -14,5 +14,5 @@ export async function setNumbersEgressIp(context: AppContext, scope: Scope, ids:
     if (enabled === undefined) throw errors.notFound({ zh: 'ipId: IP', en: 'ipId: IP' });
     if (!enabled) throw errors.invalid('ipId', '该 IP 已停用', 'this IP is disabled');
   }
-  return batchResult(await setEgressIp(context.pool, scope, ids, ipId));
+  return numbersBatch(await setEgressIp(context.pool, scope, ids, ipId));
 }

@@ -3,7 +3,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
-import { batchResult } from './batch-result.js';
+import { numbersBatch } from './batch-result.js';
 import { liveNumberIds, retagNumbers, unknownNumberTags } from './numbers-repository.js';
 
 /**
@@ -27,5 +27,5 @@ export async function tagNumbers(context: AppContext, scope: Scope, change: Numb
     }
     return numberIds.length;
   });
-  return batchResult(updated);
+  return numbersBatch(updated);
 }

@@ -28,6 +28,6 @@ export function registerTagRoutes(app: FastifyInstance, context: AppContext): vo
   route(app, context, calls.tagDel, async ({ scope, body, audit }) => {
     const deleted = await removeTags(context, scope, body.ids);
     audit(`tags ${namesOf(deleted)}`);
-    return { deleted: deleted.length };
+    return { count: deleted.length };
   });
 }

@@ -45,6 +45,6 @@ export async function editTag(context: AppContext, caller: Scope, input: TagEdit
 /** Deletes the caller's tags among `ids` (404 when none of them is the caller's); returns their names. */
 export async function removeTags(context: AppContext, caller: Scope, ids: readonly string[]) {
   const deleted = await deleteTags(context.pool, caller, ids);
-  if (deleted.length === 0) throw errors.notFound(TAG);
+  if (deleted.length === 0) throw errors.notFound({ zh: `ids: ${TAG.zh}`, en: `ids: ${TAG.en}` });
   return deleted;
 }

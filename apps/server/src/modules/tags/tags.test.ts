@@ -194,7 +194,7 @@ describe('POST /api/tag/del', () => {
     ]);
     const reply = await del({ ids: [contactTag, numberTag, contactTag] });
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ message: '删除成功', data: { deleted: 2 } });
+    expect(reply.body).toMatchObject({ message: '删除成功', data: { count: 2 } });
     const left = await t.pool.query(
       `select (select count(*)::int from contact_tag where contact_id = $1) as contacts,
               (select count(*)::int from number_tag where number_id = $2) as numbers,
@@ -216,7 +216,7 @@ describe('POST /api/tag/del', () => {
     const refused = await del({ ids: [mine] }, other.token);
     expect(refused.status).toBe(404);
     const mixed = await del({ ids: [mine, theirs] }, other.token);
-    expect(mixed.body.data).toEqual({ deleted: 1 });
+    expect(mixed.body.data).toEqual({ count: 1 });
     const { rows } = await t.pool.query('select id from tag where id = any($1::bigint[])', [[mine, theirs]]);
     expect(rows.map((row) => row.id)).toEqual([mine]);
   });
