@@ -29,14 +29,14 @@ async function expectFigures(
   statusNames: Record<string, string>,
 ): Promise<void> {
   await expect.poll(() => figureOf(page, 'home-contacts')).toBe(shown(summary.contacts.total));
-  expect(await figureOf(page, 'home-opted-in')).toBe(shown(summary.contacts.optedIn));
-  expect(await figureOf(page, 'home-opted-out')).toBe(shown(summary.contacts.optedOut));
-  expect(await figureOf(page, 'home-sent')).toBe(shown(summary.messagesToday.sent));
-  expect(await figureOf(page, 'home-received')).toBe(shown(summary.messagesToday.received));
-  const numbers = summary.numbersByStatus.reduce((sum, row) => sum + row.numbers, 0);
+  expect(await figureOf(page, 'home-opted-in')).toBe(shown(summary.contacts.opted_in));
+  expect(await figureOf(page, 'home-opted-out')).toBe(shown(summary.contacts.opted_out));
+  expect(await figureOf(page, 'home-sent')).toBe(shown(summary.messages_today.sent));
+  expect(await figureOf(page, 'home-received')).toBe(shown(summary.messages_today.received));
+  const numbers = summary.numbers_by_status.reduce((sum, row) => sum + row.numbers, 0);
   expect(await figureOf(page, 'home-numbers-total')).toBe(shown(numbers));
   expect(await page.getByTestId('home-numbers-status').allTextContents()).toEqual(
-    summary.numbersByStatus.map((row) => `${statusNames[row.status] ?? row.status} ${shown(row.numbers)}`),
+    summary.numbers_by_status.map((row) => `${statusNames[row.status] ?? row.status} ${shown(row.numbers)}`),
   );
   const shownTitles = await Promise.all(
     ['home-contacts', 'home-opted-in', 'home-opted-out', 'home-sent', 'home-received'].map((id) => titleOf(page, id)),
@@ -50,7 +50,7 @@ describe('Home (/wel/index)', () => {
   it("is the menu's first entry and shows the tenant's figures, linking to their screens, in zh and en", async () => {
     const { page } = browser;
     const summary = await postApi<HomeSummary>(baseUrl, '/api/home/summary', {}, demo.access_token);
-    expect(summary.numbersByStatus.length).toBeGreaterThan(0);
+    expect(summary.numbers_by_status.length).toBeGreaterThan(0);
     expect(summary.contacts.total).toBeGreaterThan(0);
 
     await openSignedIn(page, baseUrl, demo);

@@ -83,9 +83,9 @@ describe('contact statistics (/passenger/data)', () => {
     // The demo's 300 contacts, less any another test deleted.
     const totals = await postApi<CensusTotals>(baseUrl, '/api/census/total', {}, demo.access_token);
     expect(totals.contacts).toBeGreaterThan(250);
-    expect(totals.optedIn + totals.optedOut + totals.none).toBe(totals.contacts);
+    expect(totals.opted_in + totals.opted_out + totals.none).toBe(totals.contacts);
     await expect.poll(() => value('contacts')).toBe(totals.contacts.toLocaleString('en-US'));
-    expect(await value('optedIn')).toBe(totals.optedIn.toLocaleString('en-US'));
+    expect(await value('opted_in')).toBe(totals.opted_in.toLocaleString('en-US'));
     for (const chart of ['census-trend-chart', 'census-number-chart', 'census-source-chart']) {
       await page.getByTestId(chart).locator('canvas').first().waitFor();
     }

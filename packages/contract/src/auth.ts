@@ -101,8 +101,10 @@ export const CreateSeats = z.object({
 });
 export const TaskRef = z.object({ taskId: Id });
 export const TaskStatus = z.enum(['queued', 'running', 'done', 'failed']);
+/** The batch a seat creation started: poll its progress with `{ taskId }`. */
+export const SeatBatchStarted = z.object({ task_id: Id });
 export const SeatCreationProgress = z.object({
-  taskId: Id,
+  task_id: Id,
   status: TaskStatus,
   total: z.number().int(),
   done: z.number().int(),
@@ -258,7 +260,7 @@ export const authCalls = {
     access: ['admin', 'operator'],
     kind: 'create',
     body: CreateSeats,
-    reply: envelopeOf(TaskRef),
+    reply: envelopeOf(SeatBatchStarted),
   }),
   seatProgress: defineCall({
     id: 'auth.getprogress',

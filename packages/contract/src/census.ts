@@ -36,12 +36,12 @@ export const CensusRange = z
   });
 export type CensusRange = z.infer<typeof CensusRange>;
 
-const Counts = { created: z.number().int(), optedOut: z.number().int() };
+const Counts = { created: z.number().int(), opted_out: z.number().int() };
 
 export const CensusDay = z.object({ day: z.string(), ...Counts });
 export const CensusByNumber = z.object({
   /** null: contacts that belong to no number. */
-  numberId: Id.nullable(),
+  number_id: Id.nullable(),
   phone: z.string(),
   ...Counts,
 });
@@ -56,8 +56,8 @@ export const CENSUS_TOP_NUMBERS = 20;
 export const CensusData = z.object({
   /** Every day of the range, oldest first, zeros included. */
   days: z.array(CensusDay),
-  byNumber: z.array(CensusByNumber),
-  bySource: z.array(CensusBySource),
+  by_number: z.array(CensusByNumber),
+  by_source: z.array(CensusBySource),
 });
 export type CensusData = z.infer<typeof CensusData>;
 
@@ -66,15 +66,15 @@ export const CensusTotalRequest = z.object({ numberId: Id.optional() });
 export const CensusTotals = z.object({
   /** Live contacts (not deleted). */
   contacts: z.number().int(),
-  optedIn: z.number().int(),
-  optedOut: z.number().int(),
+  opted_in: z.number().int(),
+  opted_out: z.number().int(),
   /** Neither opted in nor out. */
   none: z.number().int(),
   /** New contacts today and since Monday (UTC days). */
-  newToday: z.number().int(),
-  newThisWeek: z.number().int(),
+  new_today: z.number().int(),
+  new_this_week: z.number().int(),
   /** Contacts who wrote in the last 24 hours: free-form replies are possible. */
-  windowOpen: z.number().int(),
+  window_open: z.number().int(),
 });
 export type CensusTotals = z.infer<typeof CensusTotals>;
 

@@ -37,7 +37,7 @@ export const Tag = z.object({
   remark: z.string(),
   /** Tagged contacts, or tagged numbers not in the recycle bin. */
   count: z.number().int(),
-  createdAt: z.string(),
+  created_at: z.string(),
 });
 export type Tag = z.infer<typeof Tag>;
 

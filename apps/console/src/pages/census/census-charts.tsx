@@ -37,14 +37,14 @@ export function CensusCharts({ data }: { data: CensusData | undefined }) {
       yAxis: { type: 'value', minInterval: 1 },
       series: [
         { name: t('created'), type: 'line', smooth: true, data: data?.days.map((day) => day.created) ?? [] },
-        { name: t('optOuts'), type: 'line', smooth: true, data: data?.days.map((day) => day.optedOut) ?? [] },
+        { name: t('optOuts'), type: 'line', smooth: true, data: data?.days.map((day) => day.opted_out) ?? [] },
       ],
     }),
     [data, t],
   );
 
   const byNumber = useMemo<ChartOption>(() => {
-    const numbers = data?.byNumber ?? [];
+    const numbers = data?.by_number ?? [];
     return {
       grid: { left: 48, right: 16, top: 40, bottom: 64 },
       tooltip: { trigger: 'axis' },
@@ -57,7 +57,7 @@ export function CensusCharts({ data }: { data: CensusData | undefined }) {
       yAxis: { type: 'value', minInterval: 1 },
       series: [
         { name: t('created'), type: 'bar', data: numbers.map((entry) => entry.created) },
-        { name: t('optOuts'), type: 'bar', data: numbers.map((entry) => entry.optedOut) },
+        { name: t('optOuts'), type: 'bar', data: numbers.map((entry) => entry.opted_out) },
       ],
     };
   }, [data, t]);
@@ -74,7 +74,7 @@ export function CensusCharts({ data }: { data: CensusData | undefined }) {
           center: ['50%', '45%'],
           // Shares on the slices: names beside them would not fit a narrow card (the legend has them).
           label: { position: 'inside', formatter: '{d}%', color: '#fff' },
-          data: (data?.bySource ?? []).map((entry) => ({ name: sourceLabel(entry.source), value: entry.created })),
+          data: (data?.by_source ?? []).map((entry) => ({ name: sourceLabel(entry.source), value: entry.created })),
         },
       ],
     }),

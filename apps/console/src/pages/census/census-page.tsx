@@ -104,7 +104,7 @@ export default function CensusPage() {
           columns={[
             { title: t('day'), dataIndex: 'day', render: (day: string) => formatDate(day) },
             { title: t('created'), dataIndex: 'created', align: 'right' },
-            { title: t('optOuts'), dataIndex: 'optedOut', align: 'right' },
+            { title: t('optOuts'), dataIndex: 'opted_out', align: 'right' },
           ]}
           locale={{ emptyText: <Typography.Text type="secondary">{t('noData')}</Typography.Text> }}
           data-testid="census-day-table"

@@ -2,7 +2,7 @@ import type { CensusTotals } from '@ws/contract';
 import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-const CARDS = ['contacts', 'optedIn', 'optedOut', 'none', 'newToday', 'newThisWeek', 'windowOpen'] as const;
+const CARDS = ['contacts', 'opted_in', 'opted_out', 'none', 'new_today', 'new_this_week', 'window_open'] as const;
 
 /** The contact totals as statistic cards (each with a test id of its key). */
 export function CensusTotalsCards({ totals, loading }: { totals: CensusTotals | undefined; loading: boolean }) {

@@ -12,7 +12,7 @@ const tag = (id: string, name: string, kind: Tag['kind'] = 'number'): Tag => ({
   color: '#296EFF',
   remark: '',
   count: 0,
-  createdAt: '2025-01-01T00:00:00.000Z',
+  created_at: '2025-01-01T00:00:00.000Z',
 });
 
 let served: Tag[] = [];

@@ -64,7 +64,7 @@ export function TagTable({ kind }: { kind: TagKind }) {
       render: (count: number) => <span data-testid="tag-count">{count.toLocaleString()}</span>,
     },
     { title: t('remark'), dataIndex: 'remark', ellipsis: true },
-    { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
+    { title: t('createdAt'), dataIndex: 'created_at', render: formatTime },
     actionsColumn(t('actions'), (tag: Tag) => [
       {
         label: t('edit'),

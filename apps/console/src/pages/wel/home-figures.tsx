@@ -27,7 +27,7 @@ export function HomeFigures() {
   });
   const data = summary.data;
   const figure = (value: number | undefined) => value ?? '…';
-  const numbers = data?.numbersByStatus ?? [];
+  const numbers = data?.numbers_by_status ?? [];
 
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }} data-testid="home-figures">
@@ -59,12 +59,12 @@ export function HomeFigures() {
               <Statistic title={t('homeContacts')} value={figure(data?.contacts.total)} data-testid="home-contacts" />
             </Col>
             <Col span={8}>
-              <Statistic title={t('homeOptedIn')} value={figure(data?.contacts.optedIn)} data-testid="home-opted-in" />
+              <Statistic title={t('homeOptedIn')} value={figure(data?.contacts.opted_in)} data-testid="home-opted-in" />
             </Col>
             <Col span={8}>
               <Statistic
                 title={t('homeOptedOut')}
-                value={figure(data?.contacts.optedOut)}
+                value={figure(data?.contacts.opted_out)}
                 data-testid="home-opted-out"
               />
             </Col>
@@ -75,12 +75,12 @@ export function HomeFigures() {
         <FigureCard title={t('homeMessagesToday')} to="/passenger/chat_record" link={tMenu('chatRecord')}>
           <Row gutter={8}>
             <Col span={12}>
-              <Statistic title={t('homeSent')} value={figure(data?.messagesToday.sent)} data-testid="home-sent" />
+              <Statistic title={t('homeSent')} value={figure(data?.messages_today.sent)} data-testid="home-sent" />
             </Col>
             <Col span={12}>
               <Statistic
                 title={t('homeReceived')}
-                value={figure(data?.messagesToday.received)}
+                value={figure(data?.messages_today.received)}
                 data-testid="home-received"
               />
             </Col>

@@ -24,12 +24,12 @@ export async function checkNumber(context: AppContext, caller: Scope, numberId: 
 
 interface Counts {
   created: number;
-  optedOut: number;
+  opted_out: number;
 }
 
 const addTo = (sums: Map<string, Counts>, key: string, cell: CountsRow) => {
-  const sum = sums.get(key) ?? { created: 0, optedOut: 0 };
-  sums.set(key, { created: sum.created + cell.created, optedOut: sum.optedOut + cell.opted_out });
+  const sum = sums.get(key) ?? { created: 0, opted_out: 0 };
+  sums.set(key, { created: sum.created + cell.created, opted_out: sum.opted_out + cell.opted_out });
 };
 
 /** New contacts and opt-outs of a range: every day (zeros included), the busiest numbers, every source. */
@@ -52,16 +52,16 @@ export async function censusData(context: AppContext, caller: Scope, range: Cens
     top.map((entry) => entry.number_id).filter((id) => id !== '0'),
   );
   return {
-    days: daysOf(range.from, range.to).map((day) => ({ day, ...(perDay.get(day) ?? { created: 0, optedOut: 0 }) })),
+    days: daysOf(range.from, range.to).map((day) => ({ day, ...(perDay.get(day) ?? { created: 0, opted_out: 0 }) })),
     // Number 0 holds the contacts of no number; a purged number keeps its statistics without a phone.
-    byNumber: top.map((entry) => ({
-      numberId: entry.number_id === '0' ? null : entry.number_id,
+    by_number: top.map((entry) => ({
+      number_id: entry.number_id === '0' ? null : entry.number_id,
       phone: phones.get(entry.number_id) ?? '',
       created: entry.created,
-      optedOut: entry.opted_out,
+      opted_out: entry.opted_out,
     })),
-    bySource: bySource.sort(
-      (a, b) => b.created - a.created || b.optedOut - a.optedOut || a.source.localeCompare(b.source),
+    by_source: bySource.sort(
+      (a, b) => b.created - a.created || b.opted_out - a.opted_out || a.source.localeCompare(b.source),
     ),
   };
 }
@@ -75,11 +75,11 @@ export async function censusTotals(
   const row = await totals(context.pool, caller.tenantId, numberId);
   return {
     contacts: row.contacts,
-    optedIn: row.opted_in,
-    optedOut: row.opted_out,
+    opted_in: row.opted_in,
+    opted_out: row.opted_out,
     none: row.none,
-    newToday: row.new_today,
-    newThisWeek: row.new_this_week,
-    windowOpen: row.window_open,
+    new_today: row.new_today,
+    new_this_week: row.new_this_week,
+    window_open: row.window_open,
   };
 }

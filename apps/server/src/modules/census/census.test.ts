@@ -87,41 +87,41 @@ describe('POST /api/census/data', () => {
     const reply = await data({ from: dayString(-3), to: today });
     expect(reply.status).toBe(200);
     expect(reply.body.data.days).toEqual([
-      { day: dayString(-3), created: 0, optedOut: 0 },
-      { day: dayString(-2), created: 3, optedOut: 0 },
-      { day: dayString(-1), created: 0, optedOut: 1 },
-      { day: today, created: 2, optedOut: 0 },
+      { day: dayString(-3), created: 0, opted_out: 0 },
+      { day: dayString(-2), created: 3, opted_out: 0 },
+      { day: dayString(-1), created: 0, opted_out: 1 },
+      { day: today, created: 2, opted_out: 0 },
     ]);
-    expect(reply.body.data.byNumber).toEqual([
-      { numberId: first.numberId, phone: first.phone, created: 3, optedOut: 0 },
-      { numberId: second.numberId, phone: second.phone, created: 2, optedOut: 1 },
+    expect(reply.body.data.by_number).toEqual([
+      { number_id: first.numberId, phone: first.phone, created: 3, opted_out: 0 },
+      { number_id: second.numberId, phone: second.phone, created: 2, opted_out: 1 },
     ]);
-    expect(reply.body.data.bySource).toEqual([
-      { source: 'qr code', created: 2, optedOut: 1 },
-      { source: 'web form', created: 2, optedOut: 0 },
-      { source: 'inbound', created: 1, optedOut: 0 },
+    expect(reply.body.data.by_source).toEqual([
+      { source: 'qr code', created: 2, opted_out: 1 },
+      { source: 'web form', created: 2, opted_out: 0 },
+      { source: 'inbound', created: 1, opted_out: 0 },
     ]);
   });
 
   it('counts the contacts of no number under a null number', async () => {
     const reply = await data({ from: dayString(-10), to: today });
-    expect(reply.body.data.byNumber).toContainEqual({ numberId: null, phone: '', created: 1, optedOut: 0 });
+    expect(reply.body.data.by_number).toContainEqual({ number_id: null, phone: '', created: 1, opted_out: 0 });
   });
 
   it('narrows to one number', async () => {
     const reply = await data({ from: dayString(-3), to: today, numberId: second.numberId });
     expect(reply.body.data.days.map((day: { created: number }) => day.created)).toEqual([0, 2, 0, 0]);
-    expect(reply.body.data.byNumber).toEqual([
-      { numberId: second.numberId, phone: second.phone, created: 2, optedOut: 1 },
+    expect(reply.body.data.by_number).toEqual([
+      { number_id: second.numberId, phone: second.phone, created: 2, opted_out: 1 },
     ]);
-    expect(reply.body.data.bySource).toEqual([{ source: 'qr code', created: 2, optedOut: 1 }]);
+    expect(reply.body.data.by_source).toEqual([{ source: 'qr code', created: 2, opted_out: 1 }]);
   });
 
   it('shows another tenant nothing of this one', async () => {
     const reply = await data({ from: dayString(-3), to: today }, other.token);
-    expect(reply.body.data.days.at(-1)).toEqual({ day: today, created: 1, optedOut: 0 });
+    expect(reply.body.data.days.at(-1)).toEqual({ day: today, created: 1, opted_out: 0 });
     expect(reply.body.data.days.slice(0, 3).every((day: { created: number }) => day.created === 0)).toBe(true);
-    expect(JSON.stringify(reply.body.data.byNumber)).not.toContain(first.phone);
+    expect(JSON.stringify(reply.body.data.by_number)).not.toContain(first.phone);
     const foreign = await data({ from: today, to: today, numberId: first.numberId }, other.token);
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toBe('numberId: 号码不存在');
@@ -154,13 +154,13 @@ describe('POST /api/census/total', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.data).toEqual({
       contacts: 6,
-      optedIn: 3,
-      optedOut: 1,
+      opted_in: 3,
+      opted_out: 1,
       none: 2,
-      newToday: 2,
+      new_today: 2,
       // The three contacts of two days ago are this week's from Wednesday (UTC) on.
-      newThisWeek: daysSinceMonday() >= 2 ? 5 : 2,
-      windowOpen: 2,
+      new_this_week: daysSinceMonday() >= 2 ? 5 : 2,
+      window_open: 2,
     });
   });
 
@@ -169,25 +169,31 @@ describe('POST /api/census/total', () => {
       { waId: '200', numberId: second.numberId, createdDaysAgo: 0, optedIn: true, wroteHoursAgo: 0 },
     ]);
     const before = (await total()).body.data;
-    expect(before).toMatchObject({ contacts: 7, optedIn: 4, newToday: 3, windowOpen: 3 });
+    expect(before).toMatchObject({ contacts: 7, opted_in: 4, new_today: 3, window_open: 3 });
     await t.pool.query('update contact set opted_out_at = now() where id = $1', [added]);
-    expect((await total()).body.data).toMatchObject({ optedIn: 3, optedOut: 2 });
+    expect((await total()).body.data).toMatchObject({ opted_in: 3, opted_out: 2 });
     await t.pool.query('update contact set opted_out_at = null where id = $1', [added]);
     await t.pool.query('update contact set number_id = $2 where id = $1', [added, first.numberId]);
-    expect((await total({ numberId: first.numberId })).body.data).toMatchObject({ contacts: 4, optedIn: 3 });
+    expect((await total({ numberId: first.numberId })).body.data).toMatchObject({ contacts: 4, opted_in: 3 });
     await t.pool.query('update contact set deleted_at = now() where id = $1', [added]);
-    expect((await total()).body.data).toMatchObject({ contacts: 6, optedIn: 3, optedOut: 1, none: 2, windowOpen: 2 });
+    expect((await total()).body.data).toMatchObject({
+      contacts: 6,
+      opted_in: 3,
+      opted_out: 1,
+      none: 2,
+      window_open: 2,
+    });
     expect((await total({ numberId: second.numberId })).body.data).toMatchObject({
       contacts: 2,
-      optedIn: 1,
-      optedOut: 1,
+      opted_in: 1,
+      opted_out: 1,
       none: 0,
-      windowOpen: 1,
+      window_open: 1,
     });
   });
 
   it('keeps tenants apart and names the field of bad input', async () => {
-    expect((await total({}, other.token)).body.data).toMatchObject({ contacts: 1, none: 1, windowOpen: 1 });
+    expect((await total({}, other.token)).body.data).toMatchObject({ contacts: 1, none: 1, window_open: 1 });
     expect((await total({ numberId: first.numberId }, other.token)).status).toBe(404);
     const bad = await total({ numberId: 12 });
     expect(bad.status).toBe(400);

@@ -46,21 +46,21 @@ describe('POST /api/home/summary', () => {
     const reply = await summary();
     expect(reply.status).toBe(200);
     expect(reply.body.data).toEqual({
-      numbersByStatus: [
+      numbers_by_status: [
         { status: 'CONNECTED', numbers: 2 },
         { status: 'FLAGGED', numbers: 1 },
       ],
-      contacts: { total: 4, optedIn: 2, optedOut: 1 },
-      messagesToday: { sent: 8, received: 4 },
+      contacts: { total: 4, opted_in: 2, opted_out: 1 },
+      messages_today: { sent: 8, received: 4 },
     });
   });
 
   it('shows another tenant only its own figures', async () => {
     const reply = await summary(other.token);
     expect(reply.body.data).toEqual({
-      numbersByStatus: [{ status: 'CONNECTED', numbers: 1 }],
-      contacts: { total: 1, optedIn: 1, optedOut: 0 },
-      messagesToday: { sent: 50, received: 40 },
+      numbers_by_status: [{ status: 'CONNECTED', numbers: 1 }],
+      contacts: { total: 1, opted_in: 1, opted_out: 0 },
+      messages_today: { sent: 50, received: 40 },
     });
   });
 

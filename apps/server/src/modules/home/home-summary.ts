@@ -11,8 +11,8 @@ export async function homeSummary(context: AppContext, caller: Scope): Promise<H
     messagesToday(context.pool, caller.tenantId),
   ]);
   return {
-    numbersByStatus: numbers,
-    contacts: { total: contacts.total, optedIn: contacts.opted_in, optedOut: contacts.opted_out },
-    messagesToday: today,
+    numbers_by_status: numbers,
+    contacts: { total: contacts.total, opted_in: contacts.opted_in, opted_out: contacts.opted_out },
+    messages_today: today,
   };
 }

@@ -8,7 +8,7 @@ export function registerSeatRoutes(app: FastifyInstance, context: AppContext): v
   route(app, context, calls.createSeats, async ({ scope, user, body, audit }) => {
     const taskId = await startSeatBatch(context, scope, user.deptId, body);
     audit(`${body.count} seats ${body.prefix}1..${body.prefix}${body.count}`);
-    return { taskId };
+    return { task_id: taskId };
   });
   route(app, context, calls.seatProgress, ({ scope, body }) => seatBatchProgress(context, scope, body.taskId));
 }

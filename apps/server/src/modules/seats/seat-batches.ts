@@ -41,7 +41,7 @@ export async function seatBatchProgress(
   batchId: string,
 ): Promise<z.output<typeof SeatCreationProgress>> {
   const { rows } = await context.pool.query<z.output<typeof SeatCreationProgress>>(
-    `select id as "taskId", status, total, next_index - 1 as done, created, skipped, error
+    `select id as task_id, status, total, next_index - 1 as done, created, skipped, error
        from seat_batch where tenant_id = $1 and id = $2`,
     [caller.tenantId, batchId],
   );

@@ -27,7 +27,7 @@ describe('bulk seat creation', () => {
     });
     expect(start.status).toBe(200);
     expect(start.body.message).toBe('新增成功');
-    const progress = await progressUntilFinished(owner.access_token, start.body.data.taskId);
+    const progress = await progressUntilFinished(owner.access_token, start.body.data.task_id);
     expect(progress).toMatchObject({ status: 'done', total: 30, done: 30, skipped: [], error: null });
     expect(progress.created).toHaveLength(30);
     expect(progress.created[0]).toBe('kf1');
@@ -44,7 +44,7 @@ describe('bulk seat creation', () => {
       token: owner.access_token,
       body: { count: 4, prefix: 'dup', password: 'seat-pass-123' },
     });
-    const progress = await progressUntilFinished(owner.access_token, start.body.data.taskId);
+    const progress = await progressUntilFinished(owner.access_token, start.body.data.task_id);
     expect(progress.created).toEqual(['dup1', 'dup2', 'dup4']);
     expect(progress.skipped).toEqual(['dup3']);
   });
@@ -57,7 +57,7 @@ describe('bulk seat creation', () => {
     const stranger = await t.registerOperator('seat_stranger');
     const peek = await t.post('/api/auth/getprogress', {
       token: stranger.access_token,
-      body: { taskId: start.body.data.taskId },
+      body: { taskId: start.body.data.task_id },
     });
     expect(peek.status).toBe(404);
     expect(peek.body.message).toBe('任务不存在');
@@ -91,18 +91,18 @@ describe('bulk seat creation', () => {
       token: owner.access_token,
       body: { count: 3, prefix: 'resume', password: 'seat-pass-123' },
     });
-    const first = await progressUntilFinished(owner.access_token, start.body.data.taskId);
+    const first = await progressUntilFinished(owner.access_token, start.body.data.task_id);
     expect(first.created).toHaveLength(3);
     // Pretend the worker died after the first seat: rewind the cursor and run the job again.
     await t.pool.query(
       `update seat_batch set status = 'running', next_index = 2, created = array['resume1'] where id = $1`,
-      [start.body.data.taskId],
+      [start.body.data.task_id],
     );
     await t.pool.query(
       `select graphile_worker.add_job('seats_create_batch', json_build_object('tenantId', $1::text, 'batchId', $2::text))`,
-      [owner.user_info.tenant_id, start.body.data.taskId],
+      [owner.user_info.tenant_id, start.body.data.task_id],
     );
-    const again = await progressUntilFinished(owner.access_token, start.body.data.taskId);
+    const again = await progressUntilFinished(owner.access_token, start.body.data.task_id);
     // resume2 and resume3 exist already, so the rerun skips them rather than duplicating.
     expect(again.created).toEqual(['resume1']);
     expect(again.skipped).toEqual(['resume2', 'resume3']);

@@ -20,7 +20,7 @@ const toTag = (row: TagRow): Tag => ({
   color: row.color,
   remark: row.remark,
   count: row.count,
-  createdAt: row.created_at.toISOString(),
+  created_at: row.created_at.toISOString(),
 });
 
 /**

@@ -35,7 +35,7 @@ describe('POST /api/tag/add', () => {
     expect(reply.body.message).toBe('新增成功');
     expect(reply.body.data).toMatchObject({ kind: 'contact', name: 'VIP', color: '#296eff', remark: 'big spenders' });
     expect(reply.body.data).toMatchObject({ count: 0, id: expect.stringMatching(/^\d+$/) });
-    expect(Date.parse(reply.body.data.createdAt)).not.toBeNaN();
+    expect(Date.parse(reply.body.data.created_at)).not.toBeNaN();
     const { rows } = await t.pool.query('select action, target from operation_log where action = $1', ['tag.add']);
     expect(rows[0].target).toBe(`contact tag VIP (${reply.body.data.id})`);
   });
