@@ -2,7 +2,7 @@ import type { ConversationSummary } from '@ws/contract';
 import { type Scope, scopeWhere } from '../../platform/auth/scope.js';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import { type Pool, prepared } from '../../platform/db/pool.js';
-import { isoTimeMicros } from '../../platform/db/sql-time.js';
+import { isoTime } from '../../platform/db/sql-time.js';
 import { BoundValues } from '../../platform/db/sql-values.js';
 
 export interface ConversationCriteria {
@@ -45,8 +45,8 @@ export async function selectConversations(
           limit ${sql.add(limit, 'int')} offset ${sql.add(offset, 'int')}
        )
        select v.number_id::text, n.phone as number_phone, n.verified_name as number_name, v.contact_id::text,
-              c.wa_id as contact_wa_id, c.name as contact_name, ${isoTimeMicros('v.last_message_at')} as last_message_at,
-              ${isoTimeMicros('v.last_inbound_at')} as last_inbound_at,
+              c.wa_id as contact_wa_id, c.name as contact_name, ${isoTime('v.last_message_at')} as last_message_at,
+              ${isoTime('v.last_inbound_at')} as last_inbound_at,
               coalesce(v.last_inbound_at > now() - interval '24 hours', false) as window_open, v.unread,
               coalesce(p.preview, '') as preview, n.deleted_at is not null as number_deleted,
               c.deleted_at is not null as contact_deleted

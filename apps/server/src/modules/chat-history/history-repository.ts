@@ -1,7 +1,7 @@
 import type { ChatContact, ChatMessage, ChatNumber } from '@ws/contract';
 import { type Scope, scopeWhere } from '../../platform/auth/scope.js';
 import { type Pool, prepared } from '../../platform/db/pool.js';
-import { isoTimeMicros } from '../../platform/db/sql-time.js';
+import { isoTime } from '../../platform/db/sql-time.js';
 import { BoundValues } from '../../platform/db/sql-values.js';
 import type { Position } from './cursor.js';
 
@@ -26,10 +26,10 @@ const NO_POSITION: Position = { createdAt: 'infinity', id: '9223372036854775807'
 
 export type MessageRow = Omit<ChatMessage, 'cursor'>;
 
-const COLUMNS = `m.id::text, ${isoTimeMicros('m.created_at')} as created_at, m.direction, m.type, m.body, m.preview,
-  m.status, ${isoTimeMicros('m.status_at')} as status_at, ${isoTimeMicros('m.sent_at')} as sent_at,
-  ${isoTimeMicros('m.delivered_at')} as delivered_at, ${isoTimeMicros('m.read_at')} as read_at,
-  ${isoTimeMicros('m.failed_at')} as failed_at, m.error_code, m.error_title, m.number_id::text, n.phone as number_phone,
+const COLUMNS = `m.id::text, ${isoTime('m.created_at')} as created_at, m.direction, m.type, m.body, m.preview,
+  m.status, ${isoTime('m.status_at')} as status_at, ${isoTime('m.sent_at')} as sent_at,
+  ${isoTime('m.delivered_at')} as delivered_at, ${isoTime('m.read_at')} as read_at,
+  ${isoTime('m.failed_at')} as failed_at, m.error_code, m.error_title, m.number_id::text, n.phone as number_phone,
   m.contact_id::text, c.wa_id as contact_wa_id, c.name as contact_name, m.group_ref::text, m.purpose,
   t.name as template_name, m.sent_by::text, u.username as sent_by_name, m.context_meta_id,
   q.preview as context_preview, m.meta_message_id`;
@@ -104,9 +104,9 @@ export async function selectContact(
     : 'c.last_inbound_at';
   const { rows } = await pool.query<ChatContact>(
     prepared(
-      `select c.id::text, c.wa_id, c.name, c.consent, ${isoTimeMicros('c.opted_out_at')} as opted_out_at, c.opt_out_channel,
+      `select c.id::text, c.wa_id, c.name, c.consent, ${isoTime('c.opted_out_at')} as opted_out_at, c.opt_out_channel,
               coalesce(w.at > now() - ${WINDOW}, false) as window_open,
-              case when w.at > now() - ${WINDOW} then ${isoTimeMicros(`w.at + ${WINDOW}`)} end as window_closes_at,
+              case when w.at > now() - ${WINDOW} then ${isoTime(`w.at + ${WINDOW}`)} end as window_closes_at,
               c.deleted_at is not null as deleted
          from contact c cross join lateral (select ${inbound} as at) w
         where ${where.join(' and ')}`,

@@ -87,7 +87,7 @@ describe('POST /api/friend/list', () => {
       ],
     });
     expect(Date.parse(alice.window_closes_at) - Date.parse(alice.last_inbound_at)).toBe(86_400_000);
-    expect(alice.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(alice.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
     const bob = reply.body.data.records[3];
     expect(bob).toMatchObject({
       window_open: false,

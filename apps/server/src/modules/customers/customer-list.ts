@@ -1,6 +1,7 @@
 import { type Page, type PageRequest, toPage } from '@ws/contract';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import { prepared } from '../../platform/db/pool.js';
+import { isoTime } from '../../platform/db/sql-time.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { PLATFORM_TENANT_ID } from '../../platform/tenants.js';
 
@@ -48,7 +49,7 @@ export async function listCustomers(context: AppContext, query: CustomerQuery): 
        select p.id as tenant_id, p.name as tenant_name, p.user_id, p.username, p.nickname,
               (select count(*)::int from app_user s join role r on r.id = s.role_id
                 where s.tenant_id = p.id and r.code = 'seat') as seat_count,
-              to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at, p.total
+              ${isoTime('p.created_at')} as created_at, p.total
          from page p
         order by p.created_at desc, p.id desc`,
       [...values, query.pageSize, (query.page - 1) * query.pageSize],

@@ -1,5 +1,6 @@
 import { type IpCheckRequest, type IpCheckResult, type Language, proxyUrlOf } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
+import { isoTimeOf } from '../../platform/db/sql-time.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { mapBounded } from '../../platform/map-bounded.js';
@@ -11,8 +12,6 @@ import { checkThroughProxy } from './proxy-check.js';
 
 /** Checks at once at most; a batch of 50 dead proxies then takes about a minute, not eight. */
 const CONCURRENT_CHECKS = 8;
-
-const isoSeconds = (at: Date): string => `${at.toISOString().slice(0, 19)}Z`;
 
 /**
  * The health check: a request to the Cloud API base URL through each IP, its round trip or error
@@ -38,6 +37,6 @@ export async function checkEgressIps(
   return outcomes.map(({ checkedAt, error, ...outcome }) => ({
     ...outcome,
     error: checkErrorText(error, language),
-    checked_at: isoSeconds(checkedAt),
+    checked_at: isoTimeOf(checkedAt),
   }));
 }

@@ -33,7 +33,7 @@ describe('IP groups', () => {
       ['alpha', 0],
       ['Beta', 1],
     ]);
-    expect(all.body.data.records[1].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(all.body.data.records[1].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
 
     const edited = await t.post('/api/ip/groupedit', { token: operator, body: { id: beta.id, name: 'Gamma' } });
     expect(edited.status).toBe(200);

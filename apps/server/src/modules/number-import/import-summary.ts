@@ -1,7 +1,6 @@
 import type { ImportSummary, Language } from '@ws/contract';
+import { isoTimeOf } from '../../platform/db/sql-time.js';
 import type { ImportRecord } from './import-repository.js';
-
-const iso = (time: Date) => time.toISOString();
 
 export function toSummary(record: ImportRecord, language: Language): ImportSummary {
   return {
@@ -16,8 +15,8 @@ export function toSummary(record: ImportRecord, language: Language): ImportSumma
     failed: record.failed,
     error: record.error && reasonIn(record.error, language),
     username: record.username,
-    created_at: iso(record.created_at),
-    finished_at: record.finished_at && iso(record.finished_at),
+    created_at: isoTimeOf(record.created_at),
+    finished_at: record.finished_at && isoTimeOf(record.finished_at),
   };
 }
 

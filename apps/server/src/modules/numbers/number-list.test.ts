@@ -76,7 +76,7 @@ describe('POST /api/agent/list', () => {
     expect(busy.egress_ip.label).toMatch(/^10\.0\.\d+\.\d+:3128$/);
     expect(busy.phone_number_id).toMatch(/^pn/);
     expect(busy.waba_id).toMatch(/^waba/);
-    expect(new Date(busy.created_at).toISOString()).toBe(busy.created_at);
+    expect(busy.created_at).toBe(`${new Date(busy.created_at).toISOString().slice(0, -1)}000Z`);
     expect(page.records[2]).toMatchObject({ owner: null, tags: [], egress_ip: null, sent_today: 0, contacts: 0 });
   });
 

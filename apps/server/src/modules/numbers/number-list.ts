@@ -3,9 +3,10 @@ import { LIST_COUNT_CAP, toPage } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import { prepared } from '../../platform/db/pool.js';
+import { isoTimeOf } from '../../platform/db/sql-time.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { PLATFORM_TENANT_ID } from '../../platform/tenants.js';
-import { iso, NUMBER_STATE_COLUMNS, type NumberState, numberState } from './number-rows.js';
+import { NUMBER_STATE_COLUMNS, type NumberState, numberState } from './number-rows.js';
 
 interface ListRow extends Omit<NumberState, 'id'> {
   total: number;
@@ -125,6 +126,6 @@ function toRecord(row: ListRow & NumberState): NumberListRecord {
     contacts: row.contacts,
     check_error: row.check_error,
     webhooks_subscribed: row.webhooks_subscribed,
-    created_at: iso(row.created_at),
+    created_at: isoTimeOf(row.created_at),
   };
 }

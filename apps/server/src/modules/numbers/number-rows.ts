@@ -1,4 +1,5 @@
 import type { NumberListRecord } from '@ws/contract';
+import { isoTimeOf } from '../../platform/db/sql-time.js';
 
 /** The columns of a number's Cloud API state, as the list and the channel check select them. */
 export interface NumberState {
@@ -18,8 +19,7 @@ export interface NumberState {
 export const NUMBER_STATE_COLUMNS = `n.id, n.phone, n.verified_name, n.status, n.name_status, n.quality_rating,
   n.messaging_limit_tier, n.throughput_per_second, n.paused_at is not null as paused, n.checked_at`;
 
-export const iso = (time: Date): string => time.toISOString();
-export const isoOrNull = (time: Date | null): string | null => (time ? time.toISOString() : null);
+export const isoOrNull = (time: Date | null): string | null => (time ? isoTimeOf(time) : null);
 
 export function numberState(row: NumberState) {
   return {

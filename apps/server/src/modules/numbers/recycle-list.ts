@@ -2,8 +2,8 @@ import { type Page, RECYCLE_BIN_DAYS, type RecycledNumber, type RecycleListReque
 import type { Scope } from '../../platform/auth/scope.js';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import { prepared } from '../../platform/db/pool.js';
+import { isoTimeOf } from '../../platform/db/sql-time.js';
 import type { AppContext } from '../../platform/http/context.js';
-import { iso } from './number-rows.js';
 
 interface BinRow {
   total: number;
@@ -67,9 +67,9 @@ export async function listRecycledNumbers(
       verified_name: row.verified_name,
       status: row.status,
       quality_rating: row.quality_rating,
-      deleted_at: iso(row.deleted_at),
+      deleted_at: isoTimeOf(row.deleted_at),
       deleted_by: row.user_id ? { id: row.user_id, username: row.username ?? '', nickname: row.nickname ?? '' } : null,
-      purge_at: iso(row.purge_at),
+      purge_at: isoTimeOf(row.purge_at),
     }));
   return toPage(records, rows[0]?.total ?? 0, query);
 }

@@ -104,7 +104,7 @@ describe('the registration flow against the sandbox', () => {
     for (const [path, body] of calls) {
       const elsewhere = await step(path, body, world.otherAdmin);
       expect({ path, status: elsewhere.status }).toEqual({ path, status: 404 });
-      expect(elsewhere.body.message).toBe('Number not found');
+      expect(elsewhere.body.message).toBe('numberId: Number not found');
       expect((await step(path, { ...body, numberId: '999999999' })).status).toBe(404);
       expect((await step(path, body, world.operator)).status).toBe(403);
       expect((await world.app.post(`/api/ws/${path}`, { body })).status).toBe(401);

@@ -2,6 +2,7 @@ import type { Tag, TagKind } from '@ws/contract';
 import type pg from 'pg';
 import type { Scope } from '../../platform/auth/scope.js';
 import { type Db, prepared } from '../../platform/db/pool.js';
+import { isoTimeOf } from '../../platform/db/sql-time.js';
 
 interface TagRow {
   id: string;
@@ -20,7 +21,7 @@ const toTag = (row: TagRow): Tag => ({
   color: row.color,
   remark: row.remark,
   count: row.count,
-  created_at: row.created_at.toISOString(),
+  created_at: isoTimeOf(row.created_at),
 });
 
 /**
