@@ -17,7 +17,7 @@ async function demoConversation() {
   const page = await postApi<ConversationPage>(
     baseUrl,
     '/api/message/conversations',
-    { search: WA_ID },
+    { filters: { search: WA_ID } },
     demo.access_token,
   );
   const conversation = page.records[0];

@@ -16,7 +16,7 @@ const rowOf = (page: Page, username: string) =>
 const groupItem = (page: Page, name: string) => page.locator(`[data-testid=ip-group-item][data-group="${name}"]`);
 
 const ownIps = (search: string) =>
-  postApi<ListPage<EgressIp>>(baseUrl, '/api/ip/iplist', { scope: 'own', search }, demo.access_token);
+  postApi<ListPage<EgressIp>>(baseUrl, '/api/ip/iplist', { scope: 'own', filters: { search } }, demo.access_token);
 const ownGroups = () =>
   postApi<ListPage<IpGroup>>(baseUrl, '/api/ip/grouplist', { page: 1, pageSize: 100000 }, demo.access_token);
 
@@ -112,7 +112,7 @@ describe('egress IPs (/ipmanager/myip)', () => {
     const seen = await postApi<ListPage<EgressIp>>(
       baseUrl,
       '/api/ip/iplist',
-      { scope: 'system', search: '10.250.0.' },
+      { scope: 'system', filters: { search: '10.250.0.' } },
       demo.access_token,
     );
     const ids = seen.records.map((ip) => ip.id);

@@ -130,7 +130,7 @@ const conversations = (name, filters) => ({
   name,
   method: 'POST',
   path: '/api/message/conversations',
-  body: { page: 1, pageSize: 10, ...filters },
+  body: { page: 1, pageSize: 10, filters },
   targetMs: 100,
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
 import { envelopeOf } from './envelope.js';
-import { PageRequest, pageOf } from './paging.js';
+import { listRequestOf, PageRequest, pageOf } from './paging.js';
 
 export const ROLES = ['admin', 'operator', 'seat'] as const;
 export const RoleCode = z.enum(ROLES);
@@ -115,7 +115,7 @@ export const SeatCreationProgress = z.object({
   error: z.string().nullable(),
 });
 
-export const CustomerFilter = PageRequest.extend({
+export const CustomerFilter = listRequestOf({
   username: z.string().trim().max(32).optional(),
   tenantId: z.string().trim().max(32).optional(),
 });

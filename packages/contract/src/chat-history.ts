@@ -3,7 +3,7 @@ import { Id } from './auth.js';
 import { defineCall } from './call.js';
 import { Consent } from './contacts.js';
 import { envelopeOf } from './envelope.js';
-import { cappedPageOf, PageRequest } from './paging.js';
+import { cappedPageOf, listRequestOf, PageRequest } from './paging.js';
 
 /** Seats read the history of the contacts assigned to them (the scope narrows every query). */
 const ACCESS = ['admin', 'operator', 'seat'] as const;
@@ -124,7 +124,7 @@ export const History = z.object({
 });
 export type History = z.infer<typeof History>;
 
-export const ConversationFilter = PageRequest.extend({
+export const ConversationFilter = listRequestOf({
   /** Part of the contact's WhatsApp id or name. */
   search: z.string().trim().max(64).optional(),
   numberId: Id.optional(),

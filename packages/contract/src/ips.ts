@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, IdList } from './auth.js';
 import { defineCall } from './call.js';
 import { BatchReply, envelopeOf } from './envelope.js';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, PageRequest, pageOf } from './paging.js';
+import { DEFAULT_PAGE_SIZE, listRequestOf, PAGE_SIZES, PageRequest, pageOf } from './paging.js';
 
 /**
  * Egress IPs: outbound proxies through which the server reaches the Cloud API, for networks that
@@ -115,14 +115,13 @@ export type IpGroupEdit = z.infer<typeof IpGroupEdit>;
 export type IpIds = z.infer<typeof IpIds>;
 export type DeletedIpGroups = z.infer<typeof DeletedIpGroups>;
 
-export const IpListRequest = PageRequest.extend({
-  scope,
+export const IpListRequest = listRequestOf({
   /** A group's IPs; null: IPs in no group; absent: every IP. */
   groupId: Id.nullable().optional(),
   /** Part of the host or the remark. */
   search: z.string().trim().max(100).optional(),
   enabled: z.boolean().optional(),
-});
+}).extend({ scope });
 export type IpListRequest = z.infer<typeof IpListRequest>;
 
 export const IpCheck = z.object({

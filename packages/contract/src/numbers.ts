@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, IdList, UserRef } from './auth.js';
 import { defineCall } from './call.js';
 import { BatchReply, envelopeOf } from './envelope.js';
-import { cappedPageOf, PageRequest, pageOf, textFilter } from './paging.js';
+import { cappedPageOf, listRequestOf, PageRequest, pageOf, textFilter } from './paging.js';
 import { TagRef } from './tags.js';
 
 /** Meta's quality rating of a number. */
@@ -175,7 +175,7 @@ export const NumberRepairResult = z.object({
 });
 export type NumberRepairResult = z.infer<typeof NumberRepairResult>;
 
-export const RecycleListRequest = PageRequest.extend({ phone: textFilter(32) });
+export const RecycleListRequest = listRequestOf({ phone: textFilter(32) });
 export type RecycleListRequest = z.infer<typeof RecycleListRequest>;
 export const RecycledNumber = NumberIdentity.extend({
   quality_rating: NumberQuality,

@@ -16,6 +16,18 @@ export const PageRequest = z.object({
 });
 export type PageRequest = z.infer<typeof PageRequest>;
 
+/**
+ * The one list request: `{ page, pageSize, filters }`, as the specification writes
+ * `/api/agent/list {page, pageSize, standby, filters}`. Every filter is optional and sits inside
+ * `filters` (absent or `{}`: no filter); what a list is of (numbers' `standby`, IPs' `scope`) sits
+ * beside it.
+ */
+export const listRequestOf = <F extends z.ZodRawShape>(filters: F) => {
+  const schema = z.object(filters);
+  // Every filter is optional, so an empty object is valid input; TypeScript cannot see that of a generic shape.
+  return PageRequest.extend({ filters: schema.prefault({} as z.input<typeof schema>) });
+};
+
 /** An optional text filter of a list: blank or null means no filter. */
 export const textFilter = (max: number) =>
   z

@@ -3,7 +3,7 @@ import { Id } from './auth.js';
 import { defineCall } from './call.js';
 import { envelopeOf } from './envelope.js';
 import { ImportTarget } from './number-import.js';
-import { PageRequest, pageOf } from './paging.js';
+import { listRequestOf, PageRequest, pageOf } from './paging.js';
 
 /** One country of the reference list: ISO names in English and Chinese with its calling code. */
 export const Country = z.object({
@@ -92,7 +92,7 @@ export const REGISTERED_STATUSES = ['CONNECTED', 'FLAGGED', 'RESTRICTED', 'RATE_
 /** Meta's states of a number's verification code (the field stays a string, like the status). */
 export const CodeVerificationStatus = z.enum(['NOT_VERIFIED', 'VERIFIED', 'EXPIRED']);
 
-export const RegistrationFilter = PageRequest.extend({
+export const RegistrationFilter = listRequestOf({
   stage: RegistrationStage.optional(),
   /** Digits anywhere in the phone number. */
   phone: z

@@ -15,7 +15,7 @@ export function ConversationPicker({ onOpen }: { onOpen(conversation: Conversati
   const { t } = useTranslation('chat');
   const [form] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Filters>({});
-  const list = usePagedList(calls.messageConversations, filters);
+  const list = usePagedList(calls.messageConversations, { filters });
 
   const columns: ColumnsType<ConversationSummary> = [
     {

@@ -26,7 +26,7 @@ interface Filters {
   enabled?: YesNo;
 }
 
-type IpListFilters = Omit<ListBody<typeof calls.ipList>, 'scope' | 'groupId'>;
+type IpListFilters = Omit<NonNullable<ListBody<typeof calls.ipList>['filters']>, 'groupId'>;
 
 const toRequest = ({ search, enabled }: Partial<Filters>): IpListFilters => ({
   ...(search ? { search } : {}),
@@ -45,7 +45,10 @@ export function IpManager({ scope, title, testId }: { scope: IpScope; title: str
   const [group, setGroup] = useState<GroupChoice>(undefined);
   const [filters, setFilters] = useState<IpListFilters>({});
   const editor = useEditDialog<EgressIp>();
-  const list = usePagedList(calls.ipList, { scope, ...(group === undefined ? {} : { groupId: group }), ...filters });
+  const list = usePagedList(calls.ipList, {
+    scope,
+    filters: { ...(group === undefined ? {} : { groupId: group }), ...filters },
+  });
   const refresh = useRefreshIps();
   const selection = useRowSelection();
   const actions = useIpActions({ scope, selection, refresh });

@@ -19,7 +19,8 @@ export function useAwaitingNumbers() {
   return useQuery<RegistrationNumber[]>({
     queryKey: [calls.registrationNumbers.id, 'awaiting-select'],
     queryFn: async ({ signal }) =>
-      (await callApi(calls.registrationNumbers, { body: { stage: 'awaiting', pageSize: 200 }, signal })).records,
+      (await callApi(calls.registrationNumbers, { body: { pageSize: 200, filters: { stage: 'awaiting' } }, signal }))
+        .records,
   });
 }
 

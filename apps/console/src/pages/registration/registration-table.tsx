@@ -30,7 +30,7 @@ export function RegistrationTable({ onResume }: { onResume(number: RegistrationN
   const { t } = useTranslation('registration');
   const [form] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Filters>({});
-  const list = usePagedList(calls.registrationNumbers, filters);
+  const list = usePagedList(calls.registrationNumbers, { filters });
   const refreshNumbers = useRefreshNumbers();
   const confirm = useConfirm();
   const codeName = useCodeName();

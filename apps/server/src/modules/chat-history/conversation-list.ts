@@ -12,7 +12,7 @@ export async function listConversations(
   scope: Scope,
   filter: ConversationFilter,
 ): Promise<ConversationPage> {
-  const criteria = { numberId: filter.numberId, search: filter.search || undefined };
+  const criteria = { numberId: filter.filters.numberId, search: filter.filters.search || undefined };
   const offset = (filter.page - 1) * filter.pageSize;
   const [counted, records] = await Promise.all([
     countConversations(context.pool, scope, criteria, LIST_COUNT_CAP),

@@ -47,8 +47,9 @@ beforeAll(async () => {
   });
 });
 
-const conversations = (body: Record<string, unknown>, token = owner.token) =>
-  t.post('/api/message/conversations', { token, body });
+/** The list call with its paging and, inside `filters`, everything else of `request`. */
+const conversations = ({ page, pageSize, ...filters }: Record<string, unknown>, token = owner.token) =>
+  t.post('/api/message/conversations', { token, body: { page, pageSize, filters } });
 const pairs = (records: ConversationSummary[]) => records.map((record) => `${record.contact_id}@${record.number_id}`);
 
 describe('POST /api/message/conversations', () => {
@@ -96,9 +97,9 @@ describe('POST /api/message/conversations', () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ pageSize: 20 }, /^pageSize: /],
       [{ page: 0 }, /^page: /],
-      [{ numberId: 'abc' }, /^numberId: /],
-      [{ search: 'x'.repeat(65) }, /^search: /],
-      [{ search: 5 }, /^search: /],
+      [{ numberId: 'abc' }, /^filters\.numberId: /],
+      [{ search: 'x'.repeat(65) }, /^filters\.search: /],
+      [{ search: 5 }, /^filters\.search: /],
     ];
     await expectBadInput(conversations, cases);
   });

@@ -1,14 +1,12 @@
-import { type Page, type PageRequest, toPage } from '@ws/contract';
+import { type CustomerFilter, type Page, toPage } from '@ws/contract';
+import type { z } from 'zod';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import { prepared } from '../../platform/db/pool.js';
 import { isoTime } from '../../platform/db/sql-time.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { PLATFORM_TENANT_ID } from '../../platform/tenants.js';
 
-export interface CustomerQuery extends PageRequest {
-  username?: string | undefined;
-  tenantId?: string | undefined;
-}
+export type CustomerQuery = z.output<typeof CustomerFilter>;
 
 export interface CustomerRecord {
   tenant_id: string;
@@ -28,12 +26,13 @@ export interface CustomerRecord {
 export async function listCustomers(context: AppContext, query: CustomerQuery): Promise<Page<CustomerRecord>> {
   const filters = ['t.id <> $1'];
   const values: unknown[] = [PLATFORM_TENANT_ID];
-  if (query.username) {
-    values.push(likePattern(query.username));
+  const { username, tenantId } = query.filters;
+  if (username) {
+    values.push(likePattern(username));
     filters.push(`u.username ilike $${values.length}`);
   }
-  if (query.tenantId) {
-    values.push(query.tenantId);
+  if (tenantId) {
+    values.push(tenantId);
     filters.push(`t.id = $${values.length}`);
   }
   const from = `from tenant t join app_user u on u.tenant_id = t.id and u.is_owner where ${filters.join(' and ')}`;

@@ -31,9 +31,9 @@ describe('POST /api/auth/list (customers)', () => {
   });
 
   it('filters by user name literally', async () => {
-    const reply = await t.post('/api/auth/list', { token: adminToken, body: { username: 'customer_1' } });
+    const reply = await t.post('/api/auth/list', { token: adminToken, body: { filters: { username: 'customer_1' } } });
     expect(reply.body.data.total).toBe(3);
-    const wildcard = await t.post('/api/auth/list', { token: adminToken, body: { username: '%' } });
+    const wildcard = await t.post('/api/auth/list', { token: adminToken, body: { filters: { username: '%' } } });
     expect(wildcard.body.data.total).toBe(0);
   });
 

@@ -86,7 +86,7 @@ describe('POST /api/ip/efip (health check)', () => {
     expect(proxy.requests.at(-1)).toMatchObject({ kind: 'connect', target: graph.url.replace('http://', '') });
     expect(graph.requests.at(-1)).toMatchObject({ method: 'GET' });
 
-    const listed = await post('/api/ip/iplist', { search: '127.0.0.1' });
+    const listed = await post('/api/ip/iplist', { filters: { search: '127.0.0.1' } });
     const checks = Object.fromEntries(
       listed.body.data.records.map((ip: { id: string; check: unknown }) => [ip.id, ip.check]),
     );
@@ -95,7 +95,7 @@ describe('POST /api/ip/efip (health check)', () => {
     // The same result reads in the caller's language.
     const inChinese = await t.post('/api/ip/iplist', {
       token: operator.access_token,
-      body: { search: '127.0.0.1' },
+      body: { filters: { search: '127.0.0.1' } },
       headers: { 'accept-language': 'zh-CN' },
     });
     const deadInChinese = inChinese.body.data.records.find((ip: { id: string }) => ip.id === dead);

@@ -25,7 +25,8 @@ export async function listEgressIps(
   language: Language,
 ): Promise<Page<EgressIp>> {
   const owner = ipOwner(caller, request.scope, 'read');
-  const filter: IpFilter = { groupId: request.groupId, search: request.search, enabled: request.enabled };
+  const { groupId, search, enabled } = request.filters;
+  const filter: IpFilter = { groupId, search, enabled };
   const page = await selectIps(
     context.pool,
     owner,

@@ -21,8 +21,9 @@ const add = async (token: string, body: Record<string, unknown>): Promise<string
   if (reply.status !== 200) throw new Error(JSON.stringify(reply.body));
   return reply.body.data.ids;
 };
-const list = async (token: string, body: Record<string, unknown> = {}) => {
-  const reply = await post(token, '/api/ip/iplist', body);
+/** The IP list of `scope` (own when absent), with the rest of `request` as its filters. */
+const list = async (token: string, { scope, ...filters }: Record<string, unknown> = {}) => {
+  const reply = await post(token, '/api/ip/iplist', { scope, filters });
   expect(reply.status).toBe(200);
   return reply.body.data as { total: number; records: EgressIp[] };
 };
@@ -196,9 +197,9 @@ describe('listing IPs', () => {
     await expectBadInput(
       (body) => post(token, '/api/ip/iplist', body),
       [
-        [{ groupId: 'none' }, 'groupId'],
-        [{ enabled: 'yes' }, 'enabled'],
-        [{ search: 's'.repeat(101) }, 'search'],
+        [{ filters: { groupId: 'none' } }, 'filters.groupId'],
+        [{ filters: { enabled: 'yes' } }, 'filters.enabled'],
+        [{ filters: { search: 's'.repeat(101) } }, 'filters.search'],
         [{ scope: 'all' }, 'scope'],
         [{ pageSize: 25 }, 'pageSize'],
       ],
@@ -351,7 +352,10 @@ describe('system IPs', () => {
       id,
       [mine.numberId, theirs.numberId],
     ]);
-    const seen = await post(operator.access_token, '/api/ip/iplist', { scope: 'system', search: 'shared.' });
+    const seen = await post(operator.access_token, '/api/ip/iplist', {
+      scope: 'system',
+      filters: { search: 'shared.' },
+    });
     expect(seen.body.data.records[0]).toMatchObject({ id, numbers: 1 });
     expect((await list(admin, { scope: 'system', search: 'shared.' })).records[0]).toMatchObject({ numbers: 2 });
   });

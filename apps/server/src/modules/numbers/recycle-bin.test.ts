@@ -29,8 +29,8 @@ describe('the recycle bin', () => {
     expect(entry).toMatchObject({ id: number, phone: '+1 555 0142', deleted_by: { id: a.userId } });
     const days = (Date.parse(entry.purge_at) - Date.parse(entry.deleted_at)) / 86_400_000;
     expect(days).toBe(30);
-    expect(await binIds(a.token, { phone: '0142' })).toEqual([number]);
-    expect(await binIds(a.token, { phone: '9999' })).toEqual([]);
+    expect(await binIds(a.token, { filters: { phone: '0142' } })).toEqual([number]);
+    expect(await binIds(a.token, { filters: { phone: '9999' } })).toEqual([]);
     const log = await t.pool.query(`select target from operation_log where action = 'agent.recycle'`);
     expect(log.rows.map((row) => row.target)).toContain(`numbers ${number}`);
 
@@ -62,7 +62,7 @@ describe('the recycle bin', () => {
     const reply = await t.post('/api/agent/restore', { token: a.token, body: { ids: [number] } });
     expect(reply.status).toBe(409);
     expect(reply.body.message).toContain('+1 555 0177');
-    expect(await binIds(a.token, { phone: '0177' })).toEqual([number]);
+    expect(await binIds(a.token, { filters: { phone: '0177' } })).toEqual([number]);
   });
 
   it('purges recycled numbers with what hangs on them, keeping contacts and history', async () => {
@@ -160,7 +160,7 @@ describe('the recycle bin', () => {
       (body) => t.post('/api/agent/recyclelist', { token: a.token, body }),
       [
         [{ pageSize: 25 }, 'pageSize'],
-        [{ phone: 7 }, 'phone'],
+        [{ filters: { phone: 7 } }, 'filters.phone'],
       ],
     );
     expect((await t.post('/api/agent/recyclelist', { body: {} })).status).toBe(401);

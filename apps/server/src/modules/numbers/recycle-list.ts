@@ -32,8 +32,9 @@ export async function listRecycledNumbers(
 ): Promise<Page<RecycledNumber>> {
   const values: unknown[] = [scope.tenantId, RECYCLE_BIN_DAYS];
   let where = `n.tenant_id = $1 and n.deleted_at is not null and n.deleted_at > now() - make_interval(days => $2)`;
-  if (query.phone) {
-    values.push(likePattern(query.phone));
+  const { phone } = query.filters;
+  if (phone) {
+    values.push(likePattern(phone));
     where += ` and n.phone like $${values.length}`;
   }
   const { rows } = await context.pool.query<BinRow>(

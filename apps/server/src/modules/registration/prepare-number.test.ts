@@ -201,17 +201,23 @@ describe('POST /api/ws/list', () => {
     expect(all.body.data.total).toBeGreaterThanOrEqual(ids.length);
     expect([...ids].sort((a, b) => Number(b) - Number(a))).toEqual(ids);
 
-    const registered = await world.app.post('/api/ws/list', { token: world.admin, body: { stage: 'registered' } });
+    const registered = await world.app.post('/api/ws/list', {
+      token: world.admin,
+      body: { filters: { stage: 'registered' } },
+    });
     expect(registered.body.data.records.map((record: { id: string }) => record.id)).toEqual([mine.id]);
     expect(registered.body.data.records[0].stage).toBe('registered');
-    const awaiting = await world.app.post('/api/ws/list', { token: world.admin, body: { stage: 'awaiting' } });
+    const awaiting = await world.app.post('/api/ws/list', {
+      token: world.admin,
+      body: { filters: { stage: 'awaiting' } },
+    });
     expect(awaiting.body.data.records.map((record: { id: string }) => record.id)).not.toContain(mine.id);
 
     const other = await world.app.post('/api/ws/list', { token: world.otherAdmin, body: {} });
     expect(other.body.data.records.map((record: { id: string }) => record.id)).toEqual([theirs.id]);
     const byPhone = await world.app.post('/api/ws/list', {
       token: world.otherAdmin,
-      body: { phone: mine.phone.slice(-6) },
+      body: { filters: { phone: mine.phone.slice(-6) } },
     });
     expect(byPhone.body.data).toMatchObject({ total: 0, records: [] });
   });
@@ -220,11 +226,11 @@ describe('POST /api/ws/list', () => {
     const badSize = await world.app.post('/api/ws/list', { token: world.admin, body: { pageSize: 25 } });
     expect(badSize.status).toBe(400);
     expect(badSize.body.message).toMatch(/^pageSize: /);
-    const badStage = await world.app.post('/api/ws/list', { token: world.admin, body: { stage: 'done' } });
-    expect(badStage.body.message).toMatch(/^stage: /);
-    const badPhone = await world.app.post('/api/ws/list', { token: world.admin, body: { phone: 'abc' } });
+    const badStage = await world.app.post('/api/ws/list', { token: world.admin, body: { filters: { stage: 'done' } } });
+    expect(badStage.body.message).toMatch(/^filters\.stage: /);
+    const badPhone = await world.app.post('/api/ws/list', { token: world.admin, body: { filters: { phone: 'abc' } } });
     expect(badPhone.status).toBe(400);
-    expect(badPhone.body.message).toMatch(/^phone: /);
+    expect(badPhone.body.message).toMatch(/^filters\.phone: /);
     expect((await world.app.post('/api/ws/list', { token: world.operator, body: {} })).status).toBe(403);
     expect((await world.app.post('/api/ws/list', { body: {} })).status).toBe(401);
   });

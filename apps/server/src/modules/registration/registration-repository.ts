@@ -53,11 +53,12 @@ export async function listRegistrationNumbers(
 ): Promise<Page<RegistrationNumber>> {
   const values: unknown[] = [scope.tenantId];
   const filters = ['n.tenant_id = $1', 'n.deleted_at is null'];
-  if (query.stage) {
+  const { stage, phone } = query.filters;
+  if (stage) {
     values.push([...REGISTERED_STATUSES]);
-    filters.push(`${query.stage === 'registered' ? '' : 'not '}n.status = any($${values.length}::text[])`);
+    filters.push(`${stage === 'registered' ? '' : 'not '}n.status = any($${values.length}::text[])`);
   }
-  const digits = query.phone?.replace(/\D/g, '');
+  const digits = phone?.replace(/\D/g, '');
   if (digits) {
     values.push(likePattern(digits));
     filters.push(`n.phone like $${values.length}`);

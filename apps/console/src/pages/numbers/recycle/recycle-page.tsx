@@ -26,7 +26,7 @@ export default function RecycleBinPage() {
   const { t } = useTranslation('numbers');
   const [form] = Form.useForm<{ phone?: string }>();
   const [phone, setPhone] = useState<string>();
-  const list = usePagedList(calls.numberRecycleList, phone ? { phone } : {});
+  const list = usePagedList(calls.numberRecycleList, { filters: phone ? { phone } : {} });
   const selection = useRowSelection();
   const confirm = useConfirm();
 

@@ -17,7 +17,7 @@ export function IpSelect({ placeholder, ...rest }: PickerProps) {
       {...rest}
       queryKey={[calls.ipList.id, 'number-ip-select']}
       search={async (search, signal) => {
-        const body = { page: 1, pageSize: OFFERED, enabled: true, ...(search ? { search } : {}) };
+        const body = { page: 1, pageSize: OFFERED, filters: { enabled: true, ...(search ? { search } : {}) } };
         const [own, system] = await Promise.all([
           callApi(calls.ipList, { body: { ...body, scope: 'own' }, signal }),
           callApi(calls.ipList, { body: { ...body, scope: 'system' }, signal }),
