@@ -1,10 +1,11 @@
-import type { Language, Role, UserInfo } from '@ws/contract';
+import type { Language, UserInfo } from '@ws/contract';
 import { hashPassword } from '../../platform/auth/password.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { findUser, toUserInfo } from '../users/user-repository.js';
+import { selectUserDepartments, selectUserRoles, setNickname, setPassword } from './account-repository.js';
 
 export function currentUserInfo(user: Principal): UserInfo {
   return toUserInfo({ ...user, id: user.userId }, user);
@@ -13,26 +14,11 @@ export function currentUserInfo(user: Principal): UserInfo {
 /** Sets a new password and signs out every other session of the user; the current one stays. */
 export async function changePassword(context: AppContext, user: Principal, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await withTransaction(context.pool, async (client) => {
-    await client.query('update app_user set password_hash = $3, updated_at = now() where tenant_id = $1 and id = $2', [
-      user.tenantId,
-      user.userId,
-      passwordHash,
-    ]);
-    await client.query(
-      `update auth_session set revoked_at = now(), revoked_reason = 'password changed'
-        where tenant_id = $1 and user_id = $2 and id <> $3 and revoked_at is null`,
-      [user.tenantId, user.userId, user.sessionId],
-    );
-  });
+  await withTransaction(context.pool, (client) => setPassword(client, user, passwordHash));
 }
 
 export async function changeNickname(context: AppContext, user: Principal, nickname: string): Promise<UserInfo> {
-  await context.pool.query('update app_user set nickname = $3, updated_at = now() where tenant_id = $1 and id = $2', [
-    user.tenantId,
-    user.userId,
-    nickname,
-  ]);
+  await setNickname(context.pool, user.tenantId, user.userId, nickname);
   return currentUserInfo({ ...user, nickname });
 }
 
@@ -50,20 +36,10 @@ async function visibleUser(context: AppContext, caller: Principal, userId: strin
 
 export async function departmentsOf(context: AppContext, caller: Principal, userId: string) {
   const user = await visibleUser(context, caller, userId);
-  const { rows } = await context.pool.query<{ id: string; name: string }>(
-    `select d.id, d.name from user_dept ud join dept d on d.tenant_id = ud.tenant_id and d.id = ud.dept_id
-      where ud.tenant_id = $1 and ud.user_id = $2 order by d.id`,
-    [user.tenantId, user.id],
-  );
-  return rows;
+  return selectUserDepartments(context.pool, user.tenantId, user.id);
 }
 
 export async function rolesOf(context: AppContext, caller: Principal, userId: string, language: Language) {
   const user = await visibleUser(context, caller, userId);
-  const { rows } = await context.pool.query<{ id: string; name: string; code: Role }>(
-    `select r.id, case when $3 = 'en' then r.name_en else r.name_zh end as name, r.code from user_role ur join role r on r.id = ur.role_id
-      where ur.tenant_id = $1 and ur.user_id = $2 order by r.id`,
-    [user.tenantId, user.id, language],
-  );
-  return rows;
+  return selectUserRoles(context.pool, user.tenantId, user.id, language);
 }

@@ -6,6 +6,14 @@ import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { findUser, toUserInfo, type UserRecord } from '../users/user-repository.js';
+import {
+  insertRefreshToken,
+  insertSession,
+  lockRefreshToken,
+  revokeSession,
+  selectMembership,
+  spendRefreshToken,
+} from './session-repository.js';
 
 export interface ClientMeta {
   address: string;
@@ -20,10 +28,10 @@ export async function openSession(
   meta: ClientMeta,
 ): Promise<TokenPair> {
   const sessionId = randomUUID();
-  await client.query(
-    `insert into auth_session (tenant_id, id, user_id, dept_id, role_id, address, user_agent)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-    [user.tenantId, sessionId, user.id, user.deptId, user.roleId, meta.address, meta.userAgent?.slice(0, 300) ?? null],
+  await insertSession(
+    client,
+    { tenantId: user.tenantId, id: sessionId, userId: user.id, deptId: user.deptId, roleId: user.roleId },
+    meta,
   );
   return issuePair(client, context, user, { sessionId, deptId: user.deptId, roleId: user.roleId, role: user.role });
 }
@@ -37,11 +45,7 @@ interface SessionState {
 
 async function issuePair(client: pg.PoolClient, context: AppContext, user: UserRecord, session: SessionState) {
   const refresh = newRefreshToken();
-  await client.query(
-    `insert into refresh_token (tenant_id, token_hash, session_id, expires_at)
-     values ($1, $2, $3, now() + make_interval(secs => $4))`,
-    [user.tenantId, refresh.hash, session.sessionId, context.config.REFRESH_TOKEN_TTL],
-  );
+  await insertRefreshToken(client, user.tenantId, session.sessionId, refresh.hash, context.config.REFRESH_TOKEN_TTL);
   return {
     access_token: context.tokens.signAccess({ sub: user.id, tid: user.tenantId, sid: session.sessionId }),
     refresh_token: refresh.token,
@@ -67,34 +71,12 @@ const invalidRefresh = () => errors.notSignedIn();
  */
 export async function rotateSession(context: AppContext, request: RotateRequest): Promise<TokenPair> {
   const outcome = await withTransaction(context.pool, async (client) => {
-    const { rows } = await client.query<{
-      tenantId: string;
-      sessionId: string;
-      usedAt: Date | null;
-      expired: boolean;
-      revoked: boolean;
-      userId: string;
-      deptId: string;
-      roleId: string;
-    }>(
-      `select t.tenant_id as "tenantId", t.session_id as "sessionId", t.used_at as "usedAt",
-              t.expires_at <= now() as expired, s.revoked_at is not null as revoked,
-              s.user_id as "userId", s.dept_id as "deptId", s.role_id as "roleId"
-         from refresh_token t
-         join auth_session s on s.tenant_id = t.tenant_id and s.id = t.session_id
-        where t.token_hash = $1
-        for update of t, s`,
-      [hashRefreshToken(request.refreshToken)],
-    );
-    const found = rows[0];
+    const tokenHash = hashRefreshToken(request.refreshToken);
+    const found = await lockRefreshToken(client, tokenHash);
     if (!found || found.revoked || found.expired) return { kind: 'invalid' as const };
     if (request.tenantId !== undefined && request.tenantId !== found.tenantId) return { kind: 'invalid' as const };
     if (found.usedAt) {
-      await client.query(
-        `update auth_session set revoked_at = now(), revoked_reason = 'refresh token reused'
-          where tenant_id = $1 and id = $2`,
-        [found.tenantId, found.sessionId],
-      );
+      await revokeSession(client, found.tenantId, found.sessionId, 'refresh token reused');
       return { kind: 'reused' as const };
     }
     const user = await findUser(client, found.tenantId, found.userId);
@@ -102,13 +84,12 @@ export async function rotateSession(context: AppContext, request: RotateRequest)
     const deptId = request.deptId ?? found.deptId;
     const roleId = request.roleId ?? found.roleId;
     const role = await membershipRole(client, user, deptId, roleId);
-    await client.query('update refresh_token set used_at = now() where token_hash = $1', [
-      hashRefreshToken(request.refreshToken),
-    ]);
-    await client.query(
-      `update auth_session set dept_id = $3, role_id = $4, refreshed_at = now() where tenant_id = $1 and id = $2`,
-      [found.tenantId, found.sessionId, deptId, roleId],
-    );
+    await spendRefreshToken(client, tokenHash, {
+      tenantId: found.tenantId,
+      sessionId: found.sessionId,
+      deptId,
+      roleId,
+    });
     return {
       kind: 'issued' as const,
       pair: await issuePair(client, context, user, { sessionId: found.sessionId, deptId, roleId, role }),
@@ -124,13 +105,7 @@ export async function rotateSession(context: AppContext, request: RotateRequest)
 
 /** The role code when the user belongs to the department and holds the role; a 403 otherwise. */
 async function membershipRole(client: pg.PoolClient, user: UserRecord, deptId: string, roleId: string): Promise<Role> {
-  const { rows } = await client.query<{ inDept: boolean; role: Role | null }>(
-    `select exists (select 1 from user_dept where tenant_id = $1 and user_id = $2 and dept_id = $3) as "inDept",
-            (select r.code from user_role ur join role r on r.id = ur.role_id
-              where ur.tenant_id = $1 and ur.user_id = $2 and ur.role_id = $4) as role`,
-    [user.tenantId, user.id, deptId, roleId],
-  );
-  const row = rows[0];
+  const row = await selectMembership(client, user, deptId, roleId);
   if (!row?.inDept) {
     throw new AppError('forbidden', {
       zh: 'Dept-Id: 您不属于该部门',

@@ -1,5 +1,6 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../platform/http/context.js';
+import { revokeSession } from './session-repository.js';
 
 /**
  * Ends the caller's sign-in on the server: the session is the token family, so revoking it makes
@@ -7,9 +8,5 @@ import type { AppContext } from '../../platform/http/context.js';
  * `revoked_at`). The user's other sessions are untouched.
  */
 export async function signOut(context: AppContext, user: Principal): Promise<void> {
-  await context.pool.query(
-    `update auth_session set revoked_at = now(), revoked_reason = 'signed out'
-      where tenant_id = $1 and id = $2 and revoked_at is null`,
-    [user.tenantId, user.sessionId],
-  );
+  await revokeSession(context.pool, user.tenantId, user.sessionId, 'signed out');
 }

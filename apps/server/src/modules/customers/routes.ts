@@ -5,5 +5,5 @@ import { route } from '../../platform/http/route.js';
 import { listCustomers } from './customer-list.js';
 
 export function registerCustomerRoutes(app: FastifyInstance, context: AppContext): void {
-  route(app, context, calls.customers, ({ body }) => listCustomers(context, body));
+  route(app, context, calls.customers, ({ scope, body }) => listCustomers(context, scope, body));
 }

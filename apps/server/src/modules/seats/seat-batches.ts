@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { enqueue } from '../../platform/queue/jobs.js';
 import { createSeatsJob } from './seat-batch-job.js';
+import { insertSeatBatch, selectSeatBatchProgress } from './seat-batch-repository.js';
 
 export interface SeatBatchRequest {
   count: number;
@@ -23,13 +24,12 @@ export async function startSeatBatch(
 ): Promise<string> {
   const passwordHash = await hashPassword(request.password);
   return withTransaction(context.pool, async (client) => {
-    const { rows } = await client.query<{ id: string }>(
-      `insert into seat_batch (tenant_id, prefix, total, password_hash, dept_id, created_by)
-       values ($1, $2, $3, $4, $5, $6) returning id`,
-      [caller.tenantId, request.prefix, request.count, passwordHash, deptId, caller.userId],
-    );
-    const batchId = rows[0]?.id;
-    if (!batchId) throw new Error('seat batch insert returned nothing');
+    const batchId = await insertSeatBatch(client, caller, {
+      prefix: request.prefix,
+      total: request.count,
+      passwordHash,
+      deptId,
+    });
     await enqueue(client, createSeatsJob, { tenantId: caller.tenantId, batchId });
     return batchId;
   });
@@ -40,12 +40,7 @@ export async function seatBatchProgress(
   caller: Scope,
   batchId: string,
 ): Promise<z.output<typeof SeatCreationProgress>> {
-  const { rows } = await context.pool.query<z.output<typeof SeatCreationProgress>>(
-    `select id as task_id, status, total, next_index - 1 as done, created, skipped, error
-       from seat_batch where tenant_id = $1 and id = $2`,
-    [caller.tenantId, batchId],
-  );
-  const progress = rows[0];
+  const progress = await selectSeatBatchProgress(context.pool, caller, batchId);
   if (!progress) throw errors.notFound({ zh: '任务', en: 'Task' });
   return progress;
 }
