@@ -1,8 +1,9 @@
+import { calls } from '@ws/contract';
 import { describe, expect, it } from 'vitest';
 import { PAGES } from '../app/pages.js';
 import { resources } from '../i18n/locales/index.js';
 import { MENU, type MenuNode } from './menu.js';
-import { entryOf, leavesOf, mayOpen, menuFor, searchMenu, targetOf } from './menu-access.js';
+import { entryOf, leavesOf, mayCall, mayOpen, menuFor, searchMenu, targetOf } from './menu-access.js';
 
 const zhName = (entry: { name: string }) => (resources.zh.menu as unknown as Record<string, string>)[entry.name]!;
 const enName = (entry: { name: string }) => (resources.en.menu as unknown as Record<string, string>)[entry.name]!;
@@ -119,5 +120,15 @@ describe('menu', () => {
   it('opens external entries in the embedded-page route', () => {
     const docs = leavesOf(MENU).find((leaf) => leaf.url)!;
     expect(targetOf(docs)).toBe(`/myiframe/other-api-docs?src=${encodeURIComponent(`${location.origin}/api/docs`)}`);
+  });
+
+  it("lets a page show what a role may call, from the call's access", () => {
+    expect(mayCall(calls.customers, 'admin')).toBe(true);
+    expect(mayCall(calls.customers, 'operator')).toBe(false);
+    expect(mayCall(calls.messageConversations, 'seat')).toBe(true);
+    expect(mayCall(calls.contactList, 'seat')).toBe(false);
+    expect(mayCall(calls.userInfo, 'seat')).toBe(true);
+    expect(mayCall(calls.userInfo, undefined)).toBe(false);
+    expect(mayCall(calls.login, undefined)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { RoleCode } from '@ws/contract';
+import type { CallDefinition, RoleCode } from '@ws/contract';
 import { MENU, type MenuNode } from './menu.js';
 
 /** A menu entry with the roles it inherits from its group. */
@@ -14,6 +14,15 @@ const allowed = (roles: readonly RoleCode[] | undefined, role: RoleCode) => !rol
 export function rolesOf(node: MenuNode): readonly RoleCode[] | undefined {
   if (!node.call) return node.roles;
   return typeof node.call.access === 'string' ? undefined : node.call.access;
+}
+
+/**
+ * Whether a role may make a call: the contract's `access`, the one permission table. Pages show a
+ * button, a figure or a link only when the role may make the call behind it.
+ */
+export function mayCall(call: Pick<CallDefinition, 'access'>, role: RoleCode | undefined): boolean {
+  if (!role) return call.access === 'public';
+  return typeof call.access === 'string' || call.access.includes(role);
 }
 
 /** The menu variant a role sees: entries and groups outside its roles are gone, and so are empty groups. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApi } from '../../api/client.js';
 import { CodeLabel } from '../../components/codes/code-label.js';
-import { menuFor } from '../../menu/menu-access.js';
+import { mayCall, menuFor } from '../../menu/menu-access.js';
 import { MenuIcon } from '../../menu/menu-icons.js';
 import { useSession } from '../../session/session-store.js';
 import { useNetworkSamples } from '../../shell/network/network-monitor.js';
@@ -25,7 +25,7 @@ export default function WelcomePage() {
   const customers = useQuery({
     queryKey: ['customers-total'],
     queryFn: ({ signal }) => callApi(calls.customers, { body: { page: 1, pageSize: 10 }, signal }),
-    enabled: role === 'admin',
+    enabled: mayCall(calls.customers, role),
   });
   const groups = useMemo(() => (role ? menuFor(role).filter((node) => node.children) : []), [role]);
   if (!session) return null;
@@ -45,7 +45,7 @@ export default function WelcomePage() {
           <Descriptions.Item label={t('infoTenant')}>{user.tenant_id}</Descriptions.Item>
         </Descriptions>
       </Card>
-      {(role === 'admin' || role === 'operator') && <HomeFigures />}
+      {mayCall(calls.homeSummary, role) && <HomeFigures />}
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} md={12}>
           <Card>
@@ -57,7 +57,7 @@ export default function WelcomePage() {
             <Link to="/wel/dashboard">{tMenu('dashboard')}</Link>
           </Card>
         </Col>
-        {role === 'admin' && (
+        {mayCall(calls.customers, role) && (
           <Col xs={24} md={12}>
             <Card>
               <Statistic title={t('welcomeCustomers')} value={customers.data?.total ?? '…'} />
