@@ -1,14 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const sourceOf = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+// The contract and the web kit from their TypeScript sources, so no test runs against a stale build;
+// `@ws/web-kit/<entry>` is the entry's folder, as the kit's package.json exports it.
+const contract = { find: '@ws/contract', replacement: sourceOf('packages/contract/src/index.ts') };
+const webKit = { find: /^@ws\/web-kit\/([a-z-]+)$/, replacement: sourceOf('packages/web-kit/src/$1/index.ts') };
+
 export default defineConfig({
   test: {
     projects: [
       {
-        // The contract from its TypeScript source, so server tests never run against a stale build.
-        resolve: {
-          alias: { '@ws/contract': fileURLToPath(new URL('packages/contract/src/index.ts', import.meta.url)) },
-        },
+        resolve: { alias: [contract] },
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],
@@ -19,9 +22,16 @@ export default defineConfig({
         },
       },
       {
-        resolve: {
-          alias: { '@ws/contract': fileURLToPath(new URL('packages/contract/src/index.ts', import.meta.url)) },
+        resolve: { alias: [contract, webKit] },
+        test: {
+          name: 'web-kit',
+          include: ['packages/web-kit/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          restoreMocks: true,
         },
+      },
+      {
+        resolve: { alias: [contract, webKit] },
         test: {
           name: 'console',
           include: ['apps/console/src/**/*.test.{ts,tsx}'],

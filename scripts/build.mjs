@@ -1,4 +1,4 @@
-// Builds what is out of date: the server and contract (tsc -b, incremental) and the console (Vite),
+// Builds what is out of date: the server, the contract and the web kit (tsc -b, incremental) and the console (Vite),
 // which is rebuilt only when one of its sources is newer than its last build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -25,13 +25,14 @@ function newestMtime(target) {
   return newest;
 }
 
-run(bin('tsc'), ['-b', 'apps/server']);
+run(bin('tsc'), ['-b', 'apps/server', 'packages/web-kit']);
 
 const consoleDir = path.join(root, 'apps/console');
 const built = newestMtime(path.join(consoleDir, 'dist/index.html'));
 const sources = Math.max(
   newestMtime(consoleDir),
   newestMtime(path.join(root, 'packages/contract/src')),
+  newestMtime(path.join(root, 'packages/web-kit/src')),
   newestMtime(path.join(root, 'package-lock.json')),
 );
 if (process.argv.includes('--force') || built < sources) {

@@ -1,6 +1,6 @@
 import type { Language } from '@ws/contract';
+import { createPersistedStore, useStore } from '@ws/web-kit/storage';
 import { settings } from '../settings/settings.js';
-import { createPersistedStore, useStore } from '../storage/storage.js';
 
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 

@@ -1,8 +1,8 @@
 import { calls } from '@ws/contract';
+import { loadItem } from '@ws/web-kit/storage';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToaster } from '../api/api-error.js';
 import { setNavigator } from '../app/navigation.js';
-import { loadItem } from '../storage/storage.js';
 import { signInForTest } from '../test/test-session.js';
 import { endSession } from './session-commands.js';
 import { currentSession } from './session-store.js';

@@ -1,9 +1,9 @@
 import { calls } from '@ws/contract';
+import { loadItem } from '@ws/web-kit/storage';
 import { useEffect } from 'react';
 import { showError } from '../api/api-error.js';
 import { ApiError, callApi, connectSession } from '../api/client.js';
 import { translate } from '../i18n/i18n.js';
-import { loadItem } from '../storage/storage.js';
 import { endSession } from './session-commands.js';
 import { currentSession, type Session, saveTokens } from './session-store.js';
 import { createTokenRefresh } from './token-refresher.js';

@@ -1,14 +1,15 @@
 import type { TokenPair, UserInfo } from '@ws/contract';
-import { removeCookie, setCookie } from '../storage/cookies.js';
 import {
   createStore,
   loadEntry,
   loadItem,
+  removeCookie,
   removeItem,
   STORAGE_PREFIX,
   saveItem,
+  setCookie,
   useStore,
-} from '../storage/storage.js';
+} from '@ws/web-kit/storage';
 
 export interface Session {
   accessToken: string;

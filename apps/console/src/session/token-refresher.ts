@@ -1,5 +1,5 @@
+import { runPeriodically } from '@ws/web-kit/utils';
 import { settings } from '../settings/settings.js';
-import { runPeriodically } from '../utils/periodic.js';
 import type { Session } from './session-store.js';
 
 export interface TokenRefreshDeps {

@@ -1,8 +1,8 @@
 import type { UserInfo } from '@ws/contract';
+import { runPeriodically } from '@ws/web-kit/utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentSession, saveTokens } from '../../session/session-store.js';
 import { settings } from '../../settings/settings.js';
-import { runPeriodically } from '../../utils/periodic.js';
 import { loadSharedData } from './use-shared-data.js';
 
 const user: UserInfo = {

@@ -1,9 +1,9 @@
 import { calls } from '@ws/contract';
+import { runPeriodically } from '@ws/web-kit/utils';
 import { useEffect } from 'react';
 import { callApi } from '../../api/client.js';
 import { updateUser } from '../../session/session-store.js';
 import { settings } from '../../settings/settings.js';
-import { runPeriodically } from '../../utils/periodic.js';
 import { startNetworkMonitor } from '../network/network-monitor.js';
 
 /** Reloads what the whole layout shows (the user) now and every 60 s. */

@@ -1,5 +1,5 @@
+import { loadItem } from '@ws/web-kit/storage';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadItem } from '../../storage/storage.js';
 import { isLocked, lockActions } from './lock-store.js';
 
 describe('screen lock', () => {

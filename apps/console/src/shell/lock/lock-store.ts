@@ -1,4 +1,4 @@
-import { createPersistedStore, useStore } from '../../storage/storage.js';
+import { createPersistedStore, useStore } from '@ws/web-kit/storage';
 
 /**
  * The screen lock. It keeps a passer-by out of an unattended console; it is not an account

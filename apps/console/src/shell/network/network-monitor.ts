@@ -1,6 +1,6 @@
+import { createStore, useStore } from '@ws/web-kit/storage';
+import { runPeriodically } from '@ws/web-kit/utils';
 import { settings } from '../../settings/settings.js';
-import { createStore, useStore } from '../../storage/storage.js';
-import { runPeriodically } from '../../utils/periodic.js';
 
 /** Four bars at best, one at worst (or when the ping failed). */
 export type NetworkLevel = 1 | 2 | 3 | 4;

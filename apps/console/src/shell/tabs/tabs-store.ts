@@ -1,4 +1,4 @@
-import { createPersistedStore, useStore } from '../../storage/storage.js';
+import { createPersistedStore, useStore } from '@ws/web-kit/storage';
 import { closeAllTabs, closeOtherTabs, closeTab, FIRST_TAB, normalizeTabs, openTab, type Tab } from './tab-list.js';
 
 const isTabList = (value: unknown): value is Tab[] =>

@@ -1,5 +1,5 @@
+import { createPersistedStore, useStore } from '@ws/web-kit/storage';
 import { settings } from '../../settings/settings.js';
-import { createPersistedStore, useStore } from '../../storage/storage.js';
 import { THEME_NAMES, type ThemeName } from './themes.js';
 
 const isThemeName = (value: unknown): value is ThemeName => THEME_NAMES.includes(value as ThemeName);

@@ -1,9 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The console's persistent storage. Every key starts with one prefix, so the console never collides
+ * The front ends' persistent storage. Every key starts with one prefix, so the product never collides
  * with other apps on the same origin, and every value is kept as `{type, content, datetime}`:
- * reading restores the type, and the save time tells how old a value is (the token's age).
+ * reading restores the type, and the save time tells how old a value is (the token's age). The
+ * console and the seat client share the origin, so they share the prefix and with it the session;
+ * a key only one app uses says so in its name.
  */
 export const STORAGE_PREFIX = 'ws-console-';
 
