@@ -26,6 +26,7 @@ export default defineConfig({
         test: {
           name: 'web-kit',
           include: ['packages/web-kit/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['packages/web-kit/src/test/set-up-i18n.ts'],
           environment: 'happy-dom',
           restoreMocks: true,
         },

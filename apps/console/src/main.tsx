@@ -1,11 +1,13 @@
 import './i18n/i18n.js';
 import './app/base.css';
+import { connectSessionToApi } from '@ws/web-kit/session';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Root } from './app/root.js';
-import { connectSessionToApi } from './session/session-jobs.js';
+import { connectShellToSession } from './session/shell-session.js';
 
 connectSessionToApi();
+connectShellToSession();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 

@@ -1,8 +1,8 @@
+import { setLanguage } from '@ws/web-kit/i18n';
 import { Calendar } from 'antd';
 import dayjs from 'dayjs';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '../i18n/language.js';
 import { settle, setUpTestRoot } from '../test/test-root.js';
 import { ConsoleConfig } from './console-config.js';
 

@@ -1,7 +1,6 @@
+import { ANTD_LOCALES, useLanguage } from '@ws/web-kit/i18n';
 import { App, theme as antdTheme, ConfigProvider } from 'antd';
 import { type ReactNode, useMemo } from 'react';
-import { useLanguage } from '../i18n/language.js';
-import { ANTD_LOCALES } from '../i18n/library-locales.js';
 import { useColor, useTheme } from '../shell/theme/theme-store.js';
 import { THEMES } from '../shell/theme/themes.js';
 

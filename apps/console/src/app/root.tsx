@@ -1,10 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient, setToaster } from '@ws/web-kit/api';
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { setToaster } from '../api/api-error.js';
 import { ConsoleConfig } from './console-config.js';
-import { queryClient } from './query-client.js';
 import { routes } from './routes.js';
 
 const router = createBrowserRouter(routes);

@@ -1,11 +1,8 @@
+import { endSession, SessionJobs, setNavigator, tokenMissing, useSession } from '@ws/web-kit/session';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { guard } from '../router/guard.js';
-import { endSession } from '../session/session-commands.js';
-import { SessionJobs } from '../session/session-jobs.js';
-import { tokenMissing, useSession } from '../session/session-store.js';
 import { useLocked } from '../shell/lock/lock-store.js';
-import { setNavigator } from './navigation.js';
 import type { RouteMeta } from './routes.js';
 
 /** The root route: applies the navigation guard to every navigation and runs the session's jobs. */

@@ -1,6 +1,6 @@
+import { endSession } from '@ws/web-kit/session';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { endSession } from './session-commands.js';
 
 /** Logout asks first (退出系统, 是否继续?); confirming ends the session. */
 export function useConfirmLogout(): () => void {

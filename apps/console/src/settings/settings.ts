@@ -7,26 +7,19 @@ function supportLine(configured: string | undefined) {
   return { label: `+${digits}`, href: `https://wa.me/${digits}` };
 }
 
-/** The console's constants (specification sections 2, 4 and 9), in one place. */
+/** The console's constants (specification sections 2 and 9); the session's and language's are the web kit's. */
 export const settings = {
   title: 'WS Console',
   /** The first tab: always open, never closable. */
   firstPage: '/accountmanage/wslist',
-  /** The access token is refreshed once it is this old (seconds). */
-  tokenTime: 3000,
-  tokenCheckIntervalMs: 10_000,
   sharedDataIntervalMs: 60_000,
   pingIntervalMs: 3_000,
   /** Round trips under these (ms) give four, three and two network bars; anything else one. */
   networkThresholdsMs: [100, 500, 1000] as const,
   defaultColor: '#296EFF',
-  defaultLanguage: 'zh',
   /** How long a lazily loaded page chunk may take before the load counts as failed. */
   chunkLoadTimeoutMs: 120_000,
   agentClientPath: '/client/',
   /** The support line in the top bar: a WhatsApp click-to-chat link to the number given at build time. */
   support: supportLine(import.meta.env.VITE_SUPPORT_WHATSAPP),
 } as const;
-
-/** Codes whose failures the request wrapper rejects without a toast; the caller handles them. */
-export const SILENT_ERROR_CODES: readonly number[] = [];

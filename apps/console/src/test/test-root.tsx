@@ -4,8 +4,8 @@ import { act, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, type Mock, vi } from 'vitest';
 import '../i18n/i18n.js';
-import { setLanguage } from '../i18n/language.js';
-import { signInForTest } from './test-session.js';
+import { setLanguage } from '@ws/web-kit/i18n';
+import { signInForTest } from '@ws/web-kit/testing';
 
 // React's act() warnings are for test environments that declare it.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,4 +1,4 @@
-import { formatDateTime, formatTimeOfDay } from './date-time.js';
+import { formatDateTime, formatTimeOfDay } from '@ws/web-kit/utils';
 
 /** What relativeTime needs to word its answer in the current language. */
 export interface RelativeTimeTexts {

@@ -4,13 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The layers of the server and the console, read from their import statements: the platform knows
- * no domain, production code never reaches into the sandbox (the emulator) or the demo, and the
- * console's modules import each other without cycles.
+ * The layers of the server and the front ends, read from their import statements: the platform
+ * knows no domain, production code never reaches into the sandbox (the emulator) or the demo, the
+ * web kit imports nothing from the apps, and the console and the kit import each other's modules
+ * without cycles.
  */
 
 const SERVER = fileURLToPath(new URL('..', import.meta.url));
 const CONSOLE = fileURLToPath(new URL('../../../console/src', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+const WEB_KIT = fileURLToPath(new URL('../../../../packages/web-kit/src', import.meta.url));
 
 const isTestFile = (file: string) => /\.test\.tsx?$|[/\\]test[/\\]|test-support\.ts$/.test(file);
 
@@ -21,16 +24,23 @@ function sourceFiles(dir: string): string[] {
     .filter((file) => !isTestFile(file));
 }
 
+/** What a source file imports at run time (static and dynamic; `import type` is erased, so it is left out). */
+function runtimeSpecifiers(file: string): string[] {
+  const text = readFileSync(file, 'utf8').replace(/^import type [^;]*;/gm, '');
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((match) => match[1]!);
+}
+
 /**
- * The files a source file imports at run time by relative path (static and dynamic; `import type`
- * is erased, so it is left out), resolved, `.js` read as `.ts(x)`.
+ * The files a source file imports at run time by relative path, resolved, `.js` read as `.ts(x)`;
+ * an entry of the web kit (`@ws/web-kit/session`) is read as the index file its package.json exports.
  */
 function relativeImports(file: string): string[] {
-  const text = readFileSync(file, 'utf8').replace(/^import type [^;]*;/gm, '');
-  const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].map((match) => match[1]!);
-  return specifiers.map((specifier) => {
+  return runtimeSpecifiers(file).flatMap((specifier) => {
+    const kitEntry = /^@ws\/web-kit\/([a-z-]+)$/.exec(specifier);
+    if (kitEntry) return [path.join(WEB_KIT, kitEntry[1]!, 'index.ts')];
+    if (!specifier.startsWith('.')) return [];
     const resolved = path.resolve(path.dirname(file), specifier);
-    return resolved.replace(/\.js$/, readFileSafe(resolved.replace(/\.js$/, '.tsx')) ? '.tsx' : '.ts');
+    return [resolved.replace(/\.js$/, readFileSafe(resolved.replace(/\.js$/, '.tsx')) ? '.tsx' : '.ts')];
   });
 }
 
@@ -70,9 +80,22 @@ describe('server layers', () => {
   });
 });
 
-describe('console modules', () => {
-  it('import each other without cycles', () => {
-    const files = sourceFiles(CONSOLE);
+describe('front-end modules', () => {
+  it('keep the web kit free of the apps: it imports only itself, the contract and libraries', () => {
+    const reachingOut = sourceFiles(WEB_KIT).flatMap((file) =>
+      runtimeSpecifiers(file)
+        .filter((specifier) =>
+          specifier.startsWith('.')
+            ? !path.resolve(path.dirname(file), specifier).startsWith(WEB_KIT + path.sep)
+            : specifier.startsWith('@ws/') && specifier !== '@ws/contract',
+        )
+        .map((specifier) => `${path.relative(WEB_KIT, file)} -> ${specifier}`),
+    );
+    expect(reachingOut).toEqual([]);
+  });
+
+  it('import each other without cycles, across the console and the web kit', () => {
+    const files = [...sourceFiles(CONSOLE), ...sourceFiles(WEB_KIT)];
     const edges = new Map(
       files.map((file) => [file, relativeImports(file).filter((target) => files.includes(target))]),
     );
@@ -82,7 +105,7 @@ describe('console modules', () => {
       state.set(file, 'open');
       for (const next of edges.get(file) ?? []) {
         if (state.get(next) === 'open') {
-          cycles.push([...trail.slice(trail.indexOf(next)), next].map((f) => path.relative(CONSOLE, f)).join(' -> '));
+          cycles.push([...trail.slice(trail.indexOf(next)), next].map((f) => path.relative(ROOT, f)).join(' -> '));
         } else if (!state.has(next)) {
           visit(next, [...trail, next]);
         }

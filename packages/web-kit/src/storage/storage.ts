@@ -33,13 +33,13 @@ export function saveItem<T extends string | number | boolean | object>(key: stri
   try {
     localStorage.setItem(STORAGE_PREFIX + key, JSON.stringify(stored));
   } catch {
-    // Storage can be unavailable or full (privacy modes); the console then forgets between visits.
+    // Storage can be unavailable or full (privacy modes); the app then forgets between visits.
   }
 }
 
 /**
  * Reads a value and its save time. Anything that is not a well-formed stored value (edited by
- * hand, left by an older version) reads as absent rather than breaking the console.
+ * hand, left by an older version) reads as absent rather than breaking the app.
  */
 export function loadEntry<T>(key: string): StoredValue<T> | undefined {
   let raw: string | null;

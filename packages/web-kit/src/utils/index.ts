@@ -1,2 +1,10 @@
-/** Small helpers the kit needs and the front ends share. */
+/** Small helpers the kit needs and the front ends share: one date-time format, a periodic runner. */
+export {
+  type DateTimeOptions,
+  datePickerFormat,
+  formatDate,
+  formatDateTime,
+  formatTimeOfDay,
+  toDateParam,
+} from './date-time.js';
 export { runPeriodically } from './periodic.js';

@@ -1,6 +1,6 @@
+import { useLanguage } from '@ws/web-kit/i18n';
 import { Tooltip } from 'antd';
 import { useCallback } from 'react';
-import { useLanguage } from '../../i18n/language.js';
 import { type CodeGroup, codeName, languageName } from './code-names.js';
 
 /** A code by its name in the current language, the code itself in the tooltip (for searching Meta's docs). */

@@ -71,10 +71,7 @@ const zh = {
   roleRequired: '请选择角色',
   switchSubmit: '切换',
   switched: '已切换',
-  // Requests
-  sessionExpired: '登录信息已失效，请重新登录',
-  unknownError: '未知错误',
-  networkError: '网络连接失败，请稍后重试',
+  // Page loading and success toasts
   chunkError: '页面加载失败，请检查网络后刷新',
   reload: '刷新',
   created: '新增成功',
@@ -167,9 +164,6 @@ const en: ShellTexts = {
   roleRequired: 'Choose a role',
   switchSubmit: 'Switch',
   switched: 'Switched',
-  sessionExpired: 'Your sign-in has expired, please sign in again',
-  unknownError: 'Unknown error',
-  networkError: 'Network error, please try again later',
   chunkError: 'The page failed to load; check the network and reload',
   reload: 'Reload',
   created: 'Created successfully',

@@ -1,4 +1,5 @@
 import { CENSUS_TOP_NUMBERS, type CensusData } from '@ws/contract';
+import { formatDate } from '@ws/web-kit/utils';
 import { Card, Col, Row } from 'antd';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -8,7 +9,6 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChartOption, EChart } from '../../components/charts/echart.js';
 import { useCodeName } from '../../components/codes/code-label.js';
-import { formatDate } from '../../utils/date-time.js';
 
 // Only the chart types this screen draws, so the page's chunk stays small.
 echarts.use([LineChart, BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);

@@ -1,9 +1,9 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { ChatContact, ChatNumber } from '@ws/contract';
+import { formatDateTime } from '@ws/web-kit/utils';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
-import { formatDateTime } from '../../utils/date-time.js';
 
 const CONSENT_COLORS = { opted_in: 'green', opted_out: 'red', none: 'default' } as const;
 

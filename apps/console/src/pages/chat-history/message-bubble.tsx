@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@ws/contract';
+import { formatDateTime } from '@ws/web-kit/utils';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../utils/date-time.js';
 import { DeliveryStatus } from './delivery-status.js';
 import { MessageContent } from './message-content.js';
 import type { Reaction } from './timeline.js';

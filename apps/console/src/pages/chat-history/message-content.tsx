@@ -1,9 +1,9 @@
 import type { ChatMessage } from '@ws/contract';
+import { useLanguage } from '@ws/web-kit/i18n';
 import { Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageName } from '../../components/codes/code-names.js';
-import { useLanguage } from '../../i18n/language.js';
 import { listAt, textAt, valueAt } from './body-fields.js';
 import { LinkifiedText } from './linkified-text.js';
 import { MediaView } from './media-view.js';

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ChatMessage, calls, HISTORY_LIMIT_MAX, type History } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { callApi } from '../../api/client.js';
 import { liveCursor, mergeMessages } from './timeline.js';
 
 export interface ChatSubject {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { calls } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.js';
 import { useCodeName } from '../../components/codes/code-label.js';
 import type { PickerProps } from '../../components/selects/index.js';
 

@@ -1,6 +1,6 @@
+import { useLanguage } from '@ws/web-kit/i18n';
 import { Card, Collapse, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../i18n/language.js';
 import { settings } from '../../settings/settings.js';
 import { HELP_TOPICS } from './help-topics.js';
 

@@ -1,12 +1,11 @@
 import { calls } from '@ws/contract';
+import { callApi, showSuccess } from '@ws/web-kit/api';
+import { updateUser, useSession } from '@ws/web-kit/session';
 import { Button, Card, Descriptions, Form, Input, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showSuccess } from '../../api/api-error.js';
-import { callApi } from '../../api/client.js';
 import { CodeLabel } from '../../components/codes/code-label.js';
 import { sameAs } from '../../components/form/index.js';
-import { updateUser, useSession } from '../../session/session-store.js';
 
 /** /info/index: the read-only account, the editable nickname and a password change. */
 export default function InfoPage() {

@@ -1,8 +1,8 @@
 import { type AddedEgressIps, calls, type EgressIp, IP_PROTOCOLS, type IpScope, isProxyHost } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
 import { App, Checkbox, Form, Input, InputNumber, Segmented, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.js';
 import { type EditDialogProps, ModalForm } from '../../components/form/index.js';
 import { groupIdOf, IpGroupSelect, NO_GROUP } from './ip-group-select.js';
 

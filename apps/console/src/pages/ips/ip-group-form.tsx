@@ -1,8 +1,8 @@
 import { calls, type IpGroup, type IpScope } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
 import { Form, Input } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.js';
 import { type EditDialogProps, ModalForm } from '../../components/form/index.js';
 
 interface GroupFields {

@@ -1,8 +1,8 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { calls, type IpGroup, type IpScope } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
 import { Button, Card, Menu, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.js';
 import { useEditDialog } from '../../components/form/index.js';
 import { useConfirm } from '../../components/list/index.js';
 import { IpGroupFormModal } from './ip-group-form.js';

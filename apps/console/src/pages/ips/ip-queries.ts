@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ALL_GROUPS_PAGE_SIZE, calls, type IpGroup, type IpScope } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
+import { useSession } from '@ws/web-kit/session';
 import { useCallback } from 'react';
-import { callApi } from '../../api/client.js';
-import { useSession } from '../../session/session-store.js';
 
 /** Every group of a scope, for the side list and the selects (the spec's page 1 of 100000). */
 export function useIpGroups(scope: IpScope) {

@@ -6,10 +6,10 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { calls, type IpCheckResult, type IpScope, MAX_IP_CHECKS } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
 import { App, Form } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.js';
 import { ModalForm } from '../../components/form/index.js';
 import { type BatchAction, type RowSelection, useConfirm } from '../../components/list/index.js';
 import { chunksOf } from '../../utils/chunks.js';

@@ -1,9 +1,9 @@
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
+import { useSession } from '@ws/web-kit/session';
 import { App, Avatar, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../session/session-store.js';
 import { useConfirmLogout } from '../../session/use-confirm-logout.js';
 import { lockActions } from '../../shell/lock/lock-store.js';
 

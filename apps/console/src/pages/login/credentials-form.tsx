@@ -1,10 +1,10 @@
 import { calls, Username } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
+import { startSession } from '@ws/web-kit/session';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { callApi } from '../../api/client.js';
-import { startSession } from '../../session/session-commands.js';
 import { settings } from '../../settings/settings.js';
 import { useCaptcha } from './use-captcha.js';
 

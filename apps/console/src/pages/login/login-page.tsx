@@ -1,6 +1,6 @@
+import { setLanguage, useLanguage } from '@ws/web-kit/i18n';
 import { Button, Card, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { setLanguage, useLanguage } from '../../i18n/language.js';
 import { CredentialsForm } from './credentials-form.js';
 
 /** /login: sign-in and registration side by side, with the language switch. */

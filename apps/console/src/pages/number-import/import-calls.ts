@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { calls, type IMPORT_FORMATS, type ImportStarted, type ImportTarget } from '@ws/contract';
-import { callApi, callFile } from '../../api/client.js';
+import { callApi, callFile } from '@ws/web-kit/api';
 import { readDownload, saveFile } from '../../components/list/index.js';
 
 /** How often a running import's progress is read. */

@@ -1,8 +1,8 @@
 import type { ImportProgress } from '@ws/contract';
+import { setLanguage } from '@ws/web-kit/i18n';
 import { App } from 'antd';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '../../i18n/language.js';
 import { settle, setUpTestRoot } from '../../test/test-root.js';
 import { PROGRESS_POLL_MS, useImportProgress } from './import-calls.js';
 import { ImportOutcomeTag, importOutcome, useImportEndNotice } from './import-outcome.js';

@@ -1,9 +1,9 @@
 import { type CodeMethod, calls, type RegistrationNumber } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
+import { useLanguage } from '@ws/web-kit/i18n';
 import { App, Button, Form, Input, Radio, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.js';
 import { languageName } from '../../components/codes/code-names.js';
-import { useLanguage } from '../../i18n/language.js';
 import { SandboxCode } from '../sandbox/sandbox-code.js';
 import { useBusy } from './use-busy.js';
 

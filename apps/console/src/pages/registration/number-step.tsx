@@ -1,8 +1,8 @@
 import { calls, type PrepareNumber, type RegistrationNumber } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
 import { Button, Form, Input, Radio, Segmented, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.js';
 import { useCodeName } from '../../components/codes/code-label.js';
 import { targetChoices, useSandboxTarget } from '../sandbox/sandbox-queries.js';
 import { SandboxRegistrationForm } from '../sandbox/sandbox-registration-form.js';

@@ -1,7 +1,7 @@
 import { calls, type RegistrationNumber } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
 import { Button, Form, Input, type InputProps, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.js';
 import { useCodeName } from '../../components/codes/code-label.js';
 import { sameAs } from '../../components/form/index.js';
 import { useBusy } from './use-busy.js';

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls, type RegistrationNumber, type SimCountry } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
+import { useLanguage } from '@ws/web-kit/i18n';
 import { useCallback } from 'react';
-import { callApi } from '../../api/client.js';
-import { useLanguage } from '../../i18n/language.js';
 
 /** The SIM countries named in the console's language (the server names them after Accept-Language). */
 export function useSimCountries() {

@@ -1,9 +1,9 @@
 import { SyncOutlined } from '@ant-design/icons';
 import { calls, type RegistrationNumber, RegistrationStage } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
 import { Button, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.js';
 import { CodeLabel, useCodeName } from '../../components/codes/code-label.js';
 import {
   actionsColumn,

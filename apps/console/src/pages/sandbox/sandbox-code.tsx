@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { calls } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
 import { Alert, Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.js';
 import { useSandboxTarget } from './sandbox-queries.js';
 
 /** How often the sandbox is asked for the code until it has one. */

@@ -1,8 +1,8 @@
 import { type CreateSandboxNumbers, calls, type ImportStarted, MAX_SANDBOX_NUMBERS } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
 import { Button, Card, Form, InputNumber, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.js';
 import { SANDBOX_TRAIT_DEFAULTS, SandboxTraitFields } from './sandbox-traits.js';
 
 /**

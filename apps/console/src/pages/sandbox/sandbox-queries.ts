@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { calls, type ImportTarget } from '@ws/contract';
-import { callApi } from '../../api/client.js';
+import { callApi } from '@ws/web-kit/api';
 
 /** True when this product's numbers live in its local sandbox; false for Meta or while unknown. */
 export function useSandboxTarget(): boolean {

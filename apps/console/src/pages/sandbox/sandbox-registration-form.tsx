@@ -1,7 +1,7 @@
 import { type CreateSandboxRegistrationNumber, calls, type RegistrationNumber } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
 import { Button, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.js';
 import { useBusy } from '../registration/use-busy.js';
 import { SANDBOX_TRAIT_DEFAULTS, SandboxTraitFields } from './sandbox-traits.js';
 

@@ -1,8 +1,8 @@
 import { calls, type Tag, type TagKind } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
 import { ColorPicker, type ColorPickerProps, Form, Input } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.js';
 import { type EditDialogProps, ModalForm } from '../../components/form/index.js';
 
 /** The colour the picker hands to its onChange. */

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls, type Tag, type TagKind } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
 import { useCallback } from 'react';
-import { callApi } from '../../api/client.js';
 
 /**
  * Every cached tag list starts with this key: invalidate it after anything that adds, edits or

@@ -1,9 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { calls, PAGE_SIZES, type Tag, type TagKind } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
 import { Button, Input, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.js';
 import { useEditDialog } from '../../components/form/index.js';
 import {
   actionsColumn,

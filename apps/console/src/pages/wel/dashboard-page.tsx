@@ -1,3 +1,4 @@
+import { formatTimeOfDay } from '@ws/web-kit/utils';
 import { Card, Col, Empty, Row, Statistic } from 'antd';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
@@ -7,7 +8,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChartOption, EChart } from '../../components/charts/echart.js';
 import { useNetworkSamples } from '../../shell/network/network-monitor.js';
-import { formatTimeOfDay } from '../../utils/date-time.js';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
 

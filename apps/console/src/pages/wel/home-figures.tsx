@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { calls } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
 import { Card, Col, Row, Space, Statistic, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { callApi } from '../../api/client.js';
 import { CodeLabel } from '../../components/codes/code-label.js';
 import { NUMBER_STATUS_COLORS } from '../numbers/wslist/number-columns.js';
 

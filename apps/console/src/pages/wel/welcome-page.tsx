@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { calls } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
+import { useSession } from '@ws/web-kit/session';
 import { Card, Col, Descriptions, Row, Statistic, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { callApi } from '../../api/client.js';
 import { CodeLabel } from '../../components/codes/code-label.js';
 import { mayCall, menuFor } from '../../menu/menu-access.js';
 import { MenuIcon } from '../../menu/menu-icons.js';
-import { useSession } from '../../session/session-store.js';
 import { useNetworkSamples } from '../../shell/network/network-monitor.js';
 import { HomeFigures } from './home-figures.js';
 

@@ -1,8 +1,8 @@
+import { useSession } from '@ws/web-kit/session';
 import { createPersistedStore, useStore } from '@ws/web-kit/storage';
 import { ConfigProvider, Drawer, Layout, Progress } from 'antd';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { useSession } from '../../session/session-store.js';
 import { isDrawerLevel, useScreenLevel } from '../screen/screen-level.js';
 import { TabsBar } from '../tabs/tabs-bar.js';
 import { useColor, useTheme } from '../theme/theme-store.js';

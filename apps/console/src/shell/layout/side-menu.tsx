@@ -1,3 +1,4 @@
+import { useSession } from '@ws/web-kit/session';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,6 @@ import { Link, useLocation } from 'react-router';
 import type { MenuNode } from '../../menu/menu.js';
 import { entryOf, menuFor, targetOf } from '../../menu/menu-access.js';
 import { MenuIcon } from '../../menu/menu-icons.js';
-import { useSession } from '../../session/session-store.js';
 import { settings } from '../../settings/settings.js';
 
 type Item = Required<MenuProps>['items'][number];

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@ws/contract';
+import { currentSession, saveTokens } from '@ws/web-kit/session';
 import { runPeriodically } from '@ws/web-kit/utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentSession, saveTokens } from '../../session/session-store.js';
 import { settings } from '../../settings/settings.js';
 import { loadSharedData } from './use-shared-data.js';
 

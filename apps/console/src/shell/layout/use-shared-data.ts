@@ -1,8 +1,8 @@
 import { calls } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
+import { updateUser } from '@ws/web-kit/session';
 import { runPeriodically } from '@ws/web-kit/utils';
 import { useEffect } from 'react';
-import { callApi } from '../../api/client.js';
-import { updateUser } from '../../session/session-store.js';
 import { settings } from '../../settings/settings.js';
 import { startNetworkMonitor } from '../network/network-monitor.js';
 

@@ -1,7 +1,7 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import type { Language } from '@ws/contract';
+import { setLanguage, useLanguage } from '@ws/web-kit/i18n';
 import { useTranslation } from 'react-i18next';
-import { setLanguage, useLanguage } from '../../i18n/language.js';
 import { MenuButton } from './menu-button.js';
 
 const NAMES: Record<Language, string> = { zh: '中文', en: 'English' };

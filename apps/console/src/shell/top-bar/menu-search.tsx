@@ -1,11 +1,11 @@
 import { SearchOutlined } from '@ant-design/icons';
+import { useSession } from '@ws/web-kit/session';
 import { Button, Empty, Input, type InputRef, Modal, Tooltip } from 'antd';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type MenuEntry, menuFor, searchMenu, targetOf } from '../../menu/menu-access.js';
 import { MenuIcon } from '../../menu/menu-icons.js';
-import { useSession } from '../../session/session-store.js';
 
 /** Menu search: prefix match on entry names, Enter or click opens, Esc closes. */
 export function MenuSearch() {

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { calls } from '@ws/contract';
+import { callApi, showSuccess } from '@ws/web-kit/api';
+import { currentSession, refreshSession, useSession } from '@ws/web-kit/session';
 import { Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showSuccess } from '../../api/api-error.js';
-import { callApi } from '../../api/client.js';
-import { refreshSession } from '../../session/session-jobs.js';
-import { currentSession, useSession } from '../../session/session-store.js';
 
 interface SwitchValues {
   deptId: string;

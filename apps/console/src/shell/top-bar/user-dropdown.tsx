@@ -1,10 +1,9 @@
 import { DownOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { switchModeOn, useSession } from '@ws/web-kit/session';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { switchModeOn } from '../../session/session-jobs.js';
-import { useSession } from '../../session/session-store.js';
 import { useConfirmLogout } from '../../session/use-confirm-logout.js';
 import { SwitchDialog } from './switch-dialog.js';
 

@@ -1,9 +1,9 @@
 import { DeleteOutlined, ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
 import { calls, MAX_PURGED_NUMBERS, type RecycledNumber } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
 import { Button, Card, Form, Input, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../../api/client.js';
 import {
   actionsColumn,
   BatchActions,

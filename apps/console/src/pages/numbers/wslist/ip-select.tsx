@@ -1,6 +1,6 @@
 import { calls, type EgressIp } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../../api/client.js';
 import { type PickerProps, SearchSelect } from '../../../components/selects/index.js';
 
 /** IPs offered per scope; typing part of the host narrows them. */

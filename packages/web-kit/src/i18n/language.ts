@@ -1,13 +1,13 @@
 import type { Language } from '@ws/contract';
-import { createPersistedStore, useStore } from '@ws/web-kit/storage';
-import { settings } from '../settings/settings.js';
+import { kitSettings } from '../settings.js';
+import { createPersistedStore, useStore } from '../storage/storage.js';
 
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 
 const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 
 /** The chosen language, kept in storage; zh until the user picks another. */
-const store = createPersistedStore<Language>('language', settings.defaultLanguage, isLanguage);
+const store = createPersistedStore<Language>('language', kitSettings.defaultLanguage, isLanguage);
 
 export const currentLanguage = store.get;
 export const subscribeLanguage = store.subscribe;

@@ -1,14 +1,14 @@
 import { calls } from '@ws/contract';
-import { loadItem } from '@ws/web-kit/storage';
 import { useEffect } from 'react';
 import { showError } from '../api/api-error.js';
 import { ApiError, callApi, connectSession } from '../api/client.js';
 import { translate } from '../i18n/i18n.js';
+import { loadItem } from '../storage/storage.js';
 import { endSession } from './session-commands.js';
 import { currentSession, type Session, saveTokens } from './session-store.js';
 import { createTokenRefresh } from './token-refresher.js';
 
-/** Switch mode (specification section 6) is off unless this console was told to turn it on. */
+/** Switch mode (specification section 6) is off unless this browser was told to turn it on. */
 export const switchModeOn = () => loadItem<boolean>('switch-mode') === true;
 
 /**
@@ -37,12 +37,12 @@ export async function refreshSession(session: Session, choice?: { deptId: string
     if (choice) throw error;
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
       endSession();
-      showError(new ApiError(401, translate('sessionExpired')), { key: 'session-expired' });
+      showError(new ApiError(401, translate('api:sessionExpired')), { key: 'session-expired' });
     } else console.warn('token refresh failed; the next check tries again', error);
   }
 }
 
-/** The console's one token refresh, shared by the 10 s check and the request wrapper. */
+/** The app's one token refresh, shared by the 10 s check and the request wrapper. */
 export const tokenRefresh = createTokenRefresh({ session: currentSession, refresh: refreshSession });
 
 /** Lets the request wrapper refresh the token before calls and end the session on a 401. */

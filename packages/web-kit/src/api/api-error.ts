@@ -1,6 +1,6 @@
 import type { MessageArgsProps } from 'antd';
 
-/** The part of antd's message API the console needs. */
+/** The part of antd's message API the request wrapper needs. */
 export interface Toaster {
   error(args: MessageArgsProps): unknown;
   success(args: MessageArgsProps): unknown;

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@ws/contract';
 import { saveTokens } from '../session/session-store.js';
 
-/** The operator the console's tests sign in as. */
+/** The operator the front ends' tests sign in as. */
 export const TEST_USER: UserInfo = {
   username: 'op',
   user_id: '2',
@@ -13,7 +13,7 @@ export const TEST_USER: UserInfo = {
   tenant_id: '100001',
 };
 
-/** Signs the console in as TEST_USER with the access token `tok`. */
+/** Signs in as TEST_USER with the access token `tok`. */
 export function signInForTest(): void {
   saveTokens({
     access_token: 'tok',

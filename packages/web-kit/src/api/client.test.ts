@@ -1,11 +1,11 @@
 import { calls } from '@ws/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setNavigator } from '../app/navigation.js';
 import { setLanguage } from '../i18n/language.js';
+import { setNavigator } from '../session/navigation.js';
 import { connectSessionToApi } from '../session/session-jobs.js';
 import { currentSession } from '../session/session-store.js';
-import { SILENT_ERROR_CODES } from '../settings/settings.js';
-import { signInForTest, TEST_USER } from '../test/test-session.js';
+import { SILENT_ERROR_CODES } from '../settings.js';
+import { signInForTest, TEST_USER } from '../testing/test-session.js';
 import { setToaster } from './api-error.js';
 import { ApiError, callApi, callFile } from './client.js';
 

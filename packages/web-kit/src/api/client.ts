@@ -10,7 +10,7 @@ import {
 import { translate } from '../i18n/i18n.js';
 import { currentLanguage } from '../i18n/language.js';
 import { currentSession } from '../session/session-store.js';
-import { SILENT_ERROR_CODES } from '../settings/settings.js';
+import { SILENT_ERROR_CODES } from '../settings.js';
 import { ApiError, showError, showSuccess } from './api-error.js';
 
 export { ApiError } from './api-error.js';
@@ -71,7 +71,7 @@ async function reported<T>(options: LooseOptions, attempt: () => Promise<T>): Pr
   } catch (caught) {
     // A caller that gave up (unmounted) needs no toast.
     if (options.signal?.aborted) throw caught;
-    const error = caught instanceof ApiError ? caught : new ApiError(0, translate('networkError'));
+    const error = caught instanceof ApiError ? caught : new ApiError(0, translate('api:networkError'));
     if (!options.silent) report(error);
     throw error;
   }
@@ -86,20 +86,20 @@ async function send(call: CallDefinition, options: LooseOptions): Promise<unknow
 }
 
 async function failureOf(response: Response): Promise<ApiError> {
-  if (!isAnswer(response.status)) return new ApiError(response.status, translate('networkError'));
+  if (!isAnswer(response.status)) return new ApiError(response.status, translate('api:networkError'));
   return errorOf(response, await readJson(response));
 }
 
 function errorOf(response: Response, envelope: Awaited<ReturnType<typeof readJson>>): ApiError {
   // Sign-in failures carry the text meant for the user in error_description.
-  const message = envelope?.error_description || envelope?.message || translate('unknownError');
+  const message = envelope?.error_description || envelope?.message || translate('api:unknownError');
   return new ApiError(response.status, message, envelope?.code, envelope?.requestId);
 }
 
 /**
  * What the wrapper needs of the session: a token past its refresh age refreshed before a call, and
  * the session ended on a 401. The session itself calls the API, so it hands these over when the
- * console starts (`connectSessionToApi`) rather than being imported here.
+ * app starts (`connectSessionToApi`) rather than being imported here.
  */
 export interface SessionHooks {
   /** Resolves once a due refresh is done; undefined when none was due. */
@@ -140,7 +140,7 @@ async function request(call: CallDefinition, options: LooseOptions): Promise<Res
       signal: options.signal ?? null,
     });
   } catch {
-    throw new ApiError(0, translate('networkError'));
+    throw new ApiError(0, translate('api:networkError'));
   }
 }
 
@@ -172,6 +172,6 @@ function report(error: ApiError): void {
   // The session is gone on the server: forget it here too and ask for a new sign-in. The shared
   // key makes simultaneous failing calls show one toast between them.
   sessionHooks?.end();
-  showError(new ApiError(401, translate('sessionExpired')), { key: 'session-expired' });
+  showError(new ApiError(401, translate('api:sessionExpired')), { key: 'session-expired' });
   error.shown = true;
 }

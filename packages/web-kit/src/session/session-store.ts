@@ -1,15 +1,14 @@
 import type { TokenPair, UserInfo } from '@ws/contract';
+import { removeCookie, setCookie } from '../storage/cookies.js';
 import {
   createStore,
   loadEntry,
   loadItem,
-  removeCookie,
   removeItem,
   STORAGE_PREFIX,
   saveItem,
-  setCookie,
   useStore,
-} from '@ws/web-kit/storage';
+} from '../storage/storage.js';
 
 export interface Session {
   accessToken: string;

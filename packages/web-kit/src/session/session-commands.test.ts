@@ -1,10 +1,10 @@
 import { calls } from '@ws/contract';
-import { loadItem } from '@ws/web-kit/storage';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToaster } from '../api/api-error.js';
-import { setNavigator } from '../app/navigation.js';
-import { signInForTest } from '../test/test-session.js';
-import { endSession } from './session-commands.js';
+import { loadItem } from '../storage/storage.js';
+import { signInForTest, TEST_USER } from '../testing/test-session.js';
+import { setNavigator } from './navigation.js';
+import { endSession, onSessionChange, startSession } from './session-commands.js';
 import { currentSession } from './session-store.js';
 
 const toasts = { error: vi.fn(), success: vi.fn() };
@@ -78,5 +78,37 @@ describe('endSession (logout and forced logout)', () => {
     await Promise.resolve();
     expect(fetch).not.toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+});
+
+describe('onSessionChange', () => {
+  beforeEach(() => {
+    setNavigator(navigate);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 0, message: 'ok', data: null }), { status: 200 })),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setNavigator(undefined);
+  });
+
+  it('tells the app when a session starts and when it ends, until it unregisters', () => {
+    const seen: Array<string | undefined> = [];
+    const stop = onSessionChange(() => seen.push(currentSession()?.accessToken));
+    startSession({
+      access_token: 'new',
+      refresh_token: 'r',
+      token_type: 'bearer',
+      expires_in: 60,
+      user_info: TEST_USER,
+    });
+    endSession();
+    stop();
+    signInForTest();
+    endSession();
+    // Told after the new tokens are saved, and after the old ones are forgotten.
+    expect(seen).toEqual(['new', undefined]);
   });
 });

@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 // weekday names from dayjs, so without this the Chinese pickers showed "2026年 Oct" and "Su Mo Tu".
 import 'dayjs/locale/zh-cn';
 
-/** Ant Design's texts (pickers, pagination, empty states) in each language of the console. */
+/** Ant Design's texts (pickers, pagination, empty states) in each language of the front ends. */
 export const ANTD_LOCALES: Record<Language, NonNullable<ConfigProviderProps['locale']>> = { zh: zhCN, en: enUS };
 
 const DAYJS_LOCALES: Record<Language, string> = { zh: 'zh-cn', en: 'en' };

@@ -1,5 +1,5 @@
-import { runPeriodically } from '@ws/web-kit/utils';
-import { settings } from '../settings/settings.js';
+import { kitSettings } from '../settings.js';
+import { runPeriodically } from '../utils/periodic.js';
 import type { Session } from './session-store.js';
 
 export interface TokenRefreshDeps {
@@ -13,13 +13,13 @@ export interface TokenRefreshDeps {
 /**
  * The access token's refresh (specification section 4): due once the token is 3000 s old, and never
  * two at a time, however slow the server is. `refreshIfDue` is also awaited before calls, so a
- * console reopened after hours refreshes first instead of being signed out by a stale token.
+ * page reopened after hours refreshes first instead of being signed out by a stale token.
  */
 export function createTokenRefresh({
   session,
   refresh,
   now = Date.now,
-  tokenTimeSeconds = settings.tokenTime,
+  tokenTimeSeconds = kitSettings.tokenTime,
 }: TokenRefreshDeps) {
   let inFlight: Promise<void> | undefined;
   const refreshIfDue = (): Promise<void> | undefined => {
@@ -34,7 +34,7 @@ export function createTokenRefresh({
   return {
     refreshIfDue,
     /** Checks every 10 s; returns the stop function. */
-    start: (intervalMs: number = settings.tokenCheckIntervalMs) =>
+    start: (intervalMs: number = kitSettings.tokenCheckIntervalMs) =>
       runPeriodically(refreshIfDue, intervalMs, { immediate: false }),
   };
 }

@@ -5,7 +5,7 @@ import { currentLanguage } from '../i18n/language.js';
 type Moment = Date | Dayjs | number | string;
 
 /**
- * The console's one way of writing dates and times, per language, 24-hour, local time: every
+ * The front ends' one way of writing dates and times, per language, 24-hour, local time: every
  * screen formats through these functions so a table never mixes "11/24/2026, 00:20:41",
  * "12:20:41 AM" and "2026-11-14 15:24". A date-time is always the date, a space and the time.
  */
