@@ -2,13 +2,13 @@ import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CensusData, type CensusRange, calls, MAX_CENSUS_DAYS, PAGE_SIZES } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
+import { useDownload } from '@ws/web-kit/list';
+import { NumberSelect } from '@ws/web-kit/pickers';
 import { datePickerFormat, formatDate, toDateParam } from '@ws/web-kit/utils';
 import { Button, Card, DatePicker, Form, Space, Table, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDownload } from '../../components/list/index.js';
-import { NumberSelect } from '../../components/selects/index.js';
 import { CensusCharts } from './census-charts.js';
 import { CensusTotalsCards } from './census-totals.js';
 

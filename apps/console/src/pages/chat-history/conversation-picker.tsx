@@ -1,10 +1,10 @@
 import { type ConversationSummary, calls } from '@ws/contract';
+import { FilterBar, PagedTable, usePagedList } from '@ws/web-kit/list';
 import { formatDateTime } from '@ws/web-kit/utils';
 import { Badge, Button, Form, Input, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar, PagedTable, usePagedList } from '../../components/list/index.js';
 
 interface Filters {
   search?: string;

@@ -1,10 +1,10 @@
 import type { ContactRecord } from '@ws/contract';
 import { useLanguage } from '@ws/web-kit/i18n';
+import { actionsColumn, formatTime, TagChips, userName } from '@ws/web-kit/list';
 import { Badge, Tag as ColorTag, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { codeName } from '../../components/codes/code-names.js';
-import { actionsColumn, formatTime, TagChips, userName } from '../../components/list/index.js';
 import { relativeTime } from '../../utils/relative-time.js';
 import { windowLeft } from './window-left.js';
 

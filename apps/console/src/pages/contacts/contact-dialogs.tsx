@@ -1,7 +1,7 @@
+import { NumberSelect, OwnerSelect } from '@ws/web-kit/pickers';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BatchDialog, type BatchDialogProps, oneOf } from '../../components/form/index.js';
-import { NumberSelect, OwnerSelect } from '../../components/selects/index.js';
 import { type TagChange, TagChangeFields } from '../tags/tag-change-fields.js';
 
 export interface ContactMove {

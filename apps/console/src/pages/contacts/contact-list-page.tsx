@@ -1,18 +1,11 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { CONSENT_STATES, CONTACT_WINDOWS, type ContactFilters, type ContactRecord, calls } from '@ws/contract';
+import { BatchActions, FilterBar, FilterSelect, PagedTable, usePagedList, useRowSelection } from '@ws/web-kit/list';
+import { NumberSelect, OwnerSelect } from '@ws/web-kit/pickers';
 import { Button, Card, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
-import {
-  BatchActions,
-  FilterBar,
-  FilterSelect,
-  PagedTable,
-  usePagedList,
-  useRowSelection,
-} from '../../components/list/index.js';
-import { NumberSelect, OwnerSelect } from '../../components/selects/index.js';
 import { TagSelect } from '../tags/tag-table.js';
 import { useContactColumns } from './contact-columns.js';
 import { SourceSelect } from './contact-selects.js';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { calls } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
+import type { PickerProps } from '@ws/web-kit/pickers';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
-import type { PickerProps } from '../../components/selects/index.js';
 
 /** The opt-in sources the tenant's contacts have. */
 export function SourceSelect({ value, onChange, placeholder, style, ...rest }: PickerProps) {

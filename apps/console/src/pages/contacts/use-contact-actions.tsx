@@ -1,9 +1,9 @@
 import { DeleteOutlined, DownloadOutlined, TagsOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { type ContactFilters, calls } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
+import { type BatchAction, type RowSelection, useConfirm, useDownload } from '@ws/web-kit/list';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BatchAction, type RowSelection, useConfirm, useDownload } from '../../components/list/index.js';
 import { useRefreshTags } from '../tags/tag-queries.js';
 import { MoveDialog, TagDialog } from './contact-dialogs.js';
 

@@ -1,9 +1,9 @@
 import { DeleteOutlined, EditOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { EgressIp } from '@ws/contract';
+import { actionsColumn, EllipsisText, ellipsisColumn, formatTime } from '@ws/web-kit/list';
 import { Space, Spin, Switch, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CodeLabel } from '../../components/codes/code-label.js';
-import { actionsColumn, EllipsisText, ellipsisColumn, formatTime } from '../../components/list/index.js';
 
 const addressOf = (ip: EgressIp) => `${ip.host.includes(':') ? `[${ip.host}]` : ip.host}:${ip.port}`;
 

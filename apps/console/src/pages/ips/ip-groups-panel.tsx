@@ -1,10 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { calls, type IpGroup, type IpScope } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
+import { useConfirm } from '@ws/web-kit/list';
 import { Button, Card, Menu, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEditDialog } from '../../components/form/index.js';
-import { useConfirm } from '../../components/list/index.js';
 import { IpGroupFormModal } from './ip-group-form.js';
 import { useIpGroups, useRefreshIps } from './ip-queries.js';
 

@@ -1,9 +1,5 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { calls, type EgressIp, type IpScope } from '@ws/contract';
-import { Alert, Button, Card, Col, Form, Input, Row, Space } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useEditDialog } from '../../components/form/index.js';
 import {
   BatchActions,
   FilterBar,
@@ -14,7 +10,11 @@ import {
   usePagedList,
   useRowSelection,
   type YesNo,
-} from '../../components/list/index.js';
+} from '@ws/web-kit/list';
+import { Alert, Button, Card, Col, Form, Input, Row, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEditDialog } from '../../components/form/index.js';
 import { IP_COLUMNS_HIDDEN, useIpColumns } from './ip-columns.js';
 import { IpFormModal } from './ip-form.js';
 import { type GroupChoice, IpGroupsPanel } from './ip-groups-panel.js';

@@ -7,11 +7,11 @@ import {
 } from '@ant-design/icons';
 import { calls, type IpCheckResult, type IpScope, MAX_IP_CHECKS } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
+import { type BatchAction, type RowSelection, useConfirm } from '@ws/web-kit/list';
 import { App, Form } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalForm } from '../../components/form/index.js';
-import { type BatchAction, type RowSelection, useConfirm } from '../../components/list/index.js';
 import { chunksOf } from '../../utils/chunks.js';
 import type { IpRowActions } from './ip-columns.js';
 import { groupIdOf, IpGroupSelect, NO_GROUP } from './ip-group-select.js';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { calls, type IMPORT_FORMATS, type ImportStarted, type ImportTarget } from '@ws/contract';
 import { callApi, callFile } from '@ws/web-kit/api';
-import { readDownload, saveFile } from '../../components/list/index.js';
+import { readDownload, saveFile } from '@ws/web-kit/list';
 
 /** How often a running import's progress is read. */
 export const PROGRESS_POLL_MS = 1_000;

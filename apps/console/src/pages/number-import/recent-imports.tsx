@@ -1,8 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { ImportSummary } from '@ws/contract';
+import { actionsColumn, formatTime, type PagedList, PagedTable } from '@ws/web-kit/list';
 import { Button, Card, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { actionsColumn, formatTime, type PagedList, PagedTable } from '../../components/list/index.js';
 import { ImportOutcomeTag } from './import-outcome.js';
 
 /** The tenant's imports, newest first; "view" shows one in the progress panel. */

@@ -1,9 +1,9 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { calls, type ImportStarted, type ImportTarget } from '@ws/contract';
+import { usePagedList } from '@ws/web-kit/list';
 import { Button, Card, Radio, Space, Spin, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePagedList } from '../../components/list/index.js';
 import { SandboxNumbersCard } from '../sandbox/sandbox-numbers-card.js';
 import { targetChoices, useSandboxTarget } from '../sandbox/sandbox-queries.js';
 import { downloadTemplate, isFinished, uploadImport, useImportProgress } from './import-calls.js';

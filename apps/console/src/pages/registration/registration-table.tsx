@@ -1,10 +1,6 @@
 import { SyncOutlined } from '@ant-design/icons';
 import { calls, type RegistrationNumber, RegistrationStage } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
-import { Button, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { CodeLabel, useCodeName } from '../../components/codes/code-label.js';
 import {
   actionsColumn,
   FilterBar,
@@ -13,7 +9,11 @@ import {
   PagedTable,
   useConfirm,
   usePagedList,
-} from '../../components/list/index.js';
+} from '@ws/web-kit/list';
+import { Button, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CodeLabel, useCodeName } from '../../components/codes/code-label.js';
 import { NUMBER_STATUS_COLORS } from '../numbers/wslist/number-columns.js';
 import { useRefreshNumbers } from './registration-queries.js';
 

@@ -1,18 +1,11 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { calls, PAGE_SIZES, type Tag, type TagKind } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
+import { actionsColumn, BatchActions, formatTime, TagChip, useConfirm, useRowSelection } from '@ws/web-kit/list';
 import { Button, Input, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditDialog } from '../../components/form/index.js';
-import {
-  actionsColumn,
-  BatchActions,
-  formatTime,
-  TagChip,
-  useConfirm,
-  useRowSelection,
-} from '../../components/list/index.js';
 import { TagFormModal } from './tag-form.js';
 import { useRefreshTags, useTags } from './tag-queries.js';
 

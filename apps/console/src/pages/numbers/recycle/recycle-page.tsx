@@ -1,9 +1,6 @@
 import { DeleteOutlined, ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
 import { calls, MAX_PURGED_NUMBERS, type RecycledNumber } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
-import { Button, Card, Form, Input, type TableColumnsType } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   actionsColumn,
   BatchActions,
@@ -14,7 +11,10 @@ import {
   usePagedList,
   useRowSelection,
   userName,
-} from '../../../components/list/index.js';
+} from '@ws/web-kit/list';
+import { Button, Card, Form, Input, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { chunksOf } from '../../../utils/chunks.js';
 import { QualityTag } from '../wslist/number-columns.js';
 

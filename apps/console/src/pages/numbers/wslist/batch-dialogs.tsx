@@ -1,7 +1,7 @@
+import { OwnerSelect } from '@ws/web-kit/pickers';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BatchDialog, type BatchDialogProps } from '../../../components/form/index.js';
-import { OwnerSelect } from '../../../components/selects/index.js';
 import { type TagChange, TagChangeFields } from '../../tags/tag-change-fields.js';
 import { IpSelect } from './ip-select.js';
 

@@ -1,7 +1,7 @@
 import { calls, type EgressIp } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
+import { type PickerProps, SearchSelect } from '@ws/web-kit/pickers';
 import { useTranslation } from 'react-i18next';
-import { type PickerProps, SearchSelect } from '../../../components/selects/index.js';
 
 /** IPs offered per scope; typing part of the host narrows them. */
 const OFFERED = 50;

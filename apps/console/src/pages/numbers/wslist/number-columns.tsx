@@ -1,9 +1,9 @@
 import type { NumberListRecord } from '@ws/contract';
+import { actionsColumn, ellipsisColumn, formatTime, TagChips, userName } from '@ws/web-kit/list';
 import { Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CodeLabel, useCodeName } from '../../../components/codes/code-label.js';
-import { actionsColumn, ellipsisColumn, formatTime, TagChips, userName } from '../../../components/list/index.js';
 
 const QUALITY_COLORS: Record<NumberListRecord['quality_rating'], string> = {
   GREEN: 'success',

@@ -11,10 +11,10 @@ import {
 } from '@ant-design/icons';
 import { calls, MAX_CHECKED_NUMBERS, MAX_REPAIRED_NUMBERS } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
+import { type BatchAction, type RowSelection, useConfirm, useDownload } from '@ws/web-kit/list';
 import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BatchAction, type RowSelection, useConfirm, useDownload } from '../../../components/list/index.js';
 import { chunksOf } from '../../../utils/chunks.js';
 import { useRefreshTags } from '../../tags/tag-queries.js';
 import { IpDialog, type OpenDialog, OwnerDialog, TagDialog } from './batch-dialogs.js';

@@ -1,9 +1,5 @@
 import { ReloadOutlined, TagsOutlined } from '@ant-design/icons';
 import { calls, NUMBER_QUALITIES, type NumberListRecord } from '@ws/contract';
-import { Button, Card, Drawer, Form, Input, Segmented, Space } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useCodeName } from '../../../components/codes/code-label.js';
 import {
   BatchActions,
   FilterBar,
@@ -15,8 +11,12 @@ import {
   usePagedList,
   useRowSelection,
   type YesNo,
-} from '../../../components/list/index.js';
-import { OwnerSelect } from '../../../components/selects/index.js';
+} from '@ws/web-kit/list';
+import { OwnerSelect } from '@ws/web-kit/pickers';
+import { Button, Card, Drawer, Form, Input, Segmented, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCodeName } from '../../../components/codes/code-label.js';
 import { TagSelect, TagTable } from '../../tags/tag-table.js';
 import { IpSelect } from './ip-select.js';
 import { NUMBER_COLUMNS_HIDDEN, useNumberColumns } from './number-columns.js';

@@ -1,7 +1,7 @@
 import type { Tag, UserInfo } from '@ws/contract';
-import { formatDateTime } from '@ws/web-kit/utils';
 import { Button, Tag as ColorTag, Space, type TableColumnType, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
+import { formatDateTime } from '../utils/date-time.js';
 
 /** Cell renderers and columns that several list screens share. */
 

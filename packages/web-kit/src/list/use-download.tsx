@@ -1,8 +1,8 @@
 import type { CallDefinition } from '@ws/contract';
-import { type CallOptions, callFile } from '@ws/web-kit/api';
 import { App, Button, Progress, Space, Typography } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type CallOptions, callFile } from '../api/client.js';
 import { type DownloadProgress, readDownload, saveFile } from './streaming-download.js';
 
 /**

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BodyOf, type CallDefinition, type DataOf, DEFAULT_PAGE_SIZE, type Page } from '@ws/contract';
-import { callApi } from '@ws/web-kit/api';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { callApi } from '../api/client.js';
 
 /** The request body of a paged call without its paging fields: what the screen's filters decide. */
 export type ListBody<C> = Omit<NonNullable<BodyOf<C>>, 'page' | 'pageSize'>;

@@ -1,8 +1,8 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { createPersistedStore, useStore } from '@ws/web-kit/storage';
 import { Button, Checkbox, Popover, Space, type TableColumnType, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createPersistedStore, useStore } from '../storage/storage.js';
 
 /** Which columns the user showed (true) or hid (false); a column not named follows the list's default. */
 type Choices = Record<string, boolean>;

@@ -1,6 +1,6 @@
 import { calls } from '@ws/contract';
-import { callApi } from '@ws/web-kit/api';
 import { useTranslation } from 'react-i18next';
+import { callApi } from '../api/client.js';
 import { type PickerProps, SearchSelect } from './search-select.js';
 
 /** Numbers offered at once; typing part of the phone narrows them. */

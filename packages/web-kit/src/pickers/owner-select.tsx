@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { calls } from '@ws/contract';
-import { callApi } from '@ws/web-kit/api';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { callApi } from '../api/client.js';
 import type { PickerProps } from './search-select.js';
 
 /** The tenant's admins and operators, who may own numbers and contacts. */
