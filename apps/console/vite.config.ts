@@ -12,7 +12,8 @@ export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
     // Since Vite 6 `conditions` replaces the defaults instead of adding to them, so they are
-    // spread back in. 'source' comes first so `@ws/contract` resolves to its TypeScript sources.
+    // spread back in. 'source' comes first so `@ws/contract` and `@ws/web-kit` resolve to their
+    // TypeScript sources.
     conditions: ['source', ...defaultClientConditions],
   },
   server: {

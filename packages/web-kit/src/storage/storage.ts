@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
  * with other apps on the same origin, and every value is kept as `{type, content, datetime}`:
  * reading restores the type, and the save time tells how old a value is (the token's age). The
  * console and the seat client share the origin, so they share the prefix and with it the session;
- * a key only one app uses says so in its name.
+ * the seat client's own keys start with `client-` so the two apps never read each other's.
  */
 export const STORAGE_PREFIX = 'ws-console-';
 
