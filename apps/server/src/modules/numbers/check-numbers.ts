@@ -27,7 +27,7 @@ const RECORD_STATE = `
      where n.tenant_id = $1 and n.id = $2 and n.deleted_at is null
     returning ${NUMBER_STATE_COLUMNS}
   )
-  select changed.*, pg_notify('wa_number_state', json_build_object('scope.tenantId', $1::text, 'numberId', $2::text)::text)
+  select changed.*, pg_notify('wa_number_state', json_build_object('tenantId', $1::text, 'numberId', $2::text)::text)
     from changed`;
 
 const RECORD_FAILURE = `

@@ -4,6 +4,7 @@ import type { BadInput } from '../../test/bad-input.js';
 import { refusesStrangers } from '../../test/refuses-strangers.js';
 import { addNumber, addTag, signedInUser, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
+import { listen } from '../../whatsapp/webhooks/test-support.js';
 import { addIp, ok } from './test-support.js';
 
 const t = useTestApp();
@@ -159,12 +160,16 @@ describe('POST /api/agent/changetype', () => {
 
 describe('POST /api/agent/resume', () => {
   it('resumes paused numbers and wakes their lanes', async () => {
+    const wakes = await listen<{ tenantId: string; numberId: string }>(t.pool, 'wa_send_wake');
     await t.pool.query(`update wa_number set paused_at = now(), pause_reason = 'quality_red' where id = $1`, [one]);
     await t.pool.query('insert into send_lane (tenant_id, number_id, due_at) values ($1, $2, null)', [a.tenantId, one]);
     expect(await ok(t, '/api/agent/resume', a.token, { ids: [one, two] })).toEqual({ count: 2 });
     expect((await row(one)).paused).toBe(false);
     const lane = await t.pool.query('select due_at from send_lane where number_id = $1', [one]);
     expect(lane.rows[0].due_at).not.toBeNull();
+    // Running lanes hear of it by the number's tenant and id.
+    expect(await wakes.waitFor((wake) => wake.numberId === one)).toEqual([{ tenantId: a.tenantId, numberId: one }]);
+    await wakes.stop();
     await t.pool.query(`update wa_number set paused_at = now() where id = $1`, [theirs]);
     await refusesWhatItShould(calls.numberResume, { ids: [one] }, []);
     expect((await row(theirs)).paused).toBe(true);

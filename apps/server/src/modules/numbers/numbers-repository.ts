@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db/pool.js';
 import { PLATFORM_TENANT_ID } from '../../platform/tenants.js';
 
 /** Announces each changed number to the lane runners (they reload it before the next send). */
-const NOTIFY_CHANGED = `select pg_notify('wa_number_state', json_build_object('scope.tenantId', $1::text, 'numberId', id::text)::text)
+const NOTIFY_CHANGED = `select pg_notify('wa_number_state', json_build_object('tenantId', $1::text, 'numberId', id::text)::text)
   from changed`;
 
 /** Runs `update wa_number set <assignments> where <tenant, ids, live>` and returns how many it changed. */
@@ -153,8 +153,8 @@ export async function restoreNumbers(db: Db, scope: Scope, ids: string[]): Promi
      lanes as (
        update send_lane l set due_at = now(), updated_at = now()
          from changed where l.tenant_id = $1 and l.number_id = changed.id)
-     select pg_notify('wa_number_state', json_build_object('scope.tenantId', $1::text, 'numberId', id::text)::text),
-            pg_notify('wa_send_wake', json_build_object('scope.tenantId', $1::text, 'numberId', id::text)::text)
+     select pg_notify('wa_number_state', json_build_object('tenantId', $1::text, 'numberId', id::text)::text),
+            pg_notify('wa_send_wake', json_build_object('tenantId', $1::text, 'numberId', id::text)::text)
        from changed`,
     [scope.tenantId, ids],
   );

@@ -4,6 +4,7 @@ import { expectBadInput } from '../../test/bad-input.js';
 import { addNumber, addTag, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
 import { queueTemplate, seedContact, seedTemplate } from '../../test/whatsapp-fixtures.js';
+import { listen } from '../../whatsapp/webhooks/test-support.js';
 import { purgeRecycledNumbersJob } from './purge-job.js';
 import { ok } from './test-support.js';
 
@@ -50,9 +51,15 @@ describe('the recycle bin', () => {
     const queued = await t.pool.query(`select status from message where number_id = $1`, [number]);
     expect(queued.rows).toEqual([{ status: 'queued' }]);
     await t.pool.query('update send_lane set due_at = null where number_id = $1', [number]);
+    const wakes = await listen<{ tenantId: string; numberId: string }>(t.pool, 'wa_send_wake');
     await ok(t, '/api/agent/restore', a.token, { ids: [number] });
     const lane = await t.pool.query('select due_at from send_lane where number_id = $1', [number]);
     expect(lane.rows[0].due_at).not.toBeNull();
+    // Running lanes hear of it by the number's tenant and id.
+    expect(await wakes.waitFor((wake) => wake.numberId === number)).toEqual([
+      { tenantId: a.tenantId, numberId: number },
+    ]);
+    await wakes.stop();
   });
 
   it('refuses a restore when a live number has the same phone-number id', async () => {

@@ -124,8 +124,8 @@ export async function recordRegistrationChange(
      lane as (
        update send_lane set due_at = now(), updated_at = now()
         where $5 and tenant_id = $1 and number_id = $2 and exists (select 1 from changed))
-     select pg_notify('wa_number_state', json_build_object('scope.tenantId', $1::text, 'numberId', $2::text)::text),
-            case when $5 then pg_notify('wa_send_wake', json_build_object('scope.tenantId', $1::text, 'numberId', $2::text)::text) end
+     select pg_notify('wa_number_state', json_build_object('tenantId', $1::text, 'numberId', $2::text)::text),
+            case when $5 then pg_notify('wa_send_wake', json_build_object('tenantId', $1::text, 'numberId', $2::text)::text) end
        from changed`,
     [scope.tenantId, numberId, change.status ?? null, change.codeVerificationStatus ?? null, wakeSending],
   );
