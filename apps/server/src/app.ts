@@ -24,6 +24,8 @@ import { createHttpServer, setNotFound } from './platform/http/app.js';
 import { hasConsoleBuild, registerConsoleFiles } from './platform/http/console-files.js';
 import type { AppContext } from './platform/http/context.js';
 import type { JobDefinition } from './platform/queue/jobs.js';
+import { realtimePruneJob } from './platform/realtime/prune-job.js';
+import { registerRealtime } from './platform/realtime/routes.js';
 import { messagePartitionsJob } from './whatsapp/messages/partition-job.js';
 import { webhookDrainJob, webhookHousekeepingJob } from './whatsapp/webhooks/jobs.js';
 import { registerWebhookRoutes } from './whatsapp/webhooks/routes.js';
@@ -37,6 +39,7 @@ export const jobs: readonly JobDefinition[] = [
   webhookHousekeepingJob,
   purgeRecycledNumbersJob,
   numberImportJob,
+  realtimePruneJob,
 ];
 
 /** The api role: the contract's calls, the uploads and the built console. */
@@ -60,6 +63,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerHomeRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
+  await registerRealtime(app, context);
   const { consoleDir } = context;
   const servesConsole = hasConsoleBuild(consoleDir);
   if (servesConsole) await registerConsoleFiles(app, consoleDir);

@@ -63,6 +63,12 @@ const EnvSchema = z.object({
   /** The demo tenant created on a new database; its operator signs in as "demo". */
   DEMO: onOff.default('on'),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+  /** Realtime: bytes a socket may have unsent before it is closed as too slow. */
+  REALTIME_SEND_BUFFER: z.coerce.number().int().min(1024).max(67_108_864).default(1_048_576),
+  /** Realtime: the most missed events replayed to a reconnecting client; beyond, it is told to refetch. */
+  REALTIME_REPLAY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(2000),
+  /** Realtime: hours events are kept for reconnecting clients before the prune job deletes them. */
+  REALTIME_RETENTION_HOURS: z.coerce.number().int().min(1).max(720).default(24),
 });
 
 export type Config = z.infer<typeof EnvSchema> & {

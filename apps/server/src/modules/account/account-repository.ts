@@ -2,22 +2,24 @@ import type { Language, Role } from '@ws/contract';
 import type pg from 'pg';
 import type { Db } from '../../platform/db/pool.js';
 
-/** Stores the user's new password hash and revokes every other session of theirs (in the caller's transaction). */
+/** Stores the new password hash and revokes every other session of the user (in the caller's transaction); returns their ids. */
 export async function setPassword(
   client: pg.PoolClient,
   user: { tenantId: string; userId: string; sessionId: string },
   passwordHash: string,
-): Promise<void> {
+): Promise<string[]> {
   await client.query('update app_user set password_hash = $3, updated_at = now() where tenant_id = $1 and id = $2', [
     user.tenantId,
     user.userId,
     passwordHash,
   ]);
-  await client.query(
+  const { rows } = await client.query<{ id: string }>(
     `update auth_session set revoked_at = now(), revoked_reason = 'password changed'
-      where tenant_id = $1 and user_id = $2 and id <> $3 and revoked_at is null`,
+      where tenant_id = $1 and user_id = $2 and id <> $3 and revoked_at is null
+     returning id::text`,
     [user.tenantId, user.userId, user.sessionId],
   );
+  return rows.map((row) => row.id);
 }
 
 export async function setNickname(db: Db, tenantId: string, userId: string, nickname: string): Promise<void> {

@@ -4,6 +4,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
+import { publishEvents } from '../../platform/realtime/publish.js';
 import { findUser, toUserInfo } from '../users/user-repository.js';
 import { selectUserDepartments, selectUserRoles, setNickname, setPassword } from './account-repository.js';
 
@@ -14,7 +15,17 @@ export function currentUserInfo(user: Principal): UserInfo {
 /** Sets a new password and signs out every other session of the user; the current one stays. */
 export async function changePassword(context: AppContext, user: Principal, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await withTransaction(context.pool, (client) => setPassword(client, user, passwordHash));
+  await withTransaction(context.pool, async (client) => {
+    const revoked = await setPassword(client, user, passwordHash);
+    await publishEvents(
+      client,
+      revoked.map((sessionId) => ({
+        tenantId: user.tenantId,
+        users: [user.userId],
+        event: { type: 'session.revoked' as const, data: { session_id: sessionId } },
+      })),
+    );
+  });
 }
 
 export async function changeNickname(context: AppContext, user: Principal, nickname: string): Promise<UserInfo> {

@@ -63,12 +63,14 @@ export async function lockRefreshToken(db: Db, tokenHash: Buffer): Promise<Refre
 }
 
 /** Ends a session: its access token and every refresh token of its family answer 401 from now on. */
-export async function revokeSession(db: Db, tenantId: string, sessionId: string, reason: string): Promise<void> {
-  await db.query(
+/** Revokes a live session; false when it was not live. */
+export async function revokeSession(db: Db, tenantId: string, sessionId: string, reason: string): Promise<boolean> {
+  const { rowCount } = await db.query(
     `update auth_session set revoked_at = now(), revoked_reason = $3
       where tenant_id = $1 and id = $2 and revoked_at is null`,
     [tenantId, sessionId, reason],
   );
+  return (rowCount ?? 0) > 0;
 }
 
 /** Spends a refresh token and moves its session to the department and role the new pair carries. */

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { Id } from './auth.js';
+import { MessageStatus } from './chat-history.js';
+
+/**
+ * The realtime channel (`GET /ws`): events the server pushes to signed-in consoles. Each event
+ * says what changed, with ids enough to refetch it; the client invalidates its queries. All
+ * field names are snake_case like the replies; times are ISO 8601 strings.
+ */
+
+const Time = z.string();
+
+export const MessageCreatedEvent = z.object({
+  type: z.literal('message.created'),
+  data: z.object({
+    message_id: Id,
+    number_id: Id,
+    contact_id: Id.nullable(),
+    direction: z.enum(['in', 'out']),
+    message_type: z.string(),
+    preview: z.string(),
+    created_at: Time,
+  }),
+});
+
+export const MessageUpdatedEvent = z.object({
+  type: z.literal('message.updated'),
+  data: z.object({
+    message_id: Id,
+    number_id: Id,
+    contact_id: Id.nullable(),
+    status: MessageStatus,
+    status_at: Time,
+  }),
+});
+
+export const ConversationUpdatedEvent = z.object({
+  type: z.literal('conversation.updated'),
+  data: z.object({ number_id: Id, contact_id: Id, unread: z.number().int(), last_message_at: Time }),
+});
+
+/** Contacts given to another agent, or numbers to another owner (owner_user_id null: none). */
+export const AssigneeChangedEvent = z.object({
+  type: z.literal('assignee.changed'),
+  data: z.object({
+    subject: z.enum(['contact', 'number']),
+    ids: z.array(Id),
+    owner_user_id: Id.nullable(),
+  }),
+});
+
+export const CampaignProgressEvent = z.object({
+  type: z.literal('campaign.progress'),
+  data: z.object({ campaign_id: Id, status: z.string(), total: z.number().int(), sent: z.number().int() }),
+});
+
+export const ImportProgressEvent = z.object({
+  type: z.literal('import.progress'),
+  data: z.object({
+    import_id: Id,
+    status: z.enum(['queued', 'running', 'done', 'failed']),
+    total_rows: z.number().int(),
+    processed_rows: z.number().int(),
+  }),
+});
+
+/** The sign-in the socket belongs to was ended: the server closes the socket after this. */
+export const SessionRevokedEvent = z.object({
+  type: z.literal('session.revoked'),
+  data: z.object({ session_id: z.string() }),
+});
+
+export const RealtimeEvent = z.discriminatedUnion('type', [
+  MessageCreatedEvent,
+  MessageUpdatedEvent,
+  ConversationUpdatedEvent,
+  AssigneeChangedEvent,
+  CampaignProgressEvent,
+  ImportProgressEvent,
+  SessionRevokedEvent,
+]);
+export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
+export type RealtimeEventType = RealtimeEvent['type'];
+
+/** The client's first message, within a few seconds of opening: its token, and the last event it saw. */
+export const RealtimeAuth = z.object({
+  type: z.literal('auth'),
+  token: z.string().min(1).max(4096),
+  last_event_id: Id.nullable().optional(),
+});
+export type RealtimeAuth = z.infer<typeof RealtimeAuth>;
+
+/**
+ * What the server sends: `ready` once signed in (the last event before the live stream, null when
+ * there is none), `event`s in delivery order, and `resync` when the events since the client's
+ * last one cannot be replayed (too many, or pruned): the client refetches what it shows.
+ */
+export const RealtimeServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), last_event_id: Id.nullable() }),
+  z.object({ type: z.literal('resync'), last_event_id: Id.nullable() }),
+  z.object({ type: z.literal('event'), id: Id, at: Time, event: RealtimeEvent }),
+]);
+export type RealtimeServerMessage = z.infer<typeof RealtimeServerMessage>;
+
+/** Close codes of the channel besides WebSocket's own. */
+export const REALTIME_CLOSE = {
+  /** No valid auth message in time, a bad token, or the session was revoked: sign in again. */
+  unauthorized: 4401,
+  /** The client did not read fast enough; reconnect with the last event id. */
+  tooSlow: 4408,
+} as const;
