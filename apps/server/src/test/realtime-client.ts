@@ -41,7 +41,14 @@ export async function openSocket(t: TestApp, first: unknown): Promise<TestSocket
     messages,
     events: () => messages.filter((message) => message.type === 'event'),
     closed,
-    until: (predicate) => vi.waitFor(() => expect(predicate(messages)).toBe(true), { timeout: 10_000, interval: 10 }),
+    until: (predicate) =>
+      vi.waitFor(
+        () => {
+          const seen = messages.map((message) => (message.type === 'event' ? message.event.type : message.type));
+          expect(predicate(messages), `received: ${seen.join(', ')}`).toBe(true);
+        },
+        { timeout: 10_000, interval: 10 },
+      ),
     close: () => socket.close(),
   };
 }

@@ -74,22 +74,42 @@ export async function softDeleteContacts(
   return rows[0]?.n ?? 0;
 }
 
-/** Gives the chosen live contacts in the scope another number and/or owner; null keeps the current one. */
+/** Contacts of one previous agent given to another by a move. */
+export interface OwnerChange {
+  previousOwner: string | null;
+  ids: string[];
+}
+
+/**
+ * Gives the chosen live contacts another number and/or owner (null keeps the current one);
+ * returns how many it changed and, grouped by their previous agent, those whose agent changed.
+ */
 export async function reassignContacts(
   db: Db,
   scope: Scope,
   ids: readonly string[],
   to: { numberId: string | null; ownerUserId: string | null },
-): Promise<number> {
+): Promise<{ count: number; ownerChanges: OwnerChange[] }> {
   const sql = new BoundValues();
   const where = scopeWhere(scope, sql, { tenant: 'c.tenant_id', contactOwner: 'c.owner_user_id' });
-  const { rowCount } = await db.query(
-    `update contact c set number_id = coalesce(${sql.add(to.numberId, 'bigint')}, c.number_id),
-            owner_user_id = coalesce(${sql.add(to.ownerUserId, 'bigint')}, c.owner_user_id), updated_at = now()
-      where ${where} and c.id = any(${sql.add(ids, 'bigint[]')}) and c.deleted_at is null`,
+  const { rows } = await db.query<{ previous_owner: string | null; changed: boolean; ids: string[]; n: number }>(
+    `with chosen as (
+       select c.tenant_id, c.id, c.owner_user_id from contact c
+        where ${where} and c.id = any(${sql.add(ids, 'bigint[]')}) and c.deleted_at is null
+        for update),
+     moved as (
+       update contact c set number_id = coalesce(${sql.add(to.numberId, 'bigint')}, c.number_id),
+              owner_user_id = coalesce(${sql.add(to.ownerUserId, 'bigint')}, c.owner_user_id), updated_at = now()
+         from chosen where c.tenant_id = chosen.tenant_id and c.id = chosen.id
+       returning c.id, chosen.owner_user_id as was, c.owner_user_id is distinct from chosen.owner_user_id as changed)
+     select was::text as previous_owner, changed, array_agg(id::text order by id) as ids, count(*)::int as n
+       from moved group by was, changed`,
     sql.values,
   );
-  return rowCount ?? 0;
+  return {
+    count: rows.reduce((total, row) => total + row.n, 0),
+    ownerChanges: rows.filter((row) => row.changed).map((row) => ({ previousOwner: row.previous_owner, ids: row.ids })),
+  };
 }
 
 /** Moves every live contact in the scope of the given numbers to another number: one statement however many. */

@@ -5,6 +5,7 @@ import { withTransaction } from '../../platform/db/pool.js';
 import { batchReply } from '../../platform/http/batch-reply.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
+import { publishEvents } from '../../platform/realtime/publish.js';
 import { anyNumberOf, lockLiveNumber, lockUser, moveNumbersContacts, reassignContacts } from './contact-repository.js';
 import { CONTACT_IDS, noneOfTheNumbers } from './delete-contacts.js';
 
@@ -24,10 +25,21 @@ export async function moveContacts(context: AppContext, scope: Scope, move: Cont
     if (move.ownerUserId && !(await lockUser(client, scope, move.ownerUserId))) {
       throw errors.notFound({ zh: 'ownerUserId: 用户', en: 'ownerUserId: User' });
     }
-    return reassignContacts(client, scope, move.ids, {
+    const ownerUserId = move.ownerUserId ?? null;
+    const reassigned = await reassignContacts(client, scope, move.ids, {
       numberId: move.numberId ?? null,
-      ownerUserId: move.ownerUserId ?? null,
+      ownerUserId,
     });
+    // The agents the contacts left and the one they go to are told, with the admins and operators.
+    await publishEvents(
+      client,
+      reassigned.ownerChanges.map((change) => ({
+        tenantId: scope.tenantId,
+        assignees: [change.previousOwner, ownerUserId],
+        event: { type: 'assignee.changed', data: { subject: 'contact', ids: change.ids, owner_user_id: ownerUserId } },
+      })),
+    );
+    return reassigned.count;
   });
   return batchReply(moved, CONTACT_IDS);
 }

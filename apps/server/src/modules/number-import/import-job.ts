@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineJob } from '../../platform/queue/jobs.js';
 import { subscribeNewWabas } from '../../whatsapp/numbers/waba-subscription.js';
 import { reasonText } from './connect-row.js';
-import { finishImport } from './import-repository.js';
+import { endImport } from './import-events.js';
 import { runImport } from './run-import.js';
 
 /** What the screen says of an import that failed on its last attempt; the log has the error. */
@@ -26,7 +26,7 @@ export const numberImportJob = defineJob({
     } catch (error) {
       if (lastAttempt) {
         context.logger.error({ err: error, tenantId, importId }, 'number import stopped');
-        await finishImport(context.pool, tenantId, importId, STOPPED);
+        await endImport(context.pool, tenantId, importId, STOPPED);
       }
       throw error;
     } finally {

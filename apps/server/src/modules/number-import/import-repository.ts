@@ -180,8 +180,8 @@ export async function recordOutcomes(
   tenantId: string,
   importId: string,
   outcomes: readonly RowOutcome[],
-): Promise<void> {
-  await client.query(
+): Promise<ImportCounters | undefined> {
+  const { rows } = await client.query<ImportCounters>(
     `with decided as (
        update number_import_row r
           set outcome = o.outcome, field = o.field, message = o.message, number_id = o.number_id,
@@ -197,7 +197,8 @@ export async function recordOutcomes(
        from (select count(*)::int as n, count(*) filter (where outcome = 'imported')::int as imported,
                     count(*) filter (where outcome = 'skipped')::int as skipped,
                     count(*) filter (where outcome = 'failed')::int as failed from decided) d
-      where i.tenant_id = $1 and i.id = $2`,
+      where i.tenant_id = $1 and i.id = $2
+      returning ${PROGRESS_COLUMNS}`,
     [
       tenantId,
       importId,
@@ -208,14 +209,32 @@ export async function recordOutcomes(
       outcomes.map((row) => row.numberId),
     ],
   );
+  return rows[0];
 }
 
 /** Ends the import: done when every row was decided, failed with the reason otherwise. */
-export async function finishImport(db: Queryable, tenantId: string, importId: string, error: string | null) {
-  await db.query(
+export async function finishImport(
+  db: Queryable,
+  tenantId: string,
+  importId: string,
+  error: string | null,
+): Promise<ImportCounters | undefined> {
+  const { rows } = await db.query<ImportCounters>(
     `update number_import set status = case when $3::text is null then 'done' else 'failed' end, error = $3,
             finished_at = now()
-      where tenant_id = $1 and id = $2 and status in ('queued', 'running')`,
+      where tenant_id = $1 and id = $2 and status in ('queued', 'running')
+      returning ${PROGRESS_COLUMNS}`,
     [tenantId, importId, error],
   );
+  return rows[0];
 }
+
+/** Where an import stands, as its `import.progress` event tells. */
+export interface ImportCounters {
+  import_id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  total_rows: number;
+  processed_rows: number;
+}
+
+const PROGRESS_COLUMNS = 'id::text as import_id, status, total_rows, processed_rows';

@@ -3,9 +3,9 @@ import type { AppContext } from '../../platform/http/context.js';
 import { mapBounded } from '../../platform/map-bounded.js';
 import { targetConnection } from '../../whatsapp/numbers/cloud-api-target.js';
 import { connectRow, failedRow } from './connect-row.js';
+import { endImport, publishProgress } from './import-events.js';
 import {
   findImport,
-  finishImport,
   lockRunningImport,
   pendingRows,
   type RowOutcome,
@@ -69,11 +69,11 @@ export async function runImport(
           outcomes.push(failedRow(row.rowNo, check.field, check.message));
         }
       }
-      await recordOutcomes(client, tenantId, importId, outcomes);
+      await publishProgress(client, tenantId, await recordOutcomes(client, tenantId, importId, outcomes));
       return true;
     });
     if (!running) return;
   }
   if (deferred > 0) throw new RowsDeferred(`${deferred} rows met a passing Cloud API failure and are tried again`);
-  await finishImport(pool, tenantId, importId, null);
+  await endImport(pool, tenantId, importId, null);
 }

@@ -1,6 +1,8 @@
 import type { Scope } from '../../platform/auth/scope.js';
+import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
+import { publishEvents } from '../../platform/realtime/publish.js';
 import { numbersBatch } from './batch-result.js';
 import { moveOwner, userRole } from './numbers-repository.js';
 
@@ -14,5 +16,18 @@ export async function moveNumbersToOwner(context: AppContext, scope: Scope, ids:
   if (role === 'seat') {
     throw errors.invalid('ownerUserId', '坐席不能拥有号码', 'seats may not own numbers');
   }
-  return numbersBatch(await moveOwner(context.pool, scope, ids, ownerUserId));
+  const moved = await withTransaction(context.pool, async (client) => {
+    const changed = await moveOwner(client, scope, ids, ownerUserId);
+    if (changed.length > 0) {
+      await publishEvents(client, [
+        {
+          tenantId: scope.tenantId,
+          roles: ['admin', 'operator'],
+          event: { type: 'assignee.changed', data: { subject: 'number', ids: changed, owner_user_id: ownerUserId } },
+        },
+      ]);
+    }
+    return changed.length;
+  });
+  return numbersBatch(moved);
 }

@@ -9,7 +9,8 @@ import type { Db } from '../../platform/db/pool.js';
 import { PLATFORM_TENANT_ID } from '../../platform/tenants.js';
 
 /** Announces each changed number to the lane runners (they reload it before the next send). */
-const NOTIFY_CHANGED = `select pg_notify('wa_number_state', json_build_object('tenantId', $1::text, 'numberId', id::text)::text)
+const NOTIFY_CHANGED = `select id::text as id,
+  pg_notify('wa_number_state', json_build_object('tenantId', $1::text, 'numberId', id::text)::text) as notified
   from changed`;
 
 /** Runs `update wa_number set <assignments> where <tenant, ids, live>` and returns how many it changed. */
@@ -87,8 +88,18 @@ export async function numberOwners(db: Db, scope: Scope) {
   return rows;
 }
 
-export const moveOwner = (db: Db, scope: Scope, ids: string[], ownerUserId: string) =>
-  updateLiveNumbers(db, scope, ids, 'owner_user_id = $3', [ownerUserId]);
+/** Gives the live numbers among `ids` to another owner; returns the ids changed. */
+export async function moveOwner(db: Db, scope: Scope, ids: string[], ownerUserId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `with changed as (
+       update wa_number n set owner_user_id = $3, updated_at = now()
+        where n.tenant_id = $1 and n.id = any($2::bigint[]) and n.deleted_at is null
+       returning n.id)
+     ${NOTIFY_CHANGED}`,
+    [scope.tenantId, ids, ownerUserId],
+  );
+  return rows.map((row) => row.id);
+}
 
 /** Whether an egress IP is enabled and the tenant's own or a system IP (the platform tenant's). */
 /** Whether an egress IP the tenant may use (its own or a system one) is enabled; undefined: no such IP. */

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
+import { type Publication, publishEvents } from '../../platform/realtime/publish.js';
 import { Directory } from './directory.js';
 import {
   type EventOutcome,
@@ -49,7 +50,9 @@ export async function drainWebhookEvents(context: Pick<AppContext, 'pool' | 'log
   }
   const orphans = await withTransaction(context.pool, async (client) => {
     await lockDrain(client);
-    return retryOrphanStatuses(client);
+    const retried = await retryOrphanStatuses(client);
+    await publishEvents(client, retried.events);
+    return retried;
   });
   if (orphans.expired > 0) {
     context.logger.warn({ statuses: orphans.expired }, 'dropped webhook statuses whose message never appeared');
@@ -69,18 +72,29 @@ async function processBatch(
   logger: Logger,
   events: readonly StoredEvent[],
 ): Promise<EventOutcome[]> {
-  const work: Work = { client, logger, directory: new Directory(client), statuses: new StatusBuffer(client) };
+  const published: Publication[] = [];
+  const work: Work = {
+    client,
+    logger,
+    directory: new Directory(client),
+    statuses: new StatusBuffer(client, published),
+    events: published,
+  };
+  // The realtime events of what was stored, in one statement with it (before the savepoint ends).
+  const publish = () => publishEvents(client, published.splice(0));
   await client.query('savepoint webhook_batch');
   try {
     const outcomes: EventOutcome[] = [];
     for (const event of events) outcomes.push(await processEvent(work, event));
     await work.statuses.flush();
+    await publish();
     await client.query('release savepoint webhook_batch');
     return outcomes;
   } catch (error) {
     if (!isEventError(error)) throw error;
     await client.query('rollback to savepoint webhook_batch');
     work.statuses.clear();
+    published.length = 0;
   }
   const outcomes: EventOutcome[] = [];
   for (const event of events) {
@@ -88,12 +102,14 @@ async function processBatch(
     try {
       const outcome = await processEvent(work, event);
       await work.statuses.flush();
+      await publish();
       await client.query('release savepoint webhook_event');
       outcomes.push(outcome);
     } catch (error) {
       if (!isEventError(error)) throw error;
       await client.query('rollback to savepoint webhook_event');
       work.statuses.clear();
+      published.length = 0;
       logger.error({ err: error, eventId: event.id }, 'webhook event could not be applied');
       outcomes.push({
         id: event.id,

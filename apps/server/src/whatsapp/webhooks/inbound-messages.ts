@@ -74,15 +74,19 @@ async function receiveMessage(
   // neither opens the 24-hour window nor counts as unread in the 1:1 conversation.
   const inGroup = message.group_id !== undefined;
   const fromUser = message.type !== 'system' && !inGroup;
-  const contactId = await upsertContact(work, number, waId, profileName, createdAt, fromUser);
+  const contact = await upsertContact(work, number, waId, profileName, createdAt, fromUser);
+  const contactId = contact.id;
+  const preview = withoutNul(previewOf(message));
+  const assignees = [contact.owner_user_id];
 
-  await client.query(
+  const stored = await client.query<{ id: string }>(
     prepared(
       `insert into message (tenant_id, created_at, number_id, contact_id, group_ref, direction, type, body, preview,
                             meta_message_id, context_meta_id, status, status_at)
        values ($1, $2, $3, $4, (select id from wa_group where tenant_id = $1 and group_id = $5), 'in', $6, $7::jsonb, $8,
                $9, $10, 'received', $2)
-       on conflict (tenant_id, meta_message_id, created_at) do nothing`,
+       on conflict (tenant_id, meta_message_id, created_at) do nothing
+       returning id::text`,
       [
         number.tenantId,
         createdAt,
@@ -91,24 +95,60 @@ async function receiveMessage(
         message.group_id ?? null,
         withoutNul(message.type),
         toStorableJson(raw),
-        withoutNul(previewOf(message)),
+        preview,
         message.id,
         message.context?.id ?? null,
       ],
     ),
   );
+  const messageId = stored.rows[0]?.id;
+  if (messageId) {
+    work.events.push({
+      tenantId: number.tenantId,
+      assignees,
+      event: {
+        type: 'message.created',
+        data: {
+          message_id: messageId,
+          number_id: number.id,
+          contact_id: contactId,
+          direction: 'in',
+          message_type: message.type,
+          preview,
+          created_at: createdAt.toISOString(),
+        },
+      },
+    });
+  }
   if (inGroup) return notes;
-  await client.query(
+  const conversation = await client.query<{ unread: number; last_message_at: Date }>(
     prepared(
       `insert into conversation as v (tenant_id, number_id, contact_id, last_inbound_at, last_message_at, unread)
        values ($1, $2, $3, $4, $5, $6)
        on conflict (tenant_id, number_id, contact_id) do update
           set last_inbound_at = greatest(v.last_inbound_at, excluded.last_inbound_at),
               last_message_at = greatest(v.last_message_at, excluded.last_message_at),
-              unread = v.unread + excluded.unread`,
+              unread = v.unread + excluded.unread
+       returning unread, last_message_at`,
       [number.tenantId, number.id, contactId, fromUser ? createdAt : null, createdAt, fromUser ? 1 : 0],
     ),
   );
+  const thread = conversation.rows[0];
+  if (thread) {
+    work.events.push({
+      tenantId: number.tenantId,
+      assignees,
+      event: {
+        type: 'conversation.updated',
+        data: {
+          number_id: number.id,
+          contact_id: contactId,
+          unread: thread.unread,
+          last_message_at: thread.last_message_at.toISOString(),
+        },
+      },
+    });
+  }
   if (fromUser) await applyConsentRequest(work, number, message, waId, createdAt);
   return notes;
 }
@@ -125,8 +165,8 @@ async function upsertContact(
   profileName: string,
   at: Date,
   fromUser: boolean,
-): Promise<string> {
-  const { rows } = await work.client.query<{ id: string }>(
+): Promise<{ id: string; owner_user_id: string | null }> {
+  const { rows } = await work.client.query<{ id: string; owner_user_id: string | null }>(
     prepared(
       `insert into contact as c (tenant_id, wa_id, name, number_id, last_inbound_at, last_message_at)
        values ($1, $2, $3, $4, $5, $6)
@@ -137,11 +177,11 @@ async function upsertContact(
               last_message_at = greatest(c.last_message_at, excluded.last_message_at),
               deleted_at = case when excluded.last_inbound_at is null then c.deleted_at end,
               updated_at = now()
-       returning id::text`,
+       returning id::text, owner_user_id::text`,
       [number.tenantId, waId, profileName, number.id, fromUser ? at : null, at],
     ),
   );
-  return rows[0]?.id as string;
+  return rows[0] as { id: string; owner_user_id: string | null };
 }
 
 /**

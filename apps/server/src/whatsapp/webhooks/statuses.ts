@@ -8,6 +8,7 @@
  */
 import type pg from 'pg';
 import { prepared } from '../../platform/db/pool.js';
+import type { Publication } from '../../platform/realtime/publish.js';
 import type { MessageStatus } from '../meta/webhook-payload.js';
 import type { KnownNumber } from './directory.js';
 import { type ConsentAct, optOut } from './opt-out.js';
@@ -48,7 +49,11 @@ export class StatusBuffer {
   private merged = new Map<string, MergedStatus>();
   private stopped: ConsentAct[] = [];
 
-  constructor(private readonly client: pg.PoolClient) {}
+  /** `events` receives a `message.updated` for each message a flush changed. */
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly events: Publication[],
+  ) {}
 
   /** Takes a change's statuses; returns the status values it does not know (kept out, reported). */
   async add(number: KnownNumber, statuses: readonly MessageStatus[]): Promise<string[]> {
@@ -116,7 +121,7 @@ export class StatusBuffer {
     const stopped = this.stopped;
     this.merged = new Map();
     this.stopped = [];
-    if (merged.length > 0) await applyStatuses(this.client, merged);
+    if (merged.length > 0) this.events.push(...(await applyStatuses(this.client, merged)));
     if (stopped.length > 0) await optOut(this.client, stopped, 'error_131050');
   }
 
@@ -147,6 +152,22 @@ const moveForward = (target: string, source: string) => `
 const MATCHES_MESSAGE = `m.tenant_id = s.tenant_id and m.meta_message_id = s.meta_message_id and m.direction = 'out'
   and m.created_at > now() - interval '60 days'`;
 
+/** A message whose status was applied, with its contact's assigned agent. */
+interface UpdatedMessage {
+  tenant_id: string;
+  id: string;
+  number_id: string;
+  contact_id: string | null;
+  status: MessageStatusName;
+  status_at: Date;
+  owner_user_id: string | null;
+}
+type MessageStatusName = 'sent' | 'delivered' | 'read' | 'failed';
+
+const UPDATED_COLUMNS = `m.tenant_id, m.id::text, m.number_id::text, m.contact_id::text, m.status, m.status_at`;
+const WITH_OWNER = `select a.*, c.owner_user_id::text from applied a
+  left join contact c on c.tenant_id = a.tenant_id and c.id = a.contact_id::bigint`;
+
 const APPLY_STATUSES = `
   with s as (
     select * from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[],
@@ -155,17 +176,37 @@ const APPLY_STATUSES = `
   ),
   applied as (
     update message m set ${moveForward('m', 's')} from s where ${MATCHES_MESSAGE}
-    returning m.tenant_id, m.meta_message_id
+    returning m.meta_message_id, ${UPDATED_COLUMNS}
+  ),
+  orphans as (
+    insert into webhook_status_orphan as o
+      (tenant_id, meta_message_id, status, status_at, sent_at, delivered_at, read_at, failed_at, error_code, error_title)
+    select s.* from s
+     where not exists (select 1 from applied a where a.tenant_id = s.tenant_id and a.meta_message_id = s.meta_message_id)
+    on conflict (tenant_id, meta_message_id) do update set ${moveForward('o', 'excluded')}
   )
-  insert into webhook_status_orphan as o
-    (tenant_id, meta_message_id, status, status_at, sent_at, delivered_at, read_at, failed_at, error_code, error_title)
-  select s.* from s
-   where not exists (select 1 from applied a where a.tenant_id = s.tenant_id and a.meta_message_id = s.meta_message_id)
-  on conflict (tenant_id, meta_message_id) do update set ${moveForward('o', 'excluded')}`;
+  ${WITH_OWNER}`;
 
-async function applyStatuses(client: pg.PoolClient, merged: readonly MergedStatus[]): Promise<void> {
+/** The `message.updated` events of messages whose status was applied. */
+const updatedEvents = (rows: readonly UpdatedMessage[]): Publication[] =>
+  rows.map((row) => ({
+    tenantId: row.tenant_id,
+    assignees: [row.owner_user_id],
+    event: {
+      type: 'message.updated',
+      data: {
+        message_id: row.id,
+        number_id: row.number_id,
+        contact_id: row.contact_id,
+        status: row.status,
+        status_at: row.status_at.toISOString(),
+      },
+    },
+  }));
+
+async function applyStatuses(client: pg.PoolClient, merged: readonly MergedStatus[]): Promise<Publication[]> {
   const column = <T>(read: (status: MergedStatus) => T) => merged.map(read);
-  await client.query(
+  const { rows } = await client.query<UpdatedMessage>(
     prepared(APPLY_STATUSES, [
       column((s) => s.tenantId),
       column((s) => s.metaMessageId),
@@ -179,6 +220,7 @@ async function applyStatuses(client: pg.PoolClient, merged: readonly MergedStatu
       column((s) => s.errorTitle),
     ]),
   );
+  return updatedEvents(rows);
 }
 
 /**
@@ -188,13 +230,14 @@ async function applyStatuses(client: pg.PoolClient, merged: readonly MergedStatu
  */
 export async function retryOrphanStatuses(
   client: pg.PoolClient,
-): Promise<{ applied: number; expired: number; waiting: number }> {
-  const applied = await client.query(
+): Promise<{ applied: number; expired: number; waiting: number; events: Publication[] }> {
+  const applied = await client.query<UpdatedMessage>(
     `with s as (select * from webhook_status_orphan),
-          done as (update message m set ${moveForward('m', 's')} from s where ${MATCHES_MESSAGE}
-                   returning m.tenant_id, m.meta_message_id)
-     delete from webhook_status_orphan o using done
-      where o.tenant_id = done.tenant_id and o.meta_message_id = done.meta_message_id`,
+          applied as (update message m set ${moveForward('m', 's')} from s where ${MATCHES_MESSAGE}
+                   returning m.meta_message_id, ${UPDATED_COLUMNS}),
+          done as (delete from webhook_status_orphan o using applied
+                    where o.tenant_id = applied.tenant_id and o.meta_message_id = applied.meta_message_id)
+     ${WITH_OWNER}`,
   );
   const expired = await client.query(
     `delete from webhook_status_orphan where first_seen_at < now() - interval '1 hour'`,
@@ -202,5 +245,10 @@ export async function retryOrphanStatuses(
   const { rows } = await client.query<{ waiting: number }>(
     `select count(*)::int as waiting from webhook_status_orphan where first_seen_at > now() - interval '1 minute'`,
   );
-  return { applied: applied.rowCount ?? 0, expired: expired.rowCount ?? 0, waiting: rows[0]?.waiting ?? 0 };
+  return {
+    applied: applied.rowCount ?? 0,
+    expired: expired.rowCount ?? 0,
+    waiting: rows[0]?.waiting ?? 0,
+    events: updatedEvents(applied.rows),
+  };
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { Publication } from '../../platform/realtime/publish.js';
 import type { Directory } from './directory.js';
 import type { StatusBuffer } from './statuses.js';
 
@@ -9,6 +10,8 @@ export interface Work {
   logger: Logger;
   directory: Directory;
   statuses: StatusBuffer;
+  /** Realtime events of what the batch stored, published with it (drain.ts). */
+  events: Publication[];
 }
 
 /**
