@@ -67,6 +67,18 @@ describe('runImport', () => {
       [owner.user_info.tenant_id],
     );
     expect(tag.rows[0].n).toBe(14);
+    // Each committed chunk and the end told the tenant's admins and operators, the died chunk nothing.
+    const told = await t.pool.query(
+      `select payload, roles from realtime_event where tenant_id = $1 and type = 'import.progress' and payload->>'import_id' = $2
+        order by id`,
+      [owner.user_info.tenant_id, importId],
+    );
+    expect(told.rows.map((row) => [row.payload.status, row.payload.processed_rows])).toEqual([
+      ['running', 10],
+      ['running', 14],
+      ['done', 14],
+    ]);
+    expect(told.rows[0].roles).toEqual(['admin', 'operator']);
   });
 
   it('lets two runs of one import race without doing anything twice', async () => {

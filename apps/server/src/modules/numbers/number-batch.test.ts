@@ -97,6 +97,19 @@ describe('POST /api/agent/moveagent', () => {
     const reply = await ok(t, '/api/agent/moveagent', a.token, { ids: [one, two], ownerUserId: colleague.userId });
     expect(reply).toEqual({ count: 2 });
     expect((await row(one)).owner_user_id).toBe(colleague.userId);
+    // The tenant's admins and operators are told, in the same transaction.
+    const { rows } = await t.pool.query(
+      `select payload, roles from realtime_event where tenant_id = $1 and type = 'assignee.changed' order by id desc limit 1`,
+      [a.tenantId],
+    );
+    expect(rows[0]).toEqual({
+      payload: {
+        subject: 'number',
+        ids: [one, two].sort((x, y) => Number(x) - Number(y)),
+        owner_user_id: colleague.userId,
+      },
+      roles: ['admin', 'operator'],
+    });
   });
 
   it('refuses seats and strangers as owners', async () => {
