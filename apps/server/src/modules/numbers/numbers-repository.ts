@@ -11,7 +11,7 @@ import { PLATFORM_TENANT_ID } from '../../platform/tenants.js';
 /** Announces each changed number to the lane runners (they reload it before the next send). */
 const NOTIFY_CHANGED = `select id::text as id,
   pg_notify('wa_number_state', json_build_object('tenantId', $1::text, 'numberId', id::text)::text) as notified
-  from changed`;
+  from changed order by id`;
 
 /** Runs `update wa_number set <assignments> where <tenant, ids, live>` and returns how many it changed. */
 async function updateLiveNumbers(db: Db, scope: Scope, ids: string[], assignments: string, extra: unknown[]) {
