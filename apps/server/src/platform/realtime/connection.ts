@@ -7,6 +7,7 @@
 import { REALTIME_CLOSE, RealtimeAuth } from '@ws/contract';
 import type { WebSocket } from 'ws';
 import { loadPrincipal } from '../auth/principal.js';
+import { scopeOf } from '../auth/scope.js';
 import type { AppContext } from '../http/context.js';
 import { after, type Position, positionOf, tenantEventsBetween } from './event-repository.js';
 import { encodeEvent, mayReceive, type RealtimeHub, type Receiver } from './hub.js';
@@ -76,9 +77,8 @@ async function signIn(context: AppContext, hub: RealtimeHub, socket: WebSocket, 
     socket.send(frame, { binary: false });
   };
   const receiver: SocketReceiver = {
-    tenantId: principal.tenantId,
-    userId: principal.userId,
-    role: principal.role,
+    // A realtime socket reads its own tenant only, whatever the role.
+    scope: scopeOf(principal, {}),
     sessionId: principal.sessionId,
     alive: true,
     socket,
@@ -141,12 +141,12 @@ async function replayFrom(
 ): Promise<Replay> {
   const { lastId } = hub.position();
   if (lastEventId === null) return { kind: 'events', frames: [], lastId };
-  const from = await positionOf(context.pool, receiver.tenantId, lastEventId);
+  const from = await positionOf(context.pool, receiver.scope.tenantId, lastEventId);
   if (!from) return { kind: 'resync' };
   if (!after(live, from))
     return after(from, live) ? { kind: 'ahead', seen: from } : { kind: 'events', frames: [], lastId: lastEventId };
   const limit = context.config.REALTIME_REPLAY_LIMIT;
-  const missed = await tenantEventsBetween(context.pool, receiver.tenantId, from, live, limit + 1);
+  const missed = await tenantEventsBetween(context.pool, receiver.scope.tenantId, from, live, limit + 1);
   if (missed.length > limit) return { kind: 'resync' };
   return {
     kind: 'events',

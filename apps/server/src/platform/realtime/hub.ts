@@ -6,15 +6,15 @@
  */
 import pg from 'pg';
 import type { Logger } from 'pino';
+import type { Scope } from '../auth/scope.js';
 import type { Pool } from '../db/pool.js';
 import { after, lastPosition, type Position, readAfter, START, type StoredEvent } from './event-repository.js';
 import { REALTIME_CHANNEL } from './publish.js';
 
 /** A signed-in socket as the hub sees it. */
 export interface Receiver {
-  tenantId: string;
-  userId: string;
-  role: string;
+  /** Whose events it may receive (the same Scope as the HTTP calls'). */
+  scope: Scope;
   sessionId: string;
   /** Takes one encoded `event` message at its position in the delivery order. */
   deliver(frame: Buffer, position: Position): void;
@@ -23,11 +23,11 @@ export interface Receiver {
 }
 
 /** Whether the receiver's scope covers the event: tenant (the caller's map), user, role, and a seat's contacts. */
-export function mayReceive(receiver: Receiver, event: StoredEvent): boolean {
-  if (event.userIds && !event.userIds.includes(receiver.userId)) return false;
-  if (event.roles && !event.roles.includes(receiver.role)) return false;
+export function mayReceive({ scope }: Receiver, event: StoredEvent): boolean {
+  if (event.userIds && !event.userIds.includes(scope.userId)) return false;
+  if (event.roles && !event.roles.includes(scope.role)) return false;
   // A seat sees what is addressed to it by name, or what concerns the contacts assigned to it.
-  if (receiver.role === 'seat' && !event.userIds) return event.assigneeIds?.includes(receiver.userId) ?? false;
+  if (scope.assignee !== undefined && !event.userIds) return event.assigneeIds?.includes(scope.assignee) ?? false;
   return true;
 }
 
@@ -105,18 +105,18 @@ export class RealtimeHub {
   }
 
   add(receiver: Receiver): void {
-    let receivers = this.byTenant.get(receiver.tenantId);
+    let receivers = this.byTenant.get(receiver.scope.tenantId);
     if (!receivers) {
       receivers = new Set();
-      this.byTenant.set(receiver.tenantId, receivers);
+      this.byTenant.set(receiver.scope.tenantId, receivers);
     }
     receivers.add(receiver);
   }
 
   remove(receiver: Receiver): void {
-    const receivers = this.byTenant.get(receiver.tenantId);
+    const receivers = this.byTenant.get(receiver.scope.tenantId);
     receivers?.delete(receiver);
-    if (receivers?.size === 0) this.byTenant.delete(receiver.tenantId);
+    if (receivers?.size === 0) this.byTenant.delete(receiver.scope.tenantId);
   }
 
   *receivers(): Iterable<Receiver> {

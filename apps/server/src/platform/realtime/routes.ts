@@ -76,6 +76,6 @@ async function closeRevoked(context: AppContext, hub: RealtimeHub): Promise<void
   const live = await liveSessions(context.pool, [...new Set(receivers.map((receiver) => receiver.sessionId))]);
   for (const receiver of receivers) {
     // A revoked session, or one switched to another role, signs in again with its new token.
-    if (live.get(receiver.sessionId) !== receiver.role) receiver.close(4401, 'session revoked or changed');
+    if (live.get(receiver.sessionId) !== receiver.scope.role) receiver.close(4401, 'session revoked or changed');
   }
 }
