@@ -19,7 +19,7 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
-    proxy: { '/api': server, '/uploads': server },
+    proxy: { '/api': server, '/uploads': server, '/ws': { target: server, ws: true } },
   },
   build: {
     outDir: 'dist',

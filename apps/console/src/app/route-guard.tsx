@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { guard } from '../router/guard.js';
 import { useLocked } from '../shell/lock/lock-store.js';
+import { RealtimeJobs } from './realtime-jobs.js';
 import type { RouteMeta } from './routes.js';
 
 /** The root route: applies the navigation guard to every navigation and runs the session's jobs. */
@@ -39,6 +40,7 @@ export function RouteGuard() {
   return (
     <>
       {session && <SessionJobs />}
+      {session && <RealtimeJobs />}
       <Outlet />
     </>
   );

@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type ChatMessage, calls, HISTORY_LIMIT_MAX, type History } from '@ws/contract';
+import { type ChatMessage, calls, HISTORY_LIMIT_MAX, type History, type RealtimeEvent } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useRealtimeEvent } from '../../realtime/realtime-events.js';
 import { liveCursor, mergeMessages } from './timeline.js';
 
 export interface ChatSubject {
@@ -9,8 +10,6 @@ export interface ChatSubject {
   numberId?: string | undefined;
 }
 
-/** How often the open chat asks for new messages and status changes (while the page is visible). */
-const LIVE_POLL_MS = 3000;
 const PAGE_SIZE = 30;
 
 const subjectQuery = (subject: ChatSubject) => ({
@@ -18,10 +17,20 @@ const subjectQuery = (subject: ChatSubject) => ({
   ...(subject.numberId ? { numberId: subject.numberId } : {}),
 });
 
+/** Whether a realtime event is about a message or the conversation of the open chat. */
+export function concernsChat(subject: ChatSubject, event: RealtimeEvent): boolean {
+  if (event.type !== 'message.created' && event.type !== 'message.updated' && event.type !== 'conversation.updated') {
+    return false;
+  }
+  if (subject.numberId && event.data.number_id !== subject.numberId) return false;
+  if (subject.contactId && event.data.contact_id !== subject.contactId) return false;
+  return subject.numberId !== undefined || subject.contactId !== undefined;
+}
+
 /**
  * A contact's or number's history as the chat view shows it: pages of older messages read on
- * demand (keyset cursor), and a poll every 3 s for newer messages and changed ticks. TanStack
- * Query stops the poll while the browser tab is hidden.
+ * demand (keyset cursor), and the newer messages and changed ticks read again whenever the
+ * realtime channel tells of a change in this chat (no polling).
  */
 export function useChatHistory(subject: ChatSubject) {
   const key = ['message.history', subject.contactId ?? null, subject.numberId ?? null] as const;
@@ -40,7 +49,7 @@ export function useChatHistory(subject: ChatSubject) {
   const [live, setLive] = useState<readonly ChatMessage[]>([]);
   const pages = history.data?.pages;
   const messages = useMemo(() => mergeMessages(pages?.map((page) => page.records) ?? [], live), [pages, live]);
-  // Read by the poll when it runs, so moving the start does not start a new query.
+  // Read by the live query when it runs, so moving the start does not start a new query.
   const after = useRef<string | undefined>(undefined);
   after.current = liveCursor(messages);
 
@@ -54,12 +63,16 @@ export function useChatHistory(subject: ChatSubject) {
           limit: HISTORY_LIMIT_MAX,
         },
         signal,
-        // A failed poll is retried in 3 s; the page's own load reports errors.
+        // The next event reads again; the page's own load reports errors.
         silent: true,
       }),
     enabled: history.isSuccess,
-    refetchInterval: LIVE_POLL_MS,
     gcTime: 0,
+  });
+  const { refetch } = poll;
+  const loaded = history.isSuccess;
+  useRealtimeEvent((event) => {
+    if (loaded && concernsChat(subject, event)) void refetch();
   });
   useEffect(() => {
     const fresh = poll.data?.records;

@@ -1,9 +1,16 @@
 import type { ImportProgress } from '@ws/contract';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dispatchRealtimeEvent } from '../../realtime/realtime-events.js';
 import { settle, setUpTestRoot } from '../../test/test-root.js';
-import { PROGRESS_POLL_MS, uploadImport, useImportProgress } from './import-calls.js';
+import { uploadImport, useImportProgress } from './import-calls.js';
 import { ImportProgressPanel } from './import-tables.js';
+
+const progressEvent = (importId: string) =>
+  ({
+    type: 'import.progress',
+    data: { import_id: importId, status: 'running', total_rows: 4, processed_rows: 1 },
+  }) as const;
 
 const progress = (status: ImportProgress['status'], processed: number): ImportProgress => ({
   importId: '7',
@@ -64,13 +71,13 @@ describe('the warehousing calls', () => {
     expect((form.get('file') as File).name).toBe('numbers.csv');
   });
 
-  it('reads the progress every second until the import is done, then shows the summary', async () => {
+  it('reads the progress again each time the import moves, then shows the summary, without polling', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     served = [progress('running', 1), progress('running', 3), progress('done', 4)];
     await screen.render(<Harness />);
     await settle(() => expect(screen.host.textContent).toContain('已处理 1 / 4'));
     for (let tick = 0; tick < 2; tick += 1) {
-      await act(() => vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS));
+      await act(() => dispatchRealtimeEvent(progressEvent('7')));
     }
     await settle(() => expect(screen.host.textContent).toContain('已处理 4 / 4'));
     const calls = fetchMock.mock.calls.length;
@@ -79,7 +86,9 @@ describe('the warehousing calls', () => {
     expect(screen.host.querySelector('[data-testid=import-progress]')?.getAttribute('data-status')).toBe('done');
     expect(screen.host.querySelector('[data-testid=import-problems]')?.textContent).toContain('Meta 拒绝了');
 
-    await act(() => vi.advanceTimersByTimeAsync(5 * PROGRESS_POLL_MS));
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    // Another import's progress reads nothing.
+    await act(() => dispatchRealtimeEvent(progressEvent('8')));
     expect(fetchMock.mock.calls.length).toBe(calls);
   });
 });

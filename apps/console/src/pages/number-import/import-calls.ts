@@ -2,9 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { calls, type IMPORT_FORMATS, type ImportStarted, type ImportTarget } from '@ws/contract';
 import { callApi, callFile } from '@ws/web-kit/api';
 import { readDownload, saveFile } from '@ws/web-kit/list';
-
-/** How often a running import's progress is read. */
-export const PROGRESS_POLL_MS = 1_000;
+import { useRealtimeEvent } from '../../realtime/realtime-events.js';
 
 /** Uploads the file; the target goes first so the server reads it before the file. */
 export function uploadImport(file: File, target: ImportTarget): Promise<ImportStarted> {
@@ -16,14 +14,18 @@ export function uploadImport(file: File, target: ImportTarget): Promise<ImportSt
 
 export const isFinished = (status: string | undefined) => status === 'done' || status === 'failed';
 
-/** An import's progress, read every second until it is done or stopped. */
+/** An import's progress, read again each time the realtime channel tells that it moved (no polling). */
 export function useImportProgress(importId: string | undefined) {
-  return useQuery({
+  const progress = useQuery({
     queryKey: [calls.numberImportProgress.id, importId],
     queryFn: ({ signal }) => callApi(calls.numberImportProgress, { body: { importId: importId as string }, signal }),
     enabled: importId !== undefined,
-    refetchInterval: (query) => (isFinished(query.state.data?.status) ? false : PROGRESS_POLL_MS),
   });
+  const { refetch } = progress;
+  useRealtimeEvent((event) => {
+    if (event.type === 'import.progress' && event.data.import_id === importId) void refetch();
+  });
+  return progress;
 }
 
 /** Saves the template in the given format. */

@@ -3,10 +3,17 @@ import { setLanguage } from '@ws/web-kit/i18n';
 import { App } from 'antd';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dispatchRealtimeEvent } from '../../realtime/realtime-events.js';
 import { settle, setUpTestRoot } from '../../test/test-root.js';
-import { PROGRESS_POLL_MS, useImportProgress } from './import-calls.js';
+import { useImportProgress } from './import-calls.js';
 import { ImportOutcomeTag, importOutcome, useImportEndNotice } from './import-outcome.js';
 import { ImportProgressPanel } from './import-tables.js';
+
+const progressEvent = (importId: string) =>
+  ({
+    type: 'import.progress',
+    data: { import_id: importId, status: 'running', total_rows: 4, processed_rows: 1 },
+  }) as const;
 
 const summary = (counts: Partial<ImportProgress>): ImportProgress => ({
   importId: '9',
@@ -79,7 +86,9 @@ describe('how an import ended', () => {
       </App>,
     );
     await settle(() => expect(screen.host.textContent).toContain('已处理 1 / 3'));
-    await act(() => vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS));
+    await act(() => dispatchRealtimeEvent(progressEvent('9')));
+    // The notice's entry animation runs on timers.
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     await settle(() =>
       expect(document.querySelector('[data-testid=import-end-notice]')?.textContent).toContain(
         'numbers.csv: 失败：3 行全部失败',
