@@ -40,6 +40,28 @@ describe('chat history (/passenger/chat_record)', () => {
     const { page } = browser;
     const { conversation, phoneNumberId } = await demoConversation();
 
+    // What the page reads live, and what the realtime channel tells it: every live read follows an event.
+    const liveReads: string[] = [];
+    const chatEvents: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (
+        url.pathname === '/api/message/history' &&
+        url.searchParams.has('contactId') &&
+        !url.searchParams.has('cursor')
+      ) {
+        liveReads.push(url.search);
+      }
+    });
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        const message = JSON.parse(String(payload)) as {
+          type: string;
+          event?: { type: string; data: { contact_id?: string } };
+        };
+        if (message.event?.data.contact_id === conversation.contact_id) chatEvents.push(message.event.type);
+      }),
+    );
     await openSignedIn(page, baseUrl, demo, '/passenger/chat_record');
     await page.getByTestId('chat-history-page').waitFor();
     await page.getByTestId('conversation-search').fill(WA_ID);
@@ -66,6 +88,10 @@ describe('chat history (/passenger/chat_record)', () => {
     expect(await arrived.getAttribute('data-direction')).toBe('in');
     expect(await messages(page).last().textContent()).toContain(text);
     expect(await page.evaluate(() => (window as { chatMarker?: string }).chatMarker)).toBe('still here');
+    // It came through the realtime channel, not a poll: a message.created of this contact was
+    // pushed, and the page read no more often than it was told to (the first read is the page's own).
+    expect(chatEvents).toContain('message.created');
+    expect(liveReads.length).toBeLessThanOrEqual(chatEvents.length + 2);
     // Writing opened the 24-hour window with this number.
     await expect.poll(() => page.getByTestId('chat-window').textContent()).toMatch(/窗口开启至/);
 
