@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import type { RealtimeEvent } from '@ws/contract';
 import { useEffect, useRef } from 'react';
 import { createRealtimeClient, realtimeUrlOf } from './realtime-client.js';
@@ -46,4 +46,18 @@ export function useRealtimeEvent(handler: Listener): void {
       listeners.delete(listener);
     };
   }, []);
+}
+
+/**
+ * Reads the query again each time an event it `concerns` arrives. A read already under way may
+ * have started before the change was committed, so it is cancelled and a new one started: the
+ * last read always begins after the last event (refetching alone would join a first read in flight).
+ */
+export function useRefetchOnEvent(queryKey: QueryKey, concerns: (event: RealtimeEvent) => boolean): void {
+  const queryClient = useQueryClient();
+  useRealtimeEvent((event) => {
+    if (!concerns(event)) return;
+    const filters = { queryKey, exact: true };
+    void queryClient.cancelQueries(filters).then(() => queryClient.refetchQueries(filters));
+  });
 }

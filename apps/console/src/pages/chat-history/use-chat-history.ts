@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ChatMessage, calls, HISTORY_LIMIT_MAX, type History, type RealtimeEvent } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useRealtimeEvent } from '../../realtime/realtime-events.js';
+import { useRefetchOnEvent } from '../../realtime/realtime-events.js';
 import { liveCursor, mergeMessages } from './timeline.js';
 
 export interface ChatSubject {
@@ -53,7 +53,7 @@ export function useChatHistory(subject: ChatSubject) {
   const after = useRef<string | undefined>(undefined);
   after.current = liveCursor(messages);
 
-  const poll = useQuery({
+  const newer = useQuery({
     queryKey: [...key, 'live'],
     queryFn: ({ signal }) =>
       callApi(calls.messageHistory, {
@@ -69,21 +69,17 @@ export function useChatHistory(subject: ChatSubject) {
     enabled: history.isSuccess,
     gcTime: 0,
   });
-  const { refetch } = poll;
-  const loaded = history.isSuccess;
-  useRealtimeEvent((event) => {
-    if (loaded && concernsChat(subject, event)) void refetch();
-  });
+  useRefetchOnEvent([...key, 'live'], (event) => concernsChat(subject, event));
   useEffect(() => {
-    const fresh = poll.data?.records;
+    const fresh = newer.data?.records;
     if (fresh?.length) setLive((known) => mergeMessages([known], fresh));
-  }, [poll.data]);
+  }, [newer.data]);
 
   const first = pages?.[0];
   return {
     messages,
-    contact: poll.data?.contact ?? first?.contact,
-    number: poll.data?.number ?? first?.number,
+    contact: newer.data?.contact ?? first?.contact,
+    number: newer.data?.number ?? first?.number,
     loading: history.isPending,
     failed: history.isError,
     hasOlder: history.hasNextPage,

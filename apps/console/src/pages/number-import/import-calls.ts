@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { calls, type IMPORT_FORMATS, type ImportStarted, type ImportTarget } from '@ws/contract';
 import { callApi, callFile } from '@ws/web-kit/api';
 import { readDownload, saveFile } from '@ws/web-kit/list';
-import { useRealtimeEvent } from '../../realtime/realtime-events.js';
+import { useRefetchOnEvent } from '../../realtime/realtime-events.js';
 
 /** Uploads the file; the target goes first so the server reads it before the file. */
 export function uploadImport(file: File, target: ImportTarget): Promise<ImportStarted> {
@@ -16,16 +16,13 @@ export const isFinished = (status: string | undefined) => status === 'done' || s
 
 /** An import's progress, read again each time the realtime channel tells that it moved (no polling). */
 export function useImportProgress(importId: string | undefined) {
-  const progress = useQuery({
-    queryKey: [calls.numberImportProgress.id, importId],
+  const queryKey = [calls.numberImportProgress.id, importId];
+  useRefetchOnEvent(queryKey, (event) => event.type === 'import.progress' && event.data.import_id === importId);
+  return useQuery({
+    queryKey,
     queryFn: ({ signal }) => callApi(calls.numberImportProgress, { body: { importId: importId as string }, signal }),
     enabled: importId !== undefined,
   });
-  const { refetch } = progress;
-  useRealtimeEvent((event) => {
-    if (event.type === 'import.progress' && event.data.import_id === importId) void refetch();
-  });
-  return progress;
 }
 
 /** Saves the template in the given format. */
