@@ -4,8 +4,7 @@
 //
 //   node realtime.mjs [--no-json]
 //
-// BENCH_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres);
-// a fresh database is created on it and dropped afterwards. BENCH_SOCKETS (default 10000) sockets
+// The server runs on its own embedded PostgreSQL in a temporary DATA_DIR. BENCH_SOCKETS (default 10000) sockets
 // are spread over BENCH_TENANTS (default 10) tenants and held by two client threads; each event is
 // for one tenant, so it is delivered to that tenant's sockets. BENCH_RATES: events published a
 // second, one scenario each (default 20,100,200); BENCH_DURATION: seconds per scenario (default 10).
@@ -79,23 +78,22 @@ async function main() {
   const benchDir = path.dirname(fileURLToPath(import.meta.url));
   const repoRoot = path.resolve(benchDir, '..');
   const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
-  const serverUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const socketsWanted = Number(process.env.BENCH_SOCKETS || 10_000);
   const tenants = Number(process.env.BENCH_TENANTS || 10);
   const rates = (process.env.BENCH_RATES || '20,100,200').split(',').map(Number);
   const seconds = Number(process.env.BENCH_DURATION || 10);
   const writeJson = !process.argv.includes('--no-json');
 
-  const name = `ws_bench_rt_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${name}`;
+  // The product's own embedded PostgreSQL, as `npm start` runs it: a shared server would let
+  // other databases' long transactions hold delivery back (see docs/decisions/0011).
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ws-bench-rt-'));
   const port = await freePort();
-  const server = await startServer(serverEntry, repoRoot, databaseUrl.toString(), port, dataDir);
-  const db = new pg.Client({ connectionString: databaseUrl.toString() });
+  const pgPort = await freePort();
+  const server = await startServer(serverEntry, repoRoot, pgPort, port, dataDir);
+  const password = (await fs.readFile(path.join(dataDir, 'pg/superuser-password'), 'utf8')).trim();
+  const db = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/wsconsole`,
+  });
   await db.connect();
   const workers = [];
   let failed = false;
@@ -174,14 +172,13 @@ async function main() {
       scenarios,
     };
     console.log(JSON.stringify(result, null, 2));
-    if (writeJson) await fs.writeFile(path.join(benchDir, 'results/realtime.json'), `${JSON.stringify(result, null, 2)}\n`);
+    if (writeJson)
+      await fs.writeFile(path.join(benchDir, 'results/realtime.json'), `${JSON.stringify(result, null, 2)}\n`);
   } finally {
     for (const worker of workers) worker.postMessage('stop');
     await db.end();
     const stopped = await server.stop();
     if (stopped.code !== 0) failed = true;
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
   process.exit(failed ? 1 : 0);
@@ -276,21 +273,25 @@ async function freePort() {
   });
 }
 
-async function startServer(serverEntry, repoRoot, databaseUrl, port, dataDir) {
+async function startServer(serverEntry, repoRoot, pgPort, port, dataDir) {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
+    EMBEDDED_PG_PORT: String(pgPort),
     CAPTCHA: 'off',
     SANDBOX: 'off',
     DEMO: 'off',
     LOG_LEVEL: 'warn',
     ADMIN_PASSWORD: 'bench-admin-pass-1',
   };
-  const child = spawn(process.execPath, [serverEntry, '--role=api'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [serverEntry, '--role=api'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   for (const stream of [child.stdout, child.stderr])
     stream.setEncoding('utf8').on('data', (chunk) => (output = (output + chunk).slice(-4000)));
