@@ -60,11 +60,11 @@ export async function readAfter(
   db: pg.Client | Db,
   from: Position,
   limit: number,
-): Promise<{ events: StoredEvent[]; held: boolean }> {
-  const { rows } = await db.query<EventRow & { held: boolean }>(
+): Promise<{ events: StoredEvent[]; held: boolean; barrier: string }> {
+  const { rows } = await db.query<EventRow & { held: boolean; barrier: string }>(
     prepared(
       `with barrier as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
-       select e.*, exists (select 1 from realtime_event h
+       select e.*, barrier.xmin::text as barrier, exists (select 1 from realtime_event h
                             where h.xid >= barrier.xmin and (h.xid, h.id) > ($1::text::xid8, $2::bigint)) as held
          from barrier
          left join lateral (
@@ -75,7 +75,7 @@ export async function readAfter(
     ),
   );
   const held = rows[0]?.held ?? false;
-  return { events: rows.filter((row) => row.id !== null).map(toEvent), held };
+  return { events: rows.filter((row) => row.id !== null).map(toEvent), held, barrier: rows[0]?.barrier ?? '' };
 }
 
 /** The last event below the barrier: where a starting reader begins (nothing before it is new). */

@@ -37,6 +37,9 @@ export const encodeEvent = (event: StoredEvent): Buffer =>
     `{"type":"event","id":"${event.id}","at":"${event.at}","event":{"type":${JSON.stringify(event.type)},"data":${event.payload}}}`,
   );
 
+/** How long delivery may wait for an open transaction before the log says so. */
+const HELD_WARNING_MS = 10_000;
+
 export interface HubOptions {
   /** Rows per read. */
   batch?: number;
@@ -154,7 +157,7 @@ export class RealtimeHub {
     if (!client) return;
     try {
       for (;;) {
-        const { events, held } = await readAfter(client, this.cursor, this.options.batch);
+        const { events, held, barrier } = await readAfter(client, this.cursor, this.options.batch);
         for (const event of events) this.fanOut(event);
         const last = events.at(-1);
         if (last) {
@@ -163,6 +166,7 @@ export class RealtimeHub {
         }
         if (events.length < this.options.batch) {
           this.held = held;
+          this.reportHeld(held, barrier);
           if (held) setTimeout(() => this.schedule(0), this.options.heldRetryMs).unref();
           return;
         }
@@ -170,6 +174,26 @@ export class RealtimeHub {
     } catch (error) {
       // The connection's own error handler reconnects; the cursor is kept, so nothing is lost.
       if (!this.stopped) this.logger.warn({ err: error }, 'realtime read failed');
+    }
+  }
+
+  private heldSince: number | undefined;
+  private warnedAt = 0;
+
+  /** Says in the log when an open transaction has held delivery back for long (decision 0011). */
+  private reportHeld(held: boolean, barrier: string): void {
+    if (!held) {
+      this.heldSince = undefined;
+      return;
+    }
+    const now = Date.now();
+    this.heldSince ??= now;
+    if (now - this.heldSince > HELD_WARNING_MS && now - this.warnedAt > HELD_WARNING_MS) {
+      this.warnedAt = now;
+      this.logger.warn(
+        { transaction: barrier, heldMs: now - this.heldSince },
+        'realtime delivery waits for a transaction that is still open',
+      );
     }
   }
 

@@ -4,6 +4,8 @@ import { hubCaughtUp, openSocket, signedInSocket } from '../../test/realtime-cli
 import { type SignedIn, signedInSeat, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
 import { withTransaction } from '../db/pool.js';
+import { pruneEvents } from './event-repository.js';
+import { realtimePruneJob } from './prune-job.js';
 import { type Publication, publishEvents } from './publish.js';
 
 const t = useTestApp({ REALTIME_REPLAY_LIMIT: '5', REALTIME_SEND_BUFFER: '65536' });
@@ -217,5 +219,16 @@ describe('GET /ws delivery', () => {
     slow.socket.resume();
     expect([REALTIME_CLOSE.tooSlow, 1006]).toContain(await slow.closed);
     reader.close();
+  });
+
+  it('prunes events past the retention and keeps the recent ones', async () => {
+    await publish(conversationEvent(a, '51'), conversationEvent(a, '52'));
+    const { rows } = await t.pool.query<{ id: string }>('select max(id)::text as id from realtime_event');
+    const newest = rows[0]?.id;
+    await t.pool.query(`update realtime_event set created_at = now() - interval '25 hours' where id < $1`, [newest]);
+    expect(realtimePruneJob.cron).toBe('*/10 * * * *');
+    expect(await pruneEvents(t.pool, 24 * 3600, 2)).toBeGreaterThan(0);
+    const left = await t.pool.query<{ id: string }>('select id::text as id from realtime_event');
+    expect(left.rows.map((row) => row.id)).toEqual([newest]);
   });
 });
