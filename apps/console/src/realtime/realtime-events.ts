@@ -49,15 +49,36 @@ export function useRealtimeEvent(handler: Listener): void {
 }
 
 /**
- * Reads the query again each time an event it `concerns` arrives. A read already under way may
- * have started before the change was committed, so it is cancelled and a new one started: the
- * last read always begins after the last event (refetching alone would join a first read in flight).
+ * Reads the query again each time an event it `concerns` arrives, one read at a time: events during
+ * a read cause one more read after it. A read already under way when an event arrives may have
+ * started before the change was committed (and refetching would only join it), so it is let end
+ * and another one follows. A steady stream of events never starves the query.
  */
 export function useRefetchOnEvent(queryKey: QueryKey, concerns: (event: RealtimeEvent) => boolean): void {
   const queryClient = useQueryClient();
+  const state = useRef({ running: false, again: false });
+  const key = useRef(queryKey);
+  key.current = queryKey;
   useRealtimeEvent((event) => {
     if (!concerns(event)) return;
-    const filters = { queryKey, exact: true };
-    void queryClient.cancelQueries(filters).then(() => queryClient.refetchQueries(filters));
+    const flags = state.current;
+    if (flags.running) {
+      flags.again = true;
+      return;
+    }
+    flags.running = true;
+    void (async () => {
+      try {
+        do {
+          flags.again = false;
+          const filters = { queryKey: key.current, exact: true };
+          const underWay = queryClient.getQueryState(key.current)?.fetchStatus === 'fetching';
+          await queryClient.refetchQueries(filters, { cancelRefetch: false });
+          if (underWay) await queryClient.refetchQueries(filters, { cancelRefetch: false });
+        } while (flags.again);
+      } finally {
+        flags.running = false;
+      }
+    })();
   });
 }
