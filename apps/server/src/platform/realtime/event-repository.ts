@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { type Db, prepared } from '../db/pool.js';
+import { isoTime } from '../db/sql-time.js';
 
 /** A place in the delivery order: events are delivered by (xid, id), see migration 0016. */
 export interface Position {
@@ -36,7 +37,7 @@ interface EventRow {
 }
 
 const COLUMNS = `e.id, e.xid::text as xid, e.tenant_id, e.type, e.payload::text as payload,
-  to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
+  ${isoTime('e.created_at')} as at,
   e.user_ids::text[] as user_ids, e.roles, e.assignee_ids::text[] as assignee_ids`;
 
 const toEvent = (row: EventRow): StoredEvent => ({

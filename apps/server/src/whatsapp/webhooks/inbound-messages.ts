@@ -4,6 +4,7 @@
  * and timestamp (the message table's unique key), and a redelivery finds it and changes nothing.
  */
 import { prepared } from '../../platform/db/pool.js';
+import { isoTimeOf } from '../../platform/db/sql-time.js';
 import type { InboundMessage, MessagesValue, WebhookContact } from '../meta/webhook-payload.js';
 import type { KnownNumber } from './directory.js';
 import { KNOWN_MESSAGE_TYPES, previewOf } from './message-preview.js';
@@ -115,7 +116,7 @@ async function receiveMessage(
           direction: 'in',
           message_type: message.type,
           preview,
-          created_at: createdAt.toISOString(),
+          created_at: isoTimeOf(createdAt),
         },
       },
     });
@@ -144,7 +145,7 @@ async function receiveMessage(
           number_id: number.id,
           contact_id: contactId,
           unread: thread.unread,
-          last_message_at: thread.last_message_at.toISOString(),
+          last_message_at: isoTimeOf(thread.last_message_at),
         },
       },
     });

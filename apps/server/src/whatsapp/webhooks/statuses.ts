@@ -8,6 +8,7 @@
  */
 import type pg from 'pg';
 import { prepared } from '../../platform/db/pool.js';
+import { isoTimeOf } from '../../platform/db/sql-time.js';
 import type { Publication } from '../../platform/realtime/publish.js';
 import type { MessageStatus } from '../meta/webhook-payload.js';
 import type { KnownNumber } from './directory.js';
@@ -199,7 +200,7 @@ const updatedEvents = (rows: readonly UpdatedMessage[]): Publication[] =>
         number_id: row.number_id,
         contact_id: row.contact_id,
         status: row.status,
-        status_at: row.status_at.toISOString(),
+        status_at: isoTimeOf(row.status_at),
       },
     },
   }));
