@@ -94,7 +94,12 @@ describe('POST /api/agent/batch (number tags)', () => {
 describe('POST /api/agent/moveagent', () => {
   it('gives numbers to another operator or admin of the tenant', async () => {
     const colleague = await signedInUser(t, a.tenantId, 'operator');
+    const lanes = await listen<{ tenantId: string; numberId: string }>(t.pool, 'wa_number_state');
     const reply = await ok(t, '/api/agent/moveagent', a.token, { ids: [one, two], ownerUserId: colleague.userId });
+    // The send lanes are told, in the shape lane-runner.ts reads.
+    const told = await lanes.waitFor((item) => item.numberId === one);
+    await lanes.stop();
+    expect(told).toEqual([{ tenantId: a.tenantId, numberId: one }]);
     expect(reply).toEqual({ count: 2 });
     expect((await row(one)).owner_user_id).toBe(colleague.userId);
     // The tenant's admins and operators are told, in the same transaction.
