@@ -67,6 +67,8 @@ const EnvSchema = z.object({
   REALTIME_SEND_BUFFER: z.coerce.number().int().min(1024).max(67_108_864).default(1_048_576),
   /** Realtime: the most missed events replayed to a reconnecting client; beyond, it is told to refetch. */
   REALTIME_REPLAY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(2000),
+  /** Realtime: seconds between pings; a socket that did not answer the previous one is cut. */
+  REALTIME_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
   /** Realtime: hours events are kept for reconnecting clients before the prune job deletes them. */
   REALTIME_RETENTION_HOURS: z.coerce.number().int().min(1).max(720).default(24),
 });

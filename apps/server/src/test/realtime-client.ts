@@ -25,8 +25,12 @@ export async function listeningUrl(t: TestApp): Promise<string> {
 }
 
 /** Opens /ws and sends `first` (an auth message unless told otherwise) once open. */
-export async function openSocket(t: TestApp, first: unknown): Promise<TestSocket> {
-  const socket = new WebSocket(await listeningUrl(t));
+export async function openSocket(
+  t: TestApp,
+  first: unknown,
+  options: WebSocket.ClientOptions = {},
+): Promise<TestSocket> {
+  const socket = new WebSocket(await listeningUrl(t), options);
   const messages: RealtimeServerMessage[] = [];
   socket.on('message', (data) => messages.push(JSON.parse(String(data))));
   const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));

@@ -13,8 +13,6 @@ declare module 'fastify' {
 }
 
 export interface RealtimeOptions extends HubOptions {
-  /** Between two pings; a socket that did not answer the previous one is cut (ms). */
-  heartbeatMs?: number;
   /** Between two checks that every socket's session is still signed in (ms). */
   sessionCheckMs?: number;
 }
@@ -40,7 +38,7 @@ export async function registerRealtime(
   const timers: NodeJS.Timeout[] = [];
   app.addHook('onReady', async () => {
     await hub.start();
-    timers.push(setInterval(() => heartbeat(hub), options.heartbeatMs ?? 30_000));
+    timers.push(setInterval(() => heartbeat(hub), context.config.REALTIME_HEARTBEAT_SECONDS * 1000));
     timers.push(
       setInterval(
         () =>
