@@ -1,6 +1,6 @@
 import { queryClient } from '@ws/web-kit/api';
+import { useRealtimeConnection } from '@ws/web-kit/realtime';
 import { currentSession, tokenRefresh } from '@ws/web-kit/session';
-import { useRealtimeConnection } from '../realtime/realtime-events.js';
 
 const accessToken = () => currentSession()?.accessToken ?? null;
 const refreshToken = async () => {

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ChatMessage, calls, HISTORY_LIMIT_MAX, type History, type RealtimeEvent } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
+import { useRefetchOnEvent } from '@ws/web-kit/realtime';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useRefetchOnEvent } from '../../realtime/realtime-events.js';
 import { liveCursor, mergeMessages } from './timeline.js';
 
 export interface ChatSubject {

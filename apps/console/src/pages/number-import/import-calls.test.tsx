@@ -1,7 +1,7 @@
 import type { ImportProgress } from '@ws/contract';
+import { dispatchRealtimeEvent } from '@ws/web-kit/realtime';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dispatchRealtimeEvent } from '../../realtime/realtime-events.js';
 import { settle, setUpTestRoot } from '../../test/test-root.js';
 import { uploadImport, useImportProgress } from './import-calls.js';
 import { ImportProgressPanel } from './import-tables.js';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { calls, type IMPORT_FORMATS, type ImportStarted, type ImportTarget } from '@ws/contract';
 import { callApi, callFile } from '@ws/web-kit/api';
 import { readDownload, saveFile } from '@ws/web-kit/list';
-import { useRefetchOnEvent } from '../../realtime/realtime-events.js';
+import { useRefetchOnEvent } from '@ws/web-kit/realtime';
 
 /** Uploads the file; the target goes first so the server reads it before the file. */
 export function uploadImport(file: File, target: ImportTarget): Promise<ImportStarted> {

@@ -1,9 +1,9 @@
 import type { ImportProgress } from '@ws/contract';
 import { setLanguage } from '@ws/web-kit/i18n';
+import { dispatchRealtimeEvent } from '@ws/web-kit/realtime';
 import { App } from 'antd';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dispatchRealtimeEvent } from '../../realtime/realtime-events.js';
 import { settle, setUpTestRoot } from '../../test/test-root.js';
 import { useImportProgress } from './import-calls.js';
 import { ImportOutcomeTag, importOutcome, useImportEndNotice } from './import-outcome.js';

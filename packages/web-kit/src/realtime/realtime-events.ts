@@ -7,7 +7,7 @@ type Listener = (event: RealtimeEvent) => void;
 const listeners = new Set<Listener>();
 
 /**
- * Keeps the console's one realtime connection open while mounted (while signed in): events go to
+ * Keeps the app's one realtime connection open while mounted (while signed in): events go to
  * the pages listening (useRealtimeEvent); a `resync` invalidates every query, so what is shown is
  * refetched.
  */

@@ -1,0 +1,2 @@
+export * from './realtime-client.js';
+export * from './realtime-events.js';
