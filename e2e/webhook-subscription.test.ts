@@ -33,13 +33,13 @@ async function importNumber(number: SandboxNumber): Promise<void> {
     headers: { token: demo.access_token },
     body: form,
   });
-  const { data } = (await response.json()) as { data: { importId: string } };
+  const { data } = (await response.json()) as { data: { import_id: string } };
   await expect
     .poll(async () => {
       const progress = await postApi<{ status: string }>(
         baseUrl,
         '/api/agent/importprogress',
-        { importId: data.importId },
+        { importId: data.import_id },
         demo.access_token,
       );
       return progress.status;

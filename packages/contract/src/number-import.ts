@@ -38,7 +38,7 @@ export type ImportRowError = z.infer<typeof ImportRowError>;
 
 export const ImportStarted = z.object({
   /** Null when no row was valid: nothing was stored and no job runs. */
-  importId: Id.nullable(),
+  import_id: Id.nullable(),
   total_rows: z.number().int(),
   valid_rows: z.number().int(),
   /** All row errors; `errors` lists the first MAX_LISTED_IMPORT_ERRORS of them. */
@@ -53,7 +53,7 @@ export const ImportOutcome = z.enum(['imported', 'skipped', 'failed']);
 export const ImportRef = z.object({ importId: Id });
 
 export const ImportSummary = z.object({
-  importId: Id,
+  import_id: Id,
   file_name: z.string(),
   target: ImportTarget,
   status: ImportStatus,

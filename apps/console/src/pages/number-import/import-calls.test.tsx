@@ -13,7 +13,7 @@ const progressEvent = (importId: string) =>
   }) as const;
 
 const progress = (status: ImportProgress['status'], processed: number): ImportProgress => ({
-  importId: '7',
+  import_id: '7',
   file_name: 'numbers.csv',
   target: 'cloud',
   status,
@@ -58,9 +58,9 @@ describe('the warehousing calls', () => {
   });
 
   it('uploads the target before the file, as multipart with the browser’s boundary', async () => {
-    served = [{ importId: '7', total_rows: 1, valid_rows: 1, error_count: 0, errors: [] }];
+    served = [{ import_id: '7', total_rows: 1, valid_rows: 1, error_count: 0, errors: [] }];
     const file = new File(['phone\n'], 'numbers.csv', { type: 'text/csv' });
-    expect(await uploadImport(file, 'sandbox')).toMatchObject({ importId: '7' });
+    expect(await uploadImport(file, 'sandbox')).toMatchObject({ import_id: '7' });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/agent/import');
     expect(init.method).toBe('POST');

@@ -16,7 +16,7 @@ const progressEvent = (importId: string) =>
   }) as const;
 
 const summary = (counts: Partial<ImportProgress>): ImportProgress => ({
-  importId: '9',
+  import_id: '9',
   file_name: 'numbers.csv',
   target: 'sandbox',
   status: 'done',

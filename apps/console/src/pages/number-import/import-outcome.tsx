@@ -55,14 +55,14 @@ export function progressStatus(summary: Counted): 'success' | 'exception' | 'nor
  * can be done before the first poll.
  */
 export function useImportEndNotice(
-  summary: (Counted & Pick<ImportSummary, 'importId' | 'file_name'>) | undefined,
+  summary: (Counted & Pick<ImportSummary, 'import_id' | 'file_name'>) | undefined,
   startedId: string | undefined,
 ) {
   const { t } = useTranslation('numberImport');
   const { notification } = App.useApp();
   const announced = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (!summary || summary.importId !== startedId || !isFinished(summary.status)) return;
+    if (!summary || summary.import_id !== startedId || !isFinished(summary.status)) return;
     if (announced.current === startedId) return;
     announced.current = startedId;
     const view = OUTCOME_VIEW[importOutcome(summary)];

@@ -16,10 +16,10 @@ export function CheckedFile({ started }: { started: ImportStarted }) {
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="import-checked">
       <Alert
-        type={started.importId ? (started.error_count ? 'warning' : 'success') : 'error'}
+        type={started.import_id ? (started.error_count ? 'warning' : 'success') : 'error'}
         showIcon
         title={t('checked', counts)}
-        description={started.importId ? undefined : t('noValidRows')}
+        description={started.import_id ? undefined : t('noValidRows')}
         data-testid="import-checked-summary"
       />
       {started.errors.length > 0 && (

@@ -27,7 +27,7 @@ export function RecentImports({ list, onView }: { list: PagedList<ImportSummary>
     { title: t('createdAt'), dataIndex: 'created_at', render: formatTime },
     { title: t('finishedAt'), dataIndex: 'finished_at', render: formatTime },
     actionsColumn(t('actions'), (summary: ImportSummary) => [
-      { label: t('view'), onClick: () => onView(summary.importId), testId: 'recent-import-view' },
+      { label: t('view'), onClick: () => onView(summary.import_id), testId: 'recent-import-view' },
     ]),
   ];
   return (
@@ -40,7 +40,7 @@ export function RecentImports({ list, onView }: { list: PagedList<ImportSummary>
         </Button>
       }
     >
-      <PagedTable<ImportSummary> rowKey="importId" columns={columns} list={list} data-testid="recent-imports" />
+      <PagedTable<ImportSummary> rowKey="import_id" columns={columns} list={list} data-testid="recent-imports" />
     </Card>
   );
 }

@@ -30,7 +30,7 @@ export default function WarehousingPage() {
   const progress = useImportProgress(importId);
   const status = progress.data?.status;
   const { refresh: refreshRecent } = recent;
-  useImportEndNotice(progress.data, started?.importId ?? undefined);
+  useImportEndNotice(progress.data, started?.import_id ?? undefined);
 
   // The list shows each import's state: read it again when the shown import ends.
   useEffect(() => {
@@ -39,7 +39,7 @@ export default function WarehousingPage() {
 
   const show = async (reply: ImportStarted) => {
     setStarted(reply);
-    setImportId(reply.importId ?? undefined);
+    setImportId(reply.import_id ?? undefined);
     await refreshRecent();
   };
   const upload = async (file: File) => {

@@ -15,8 +15,8 @@ beforeAll(async () => {
 const importFile = async (token: string, file: Buffer, name: string, target = 'sandbox') => {
   const reply = await world.upload(token, file, name, { target });
   expect(reply.status).toBe(200);
-  expect(reply.body.data.importId).not.toBeNull();
-  return progressUntilFinished(t, token, reply.body.data.importId);
+  expect(reply.body.data.import_id).not.toBeNull();
+  return progressUntilFinished(t, token, reply.body.data.import_id);
 };
 
 describe('the import job against the sandbox', () => {
@@ -81,7 +81,7 @@ describe('the import job against the sandbox', () => {
     expect(tags.rows.map((tag) => tag.name).sort()).toEqual(['East', 'new', 'vip']);
     const tokens = await t.pool.query(
       "select count(*)::int as n from number_import_row where import_id = $1 and access_token_encrypted <> ''",
-      [progress.importId],
+      [progress.import_id],
     );
     expect(tokens.rows[0].n).toBe(0);
 
@@ -146,7 +146,7 @@ describe('the import job against the sandbox', () => {
     expect(byRow[5]).toEqual(['phone_number_id', expect.stringMatching(/\(#100\)/)]);
     const english = await t.post('/api/agent/importprogress', {
       token: owner.access_token,
-      body: { importId: progress.importId },
+      body: { importId: progress.import_id },
       headers: { 'accept-language': 'en' },
     });
     expect(english.body.data.problems[0].message).toMatch(
@@ -169,19 +169,19 @@ describe('POST /api/agent/importprogress and /api/agent/importlist', () => {
   let importId: string;
   beforeAll(async () => {
     const number: SandboxNumber = await world.newSandboxNumber();
-    importId = (await importFile(owner.access_token, csvOf([rowOf(number)]), 'listed.csv')).importId;
+    importId = (await importFile(owner.access_token, csvOf([rowOf(number)]), 'listed.csv')).import_id;
   });
 
   it("lists the tenant's imports newest first, and only the tenant's", async () => {
     const reply = await t.post('/api/agent/importlist', { token: owner.access_token, body: { pageSize: 10 } });
     expect(reply.status).toBe(200);
     const records = reply.body.data.records;
-    expect(records[0]).toMatchObject({ importId, file_name: 'listed.csv', status: 'done', imported: 1 });
+    expect(records[0]).toMatchObject({ import_id: importId, file_name: 'listed.csv', status: 'done', imported: 1 });
     expect(reply.body.data.total).toBe(records.length);
-    const ids = records.map((record: { importId: string }) => Number(record.importId));
+    const ids = records.map((record: { import_id: string }) => Number(record.import_id));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const theirs = await t.post('/api/agent/importlist', { token: stranger.access_token, body: {} });
-    expect(theirs.body.data.records.map((record: { importId: string }) => record.importId)).not.toContain(importId);
+    expect(theirs.body.data.records.map((record: { import_id: string }) => record.import_id)).not.toContain(importId);
     const second = await t.post('/api/agent/importlist', {
       token: owner.access_token,
       body: { page: 2, pageSize: 10 },

@@ -4,7 +4,7 @@ import type { ImportRecord } from './import-repository.js';
 
 export function toSummary(record: ImportRecord, language: Language): ImportSummary {
   return {
-    importId: record.id,
+    import_id: record.id,
     file_name: record.file_name,
     target: record.target,
     status: record.status,

@@ -51,7 +51,7 @@ describe('POST /api/agent/import: checking the file', () => {
       { row: 6, field: 'phone_number_id', message: '与第 3 行重复' },
     ]);
 
-    const importId = reply.body.data.importId;
+    const importId = reply.body.data.import_id;
     const { rows } = await t.pool.query(
       `select row_no, phone, phone_number_id, waba_id, access_token_encrypted, tags, portfolio, outcome
          from number_import_row where import_id = $1 order by row_no`,
@@ -98,7 +98,7 @@ describe('POST /api/agent/import: checking the file', () => {
     ]);
     const { rows } = await t.pool.query(
       'select phone, phone_number_id, waba_id from number_import_row where import_id = $1 order by row_no',
-      [reply.body.data.importId],
+      [reply.body.data.import_id],
     );
     expect(rows).toEqual([
       { phone: '8613800138001', phone_number_id: '106540352242924', waba_id: '102290129340398' },
@@ -113,7 +113,7 @@ describe('POST /api/agent/import: checking the file', () => {
     const reply = await world.upload(owner.access_token, semicolons, 'eu.csv');
     expect(reply.body.data).toMatchObject({ total_rows: 1, valid_rows: 1, errors: [] });
     const { rows } = await t.pool.query('select phone, tags from number_import_row where import_id = $1', [
-      reply.body.data.importId,
+      reply.body.data.import_id,
     ]);
     expect(rows).toEqual([{ phone: '8613800138004', tags: ['新客;老客'] }]);
 
@@ -122,7 +122,7 @@ describe('POST /api/agent/import: checking the file', () => {
     const decoded = await world.upload(owner.access_token, chinese, 'gbk.csv');
     expect(decoded.body.data).toMatchObject({ valid_rows: 1 });
     const portfolio = await t.pool.query('select portfolio from number_import_row where import_id = $1', [
-      decoded.body.data.importId,
+      decoded.body.data.import_id,
     ]);
     expect(portfolio.rows[0].portfolio).toBe('默认');
   });
@@ -131,7 +131,7 @@ describe('POST /api/agent/import: checking the file', () => {
     const before = await t.pool.query('select count(*)::int as n from number_import');
     const reply = await world.upload(owner.access_token, csvOf([['1', 'a', 'b', '', '', '']]), 'bad.csv');
     expect(reply.status).toBe(200);
-    expect(reply.body.data).toMatchObject({ importId: null, total_rows: 1, valid_rows: 0, error_count: 4 });
+    expect(reply.body.data).toMatchObject({ import_id: null, total_rows: 1, valid_rows: 0, error_count: 4 });
     const after = await t.pool.query('select count(*)::int as n from number_import');
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });

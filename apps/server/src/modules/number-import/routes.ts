@@ -15,7 +15,7 @@ export function registerNumberImportRoutes(app: FastifyInstance, context: AppCon
     const upload = await readUpload(request);
     const started = await startImport(context, scope, upload, language);
     audit(
-      `import ${started.importId ?? '(none)'} ${upload.fileName}: ${started.valid_rows}/${started.total_rows} rows`,
+      `import ${started.import_id ?? '(none)'} ${upload.fileName}: ${started.valid_rows}/${started.total_rows} rows`,
     );
     return started;
   });

@@ -24,7 +24,7 @@ async function upload(count: number, target = 'sandbox') {
       target,
     },
   );
-  return { importId: reply.body.data.importId as string, numbers };
+  return { importId: reply.body.data.import_id as string, numbers };
 }
 
 const state = async (importId: string) => {

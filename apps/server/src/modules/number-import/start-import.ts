@@ -41,7 +41,7 @@ export async function queueImport(
     error_count: checked.errors.length,
     errors: checked.errors.slice(0, MAX_LISTED_IMPORT_ERRORS),
   };
-  if (checked.valid.length === 0) return { importId: null, ...reply };
+  if (checked.valid.length === 0) return { import_id: null, ...reply };
   const cipher = context.whatsapp.tokenCipher;
   const importId = await withTransaction(context.pool, async (client) => {
     const id = await insertImport(client, caller.tenantId, {
@@ -59,5 +59,5 @@ export async function queueImport(
     await enqueue(client, numberImportJob, { tenantId: caller.tenantId, importId: id });
     return id;
   });
-  return { importId, ...reply };
+  return { import_id: importId, ...reply };
 }

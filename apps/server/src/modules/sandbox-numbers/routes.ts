@@ -12,7 +12,7 @@ export function registerSandboxNumberRoutes(app: FastifyInstance, context: AppCo
   route(app, context, calls.waTarget, async () => waTarget(context));
   route(app, context, calls.createSandboxNumbers, async ({ scope, body, audit }) => {
     const started = await createSandboxNumbers(context, scope, body);
-    audit(`import ${started.importId ?? '(none)'}: ${body.count} sandbox numbers, ${body.throughput}, ${body.tier}`);
+    audit(`import ${started.import_id ?? '(none)'}: ${body.count} sandbox numbers, ${body.throughput}, ${body.tier}`);
     return started;
   });
   route(app, context, calls.createSandboxRegistrationNumber, async ({ scope, body, audit }) => {

@@ -32,7 +32,7 @@ describe('sandbox numbers from the screens', () => {
     });
     expect(reply.status).toBe(200);
     expect(reply.body.data).toMatchObject({ total_rows: 3, valid_rows: 3, error_count: 0 });
-    const progress = await progressUntilFinished(t, operator.token, reply.body.data.importId);
+    const progress = await progressUntilFinished(t, operator.token, reply.body.data.import_id);
     expect(progress).toMatchObject({ status: 'done', target: 'sandbox', imported: 3, failed: 0 });
 
     const made = (await world.sandbox().control('GET', '/numbers')).body as {
@@ -58,7 +58,7 @@ describe('sandbox numbers from the screens', () => {
     expect(strangers.body.data.records).toEqual([]);
     const theirs = await t.post('/api/agent/importprogress', {
       token: otherAdmin.token,
-      body: { importId: reply.body.data.importId },
+      body: { importId: reply.body.data.import_id },
     });
     expect(theirs.status).toBe(404);
   });
@@ -121,10 +121,10 @@ describe('sandbox numbers from the screens', () => {
       'phone,phone_number_id,waba_id,token\n+12015550123,123456789012345,123456789012346,EAAG-made-up-token-000\n',
     );
     const upload = await world.upload(operator.token, file, 'made-up.csv', { target: 'sandbox' });
-    const progress = await progressUntilFinished(t, operator.token, upload.body.data.importId);
+    const progress = await progressUntilFinished(t, operator.token, upload.body.data.import_id);
     const reply = await t.post('/api/agent/importprogress', {
       token: operator.token,
-      body: { importId: progress.importId },
+      body: { importId: progress.import_id },
       headers: english,
     });
     expect(reply.body.data.problems[0].message).toMatch(/^the sandbox refused the access token/);
