@@ -23,7 +23,7 @@ const tag = useDemoTag(demo, 'contact', '#FA8C16');
 const WA_ID_PART = '1555020012';
 
 const rows = (page: Page) => page.locator('[data-testid=contact-list-page] tr.ant-table-row');
-const rowOf = (page: Page, waId: string) =>
+const rowOf = (page: Page, waId: string | null) =>
   rows(page).filter({ has: page.getByTestId('contact-wa-id').getByText(`+${waId}`, { exact: true }) });
 
 const contacts = (filters: object) =>

@@ -75,6 +75,9 @@ export const ChatMessage = z.object({
   number_phone: z.string(),
   contact_id: Id.nullable(),
   contact_wa_id: z.string().nullable(),
+  /** For a contact without a phone number: its username and business-scoped user id. */
+  contact_username: z.string().nullable(),
+  contact_user_id: z.string().nullable(),
   contact_name: z.string().nullable(),
   /** Set for messages in a group (the Groups API), null in one-to-one chats. */
   group_ref: Id.nullable(),
@@ -91,7 +94,11 @@ export type ChatMessage = z.infer<typeof ChatMessage>;
 
 export const ChatContact = z.object({
   id: Id,
-  wa_id: z.string(),
+  /** The phone number; null for a user with a username who hides it. */
+  wa_id: z.string().nullable(),
+  username: z.string().nullable(),
+  /** The business-scoped user id (BSUID). */
+  user_id: z.string().nullable(),
   name: z.string(),
   consent: Consent,
   opted_out_at: z.string().nullable(),
@@ -125,7 +132,7 @@ export const History = z.object({
 export type History = z.infer<typeof History>;
 
 export const ConversationFilter = listRequestOf({
-  /** Part of the contact's WhatsApp id or name. */
+  /** Part of the contact's WhatsApp id, name or username, or a whole business-scoped user id. */
   search: z.string().trim().max(64).optional(),
   numberId: Id.optional(),
 });
@@ -136,7 +143,9 @@ export const ConversationSummary = z.object({
   number_phone: z.string(),
   number_name: z.string(),
   contact_id: Id,
-  contact_wa_id: z.string(),
+  contact_wa_id: z.string().nullable(),
+  contact_username: z.string().nullable(),
+  contact_user_id: z.string().nullable(),
   contact_name: z.string(),
   last_message_at: z.string(),
   last_inbound_at: z.string().nullable(),

@@ -24,7 +24,7 @@ export type OptOutChannel = z.infer<typeof OptOutChannel>;
 
 /** The contact list's filters; every one is optional and they combine with "and". */
 export const ContactFilters = z.object({
-  /** A substring of the name, or digits found in the WhatsApp id (phone number). */
+  /** A substring of the name, username or business-scoped user id, or digits found in the WhatsApp id (phone number). */
   search: textFilter(64),
   numberId: Id.nullish(),
   ownerUserId: Id.nullish(),
@@ -40,7 +40,12 @@ export const ContactListRequest = PageRequest.extend({ filters: ContactFilters.p
 
 export const ContactRecord = z.object({
   id: Id,
-  wa_id: z.string(),
+  /** The phone number; null for a user with a username who hides it (then user_id is set). */
+  wa_id: z.string().nullable(),
+  /** Meta's business-scoped user id (BSUID, `US.13491208655302741918`), for the portfolio it came from. */
+  user_id: z.string().nullable(),
+  /** The user's WhatsApp username, when they have one. */
+  username: z.string().nullable(),
   name: z.string(),
   /** The business number that owns the contact. */
   number: z.object({ id: Id, phone: z.string() }).nullable(),

@@ -127,7 +127,7 @@ function stopMarketing(
     sandbox.store.changed();
     sandbox.emitChange(number.wabaId, {
       field: 'user_preferences',
-      value: userPreferencesValue(number, customer, 'stop', sandbox.now()),
+      value: userPreferencesValue(number, customer, 'stop', sandbox.now(), message.userId),
     });
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Sandbox } from './sandbox.js';
 import type { LoggedMessage, SandboxCustomer, SandboxMedia, SandboxNumber } from './state.js';
+import { hasUserId, userIdOf } from './user-ids.js';
 import { type InboundMessageInput, inboundValue, unixSeconds } from './webhook-events.js';
 
 /** An inbound message without what the sandbox fills in (sender, id, time). */
@@ -54,7 +55,13 @@ export function receiveInbound(
 ): LoggedMessage {
   const now = sandbox.now();
   const id = sandbox.store.messageId(customer.waId, 'in');
-  const message: InboundMessageInput = { ...content, from: customer.waId, id, timestamp: unixSeconds(now) };
+  const userId = hasUserId(customer) ? userIdOf(sandbox.store, customer, number.wabaId) : undefined;
+  const message: InboundMessageInput = {
+    ...content,
+    ...senderFields(customer, userId),
+    id,
+    timestamp: unixSeconds(now),
+  };
   customer.lastInbound = { ...customer.lastInbound, [number.id]: now };
   sandbox.store.changed();
   const logged: LoggedMessage = {
@@ -62,6 +69,7 @@ export function receiveInbound(
     direction: 'in',
     phoneNumberId: number.id,
     waId: customer.waId,
+    ...(userId === undefined ? {} : { userId }),
     recipientType: 'individual',
     type: content.type,
     status: 'received',
@@ -69,6 +77,12 @@ export function receiveInbound(
     body: message,
   };
   sandbox.store.logMessage(logged);
-  sandbox.emitChange(number.wabaId, { field: 'messages', value: inboundValue(number, customer, message) });
+  sandbox.emitChange(number.wabaId, { field: 'messages', value: inboundValue(number, customer, message, userId) });
   return logged;
+}
+
+/** How an inbound message names its sender: from (the phone), from_user_id (the BSUID), or both. */
+function senderFields(customer: SandboxCustomer, userId: string | undefined): { from?: string; from_user_id?: string } {
+  if (userId === undefined) return { from: customer.waId };
+  return customer.hidesPhone ? { from_user_id: userId } : { from: customer.waId, from_user_id: userId };
 }

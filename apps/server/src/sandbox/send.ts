@@ -4,14 +4,15 @@ import { type GraphError, graphErrors } from './graph-errors.js';
 import { participantCount } from './groups.js';
 import { pairRateHit, windowOpen } from './limits.js';
 import type { Sandbox } from './sandbox.js';
-import type { LoggedMessage, SandboxNumber } from './state.js';
+import type { LoggedMessage, SandboxCustomer, SandboxNumber } from './state.js';
 import { isOutboundMessageId } from './store.js';
 import { checkTemplateSend } from './templates.js';
+import { customerByUserId, hasUserId, userIdOf } from './user-ids.js';
 
 /** Meta's reply to an accepted send. */
 export interface SendReply {
   messaging_product: 'whatsapp';
-  contacts: { input: string; wa_id?: string }[];
+  contacts: { input: string; wa_id?: string; user_id?: string }[];
   messages: { id: string; message_status?: 'accepted' }[];
 }
 
@@ -65,12 +66,15 @@ function logOutbound(
   logged: string | SendMessage,
   waId: string,
   category: string,
+  recipient: { userId?: string; phoneHidden?: boolean } = {},
 ): LoggedMessage {
   const message: LoggedMessage = {
     id: sandbox.store.messageId(waId, 'out'),
     direction: 'out',
     phoneNumberId: number.id,
     waId,
+    ...(recipient.userId === undefined ? {} : { userId: recipient.userId }),
+    ...(recipient.phoneHidden ? { phoneHidden: true } : {}),
     recipientType: send.recipient_type === 'group' ? 'group' : 'individual',
     type: send.type,
     status: 'accepted',
@@ -89,10 +93,11 @@ function sendToCustomer(
   send: SendMessage,
   logged: string | SendMessage,
 ): SendReply {
-  const waId = send.to.replace(/\D/g, '');
+  const { customer, byUserId } = recipientOf(sandbox, number, send);
+  const { waId } = customer;
   if (waId === number.phone) throw graphErrors.senderIsRecipient();
   const now = sandbox.now();
-  const customer = sandbox.store.customer(waId);
+  const userId = hasUserId(customer) ? userIdOf(sandbox.store, customer, number.wabaId) : undefined;
   if (pairRateHit(customer, number.id, now)) throw graphErrors.pairRate();
   let category = 'service';
   if (send.type === 'template') {
@@ -102,13 +107,40 @@ function sendToCustomer(
   }
   customer.lastOutbound[number.id] = now;
   sandbox.store.changed();
-  const message = logOutbound(sandbox, number, send, logged, waId, category);
+  const phoneHidden = byUserId && customer.hidesPhone === true;
+  const message = logOutbound(sandbox, number, send, logged, waId, category, { userId, phoneHidden });
   simulateIndividual(sandbox, number, customer, message, logged);
+  const contact = phoneHidden
+    ? { input: send.recipient as string, user_id: userId }
+    : {
+        input: (send.to ?? send.recipient) as string,
+        wa_id: waId,
+        ...(userId === undefined ? {} : { user_id: userId }),
+      };
   return {
     messaging_product: 'whatsapp',
-    contacts: [{ input: send.to, wa_id: waId }],
+    contacts: [contact],
     messages: send.type === 'template' ? [{ id: message.id, message_status: 'accepted' }] : [{ id: message.id }],
   };
+}
+
+/**
+ * Who a send is for: the customer of `to` (a phone number, which reaches anyone), else the
+ * customer `recipient` names, a BSUID this WABA's portfolio gave out; any other BSUID is refused.
+ */
+function recipientOf(
+  sandbox: Sandbox,
+  number: SandboxNumber,
+  send: SendMessage,
+): { customer: SandboxCustomer; byUserId: boolean } {
+  if (send.to !== undefined) return { customer: sandbox.store.customer(send.to.replace(/\D/g, '')), byUserId: false };
+  const customer = customerByUserId(sandbox.store, send.recipient as string, number.wabaId);
+  if (!customer) {
+    throw graphErrors.invalidParameter(
+      `recipient: ${send.recipient} is not a business-scoped user id of this business portfolio`,
+    );
+  }
+  return { customer, byUserId: true };
 }
 
 function sendToGroup(
@@ -117,7 +149,7 @@ function sendToGroup(
   send: SendMessage,
   logged: string | SendMessage,
 ): SendReply {
-  const group = sandbox.store.groups.get(send.to);
+  const group = sandbox.store.groups.get(send.to as string);
   if (!group || group.phoneNumberId !== number.id) throw graphErrors.groupUnknown();
   if (participantCount(group) === 0) throw graphErrors.badGroup();
   const category =
@@ -126,5 +158,5 @@ function sendToGroup(
       : 'service';
   const message = logOutbound(sandbox, number, send, logged, group.id, category);
   simulateGroup(sandbox, number, group, message);
-  return { messaging_product: 'whatsapp', contacts: [{ input: send.to }], messages: [{ id: message.id }] };
+  return { messaging_product: 'whatsapp', contacts: [{ input: send.to as string }], messages: [{ id: message.id }] };
 }

@@ -84,9 +84,19 @@ export interface TemplateComponent {
 }
 
 export interface SandboxCustomer {
+  /** The customer's phone number: the sandbox's key for them, even when they hide it from businesses. */
   waId: string;
   /** The profile name; when unset, one made up from the wa_id (`customerName`). */
   name?: string;
+  /**
+   * A WhatsApp username. A customer with one is named by BSUID in webhooks (beside the wa_id, or
+   * instead of it when `hidesPhone`), as Meta does for users who adopted usernames.
+   */
+  username?: string;
+  /** With a username: webhooks carry no wa_id (a send to their phone number still reaches them). */
+  hidesPhone?: boolean;
+  /** Per WABA (each sandbox WABA stands for its own business portfolio): the BSUID given out. */
+  userIds?: Record<string, string>;
   /** Overrides of the sandbox-wide behaviour for this customer. */
   behaviour?: Partial<CustomerBehaviour>;
   /** The state of this customer's seeded random stream. */
@@ -136,6 +146,10 @@ export interface LoggedMessage {
   phoneNumberId: string;
   /** Recipient of an outbound message (wa_id or group id); sender of an inbound one. */
   waId: string;
+  /** The customer's BSUID, when they have a username: statuses name them by it too. */
+  userId?: string;
+  /** Sent by BSUID to a customer who hides their phone: statuses carry no recipient_id. */
+  phoneHidden?: boolean;
   recipientType: 'individual' | 'group';
   type: string;
   status: MessageStatus | 'received';

@@ -57,6 +57,8 @@ export class SandboxStore {
   readonly templates = new Map<string, SandboxTemplate>();
   private readonly templatesByKey = new Map<string, SandboxTemplate>();
   readonly customers = new Map<string, SandboxCustomer>();
+  /** BSUID to the customer and WABA it was given for. */
+  readonly customersByUserId = new Map<string, { customer: SandboxCustomer; wabaId: string }>();
   readonly groups = new Map<string, SandboxGroup>();
   readonly groupsByInvite = new Map<string, SandboxGroup>();
   readonly media = new Map<string, SandboxMedia>();
@@ -207,6 +209,7 @@ export class SandboxStore {
       this.templates,
       this.templatesByKey,
       this.customers,
+      this.customersByUserId,
       this.groups,
       this.groupsByInvite,
       this.media,
@@ -245,7 +248,11 @@ export class SandboxStore {
       this.wabas.set(waba.id, { ...waba, webhooksSubscribed: waba.webhooksSubscribed ?? true });
     for (const number of state.numbers) this.addNumber(number);
     for (const template of state.templates) this.addTemplate(template);
-    for (const customer of state.customers) this.customers.set(customer.waId, customer);
+    for (const customer of state.customers) {
+      this.customers.set(customer.waId, customer);
+      for (const [wabaId, userId] of Object.entries(customer.userIds ?? {}))
+        this.customersByUserId.set(userId, { customer, wabaId });
+    }
     for (const group of state.groups) this.addGroup(group);
     for (const media of state.media) this.media.set(media.id, media);
     for (const message of state.messages) this.messages.add(message);

@@ -9,6 +9,7 @@ import type {
   InboundMessage,
   KnownChangeInput,
   MessageStatus,
+  WebhookContact,
 } from '../whatsapp/meta/webhook-payload.js';
 import type { ByteWriter } from './byte-writer.js';
 import type { WebhookError } from './graph-errors.js';
@@ -16,6 +17,7 @@ import type { LoggedMessage, SandboxCustomer, SandboxGroup, SandboxNumber, Sandb
 import { customerName } from './store.js';
 
 export type StatusInput = z.input<typeof MessageStatus>;
+export type WebhookContactInput = z.input<typeof WebhookContact>;
 export type InboundMessageInput = z.input<typeof InboundMessage>;
 export type GroupEventInput = z.input<typeof GroupEvent>;
 export type AccountUpdateInput = z.input<typeof AccountUpdateValue>;
@@ -50,8 +52,9 @@ export function statusOf(
     id: message.id,
     status,
     timestamp: unixSeconds(atMs),
-    recipient_id: message.waId,
   };
+  if (!message.phoneHidden) out.recipient_id = message.waId;
+  if (message.userId !== undefined) out.recipient_user_id = message.userId;
   if (message.recipientType === 'group') {
     out.recipient_type = 'group';
     if (extra.participant) out.recipient_participant_id = extra.participant;
@@ -93,7 +96,12 @@ export function writeStatusJson(
   atMs: number,
   extra: StatusExtra = {},
 ): void {
-  if (extra.error || message.recipientType === 'group' || message.callbackData !== undefined) {
+  if (
+    extra.error ||
+    message.recipientType === 'group' ||
+    message.callbackData !== undefined ||
+    message.userId !== undefined
+  ) {
     out.jsonEscaped(JSON.stringify(statusOf(message, status, atMs, extra)));
     return;
   }
@@ -147,13 +155,28 @@ export function inboundValue(
   number: SandboxNumber,
   customer: SandboxCustomer,
   message: InboundMessageInput,
+  userId?: string,
 ): ChangeValue<'messages'> {
   return {
     messaging_product: 'whatsapp',
     metadata: metadataOf(number),
-    contacts: [{ profile: { name: customerName(customer) }, wa_id: customer.waId }],
+    contacts: [contactOf(customer, userId)],
     messages: [message],
   };
+}
+
+/**
+ * A webhook's `contacts` entry: the profile and wa_id, as before BSUIDs; for a customer with a
+ * username also their username and BSUID, and no wa_id when they hide their phone.
+ */
+export function contactOf(customer: SandboxCustomer, userId?: string): WebhookContactInput {
+  if (userId === undefined) return { profile: { name: customerName(customer) }, wa_id: customer.waId };
+  const contact: WebhookContactInput = {
+    profile: { name: customerName(customer), ...(customer.username ? { username: customer.username } : {}) },
+    user_id: userId,
+  };
+  if (!customer.hidesPhone) contact.wa_id = customer.waId;
+  return contact;
 }
 
 export function userPreferencesValue(
@@ -161,13 +184,16 @@ export function userPreferencesValue(
   customer: SandboxCustomer,
   value: 'stop' | 'resume',
   atMs: number,
+  userId?: string,
 ): ChangeValue<'user_preferences'> {
+  const contact = contactOf(customer, userId);
   return {
     metadata: metadataOf(number),
-    contacts: [{ profile: { name: customerName(customer) }, wa_id: customer.waId }],
+    contacts: [contact],
     user_preferences: [
       {
-        wa_id: customer.waId,
+        ...(contact.wa_id === undefined ? {} : { wa_id: contact.wa_id }),
+        ...(userId === undefined ? {} : { user_id: userId }),
         detail:
           value === 'stop'
             ? 'User requested to stop marketing messages'

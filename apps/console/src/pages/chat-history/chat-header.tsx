@@ -4,6 +4,7 @@ import { formatDateTime } from '@ws/web-kit/utils';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
+import { contactAddress } from '../contacts/contact-address.js';
 
 const CONSENT_COLORS = { opted_in: 'green', opted_out: 'red', none: 'default' } as const;
 
@@ -27,10 +28,10 @@ export function ChatHeader({
       {contact && (
         <>
           <Typography.Text strong data-testid="chat-contact-name">
-            {contact.name || contact.wa_id}
+            {contact.name || (contact.wa_id ?? contactAddress(contact))}
           </Typography.Text>
           <Typography.Text type="secondary" data-testid="chat-contact-wa-id">
-            {contact.wa_id}
+            {contact.wa_id ?? contactAddress(contact)}
           </Typography.Text>
           <Tag color={CONSENT_COLORS[contact.consent]}>{codeName('Consent', contact.consent)}</Tag>
           <Tag color={contact.window_open ? 'blue' : 'default'} data-testid="chat-window">

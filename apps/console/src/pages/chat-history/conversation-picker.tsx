@@ -5,6 +5,7 @@ import { Badge, Button, Form, Input, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contactAddress } from '../contacts/contact-address.js';
 
 interface Filters {
   search?: string;
@@ -23,9 +24,9 @@ export function ConversationPicker({ onOpen }: { onOpen(conversation: Conversati
       key: 'contact',
       render: (_, row) => (
         <Space direction="vertical" size={0}>
-          <Typography.Text strong>{row.contact_name || row.contact_wa_id}</Typography.Text>
+          <Typography.Text strong>{row.contact_name || addressOf(row)}</Typography.Text>
           <Typography.Text type="secondary">
-            {row.contact_wa_id}
+            {addressOf(row)}
             {row.contact_deleted && <Tag color="orange">{t('deleted')}</Tag>}
           </Typography.Text>
         </Space>
@@ -93,3 +94,7 @@ export function ConversationPicker({ onOpen }: { onOpen(conversation: Conversati
     </>
   );
 }
+
+const addressOf = (row: ConversationSummary) =>
+  row.contact_wa_id ??
+  contactAddress({ wa_id: row.contact_wa_id, username: row.contact_username, user_id: row.contact_user_id });

@@ -2,6 +2,7 @@ import type { ChatMessage } from '@ws/contract';
 import { formatDateTime } from '@ws/web-kit/utils';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { contactAddress } from '../contacts/contact-address.js';
 import { DeliveryStatus } from './delivery-status.js';
 import { MessageContent } from './message-content.js';
 import type { Reaction } from './timeline.js';
@@ -28,8 +29,15 @@ export function MessageBubble({
   const { t } = useTranslation('chat');
   const outbound = message.direction === 'out';
   const who = [
-    context.showContact && message.contact_wa_id
-      ? `${message.contact_name || ''} ${message.contact_wa_id}`.trim()
+    context.showContact && message.contact_id
+      ? `${message.contact_name || ''} ${
+          message.contact_wa_id ??
+          contactAddress({
+            wa_id: null,
+            username: message.contact_username,
+            user_id: message.contact_user_id,
+          })
+        }`.trim()
       : undefined,
     context.showNumber ? t('throughNumber', { phone: message.number_phone }) : undefined,
     outbound && message.sent_by_name ? t('sentBy', { name: message.sent_by_name }) : undefined,

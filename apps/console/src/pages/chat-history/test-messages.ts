@@ -25,6 +25,8 @@ export function message(overrides: Partial<ChatMessage> = {}): ChatMessage {
     number_phone: '15550001',
     contact_id: '2',
     contact_wa_id: '8613800000001',
+    contact_username: null,
+    contact_user_id: null,
     contact_name: '',
     group_ref: null,
     purpose: null,

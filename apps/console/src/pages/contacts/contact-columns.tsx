@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { codeName } from '../../components/codes/code-names.js';
 import { relativeTime } from '../../utils/relative-time.js';
+import { contactAddress } from './contact-address.js';
 import { windowLeft } from './window-left.js';
 
 const CONSENT_STATUS: Record<ContactRecord['consent'], 'success' | 'error' | 'default'> = {
@@ -74,7 +75,7 @@ export function useContactColumns(): TableColumnsType<ContactRecord> {
         <Space orientation="vertical" size={0}>
           <span data-testid="contact-name">{name || t('noName')}</span>
           <Typography.Text type="secondary" data-testid="contact-wa-id">
-            +{contact.wa_id}
+            {contactAddress(contact)}
           </Typography.Text>
         </Space>
       ),

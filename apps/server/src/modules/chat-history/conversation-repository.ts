@@ -22,7 +22,8 @@ function conditions(scope: Scope, criteria: ConversationCriteria, sql: BoundValu
     const pattern = sql.add(likePattern(criteria.search), 'text');
     // Matching contacts first (trigram indexes), then their conversations.
     where.push(`v.contact_id in (select c.id from contact c where c.tenant_id = v.tenant_id
-                  and (c.wa_id ilike ${pattern} or c.name ilike ${pattern}))`);
+                  and (c.wa_id ilike ${pattern} or c.name ilike ${pattern}
+                       or c.username ilike ${pattern} or c.user_id ilike ${pattern}))`);
   }
   return where.join(' and ');
 }
@@ -45,7 +46,8 @@ export async function selectConversations(
           limit ${sql.add(limit, 'int')} offset ${sql.add(offset, 'int')}
        )
        select v.number_id::text, n.phone as number_phone, n.verified_name as number_name, v.contact_id::text,
-              c.wa_id as contact_wa_id, c.name as contact_name, ${isoTime('v.last_message_at')} as last_message_at,
+              c.wa_id as contact_wa_id, c.username as contact_username, c.user_id as contact_user_id,
+              c.name as contact_name, ${isoTime('v.last_message_at')} as last_message_at,
               ${isoTime('v.last_inbound_at')} as last_inbound_at,
               coalesce(v.last_inbound_at > now() - interval '24 hours', false) as window_open, v.unread,
               coalesce(p.preview, '') as preview, n.deleted_at is not null as number_deleted,

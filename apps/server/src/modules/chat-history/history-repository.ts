@@ -30,7 +30,8 @@ const COLUMNS = `m.id::text, ${isoTime('m.created_at')} as created_at, m.directi
   m.status, ${isoTime('m.status_at')} as status_at, ${isoTime('m.sent_at')} as sent_at,
   ${isoTime('m.delivered_at')} as delivered_at, ${isoTime('m.read_at')} as read_at,
   ${isoTime('m.failed_at')} as failed_at, m.error_code, m.error_title, m.number_id::text, n.phone as number_phone,
-  m.contact_id::text, c.wa_id as contact_wa_id, c.name as contact_name, m.group_ref::text, m.purpose,
+  m.contact_id::text, c.wa_id as contact_wa_id, c.username as contact_username, c.user_id as contact_user_id,
+  c.name as contact_name, m.group_ref::text, m.purpose,
   t.name as template_name, m.sent_by::text, u.username as sent_by_name, m.context_meta_id,
   q.preview as context_preview, m.meta_message_id`;
 
@@ -104,7 +105,7 @@ export async function selectContact(
     : 'c.last_inbound_at';
   const { rows } = await pool.query<ChatContact>(
     prepared(
-      `select c.id::text, c.wa_id, c.name, c.consent, ${isoTime('c.opted_out_at')} as opted_out_at, c.opt_out_channel,
+      `select c.id::text, c.wa_id, c.username, c.user_id, c.name, c.consent, ${isoTime('c.opted_out_at')} as opted_out_at, c.opt_out_channel,
               coalesce(w.at > now() - ${WINDOW}, false) as window_open,
               case when w.at > now() - ${WINDOW} then ${isoTime(`w.at + ${WINDOW}`)} end as window_closes_at,
               c.deleted_at is not null as deleted

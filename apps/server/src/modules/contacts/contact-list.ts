@@ -66,7 +66,7 @@ export async function listContacts(
 /** The contacts whose ids `pageIds` selects (its $1 is the tenant: scopeWhere binds it first), with their number, owner and tags. */
 const decorated = (pageIds: string) =>
   `with page as (${pageIds})
-   select c.id, c.wa_id, c.name, c.consent, c.opt_in_source, c.opt_in_evidence,
+   select c.id, c.wa_id, c.user_id, c.username, c.name, c.consent, c.opt_in_source, c.opt_in_evidence,
           ${isoTime('c.opted_in_at')} as opted_in_at, ${isoTime('c.opted_out_at')} as opted_out_at,
           c.opt_out_channel, ${isoTime('c.last_inbound_at')} as last_inbound_at,
           ${isoTime('c.last_message_at')} as last_message_at,

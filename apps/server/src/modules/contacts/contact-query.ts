@@ -58,13 +58,18 @@ const RARE_DIGITS = 8;
 export const longDigitRun = (search: string): boolean => (phoneDigits(search)?.length ?? 0) >= RARE_DIGITS;
 
 /**
- * A name substring; plain digits match the name or the wa_id, and a formatted phone number
- * (+86 138…) the wa_id only. A text without cased letters (digits, Chinese) matches with LIKE:
- * the same rows as ILIKE, without lower-casing every name it reads.
+ * A substring of the name, username or BSUID; plain digits match the name or the wa_id, and a
+ * formatted phone number (+86 138…) the wa_id only. A text without cased letters (digits,
+ * Chinese) matches with LIKE: the same rows as ILIKE, without lower-casing every name it reads.
+ * Username and BSUID are null for most contacts, which costs the condition nothing there.
  */
 export function searchCondition(search: string, sql: SqlValues): string {
   const digits = phoneDigits(search);
-  const byName = () => `c.name ${caseless(search) ? 'like' : 'ilike'} ${sql.add(likePattern(search), 'text')}`;
+  const byName = () => {
+    const pattern = sql.add(likePattern(search), 'text');
+    const like = caseless(search) ? 'like' : 'ilike';
+    return `(c.name ${like} ${pattern} or c.username ilike ${pattern} or c.user_id ilike ${pattern})`;
+  };
   if (!digits) return byName();
   const byPhone = `c.wa_id like ${sql.add(likePattern(digits), 'text')}`;
   return digits === search ? `(${byName()} or ${byPhone})` : byPhone;

@@ -23,6 +23,8 @@ const cell = (expression: string) =>
 
 const COLUMNS: ReadonlyArray<{ sql: string; zh: string; en: string }> = [
   { sql: 'c.wa_id', zh: 'WhatsApp 号', en: 'WhatsApp ID' },
+  { sql: cell('c.username'), zh: '用户名', en: 'Username' },
+  { sql: cell('c.user_id'), zh: '企业范围用户 ID', en: 'Business-scoped user ID' },
   { sql: cell('c.name'), zh: '名称', en: 'Name' },
   { sql: 'n.phone', zh: '所属号码', en: 'Number' },
   { sql: cell('u.username'), zh: '归属人', en: 'Owner' },

@@ -6,6 +6,7 @@ import { type InboundContent, receiveInbound, sampleMedia } from '../inbound.js'
 import type { Sandbox } from '../sandbox.js';
 import { SettingsPatchSchema } from '../settings.js';
 import type { LoggedMessage, SandboxNumber } from '../state.js';
+import { hasUserId, userIdOf } from '../user-ids.js';
 import { userPreferencesValue } from '../webhook-events.js';
 
 const waId = z.string().regex(/^\d{5,20}$/, "must be the customer's digits");
@@ -149,7 +150,13 @@ export const controlActivityRoutes: ControlRoutes = {
     sandbox.store.changed();
     sandbox.emitChange(number.wabaId, {
       field: 'user_preferences',
-      value: userPreferencesValue(number, customer, input.value, sandbox.now()),
+      value: userPreferencesValue(
+        number,
+        customer,
+        input.value,
+        sandbox.now(),
+        hasUserId(customer) ? userIdOf(sandbox.store, customer, number.wabaId) : undefined,
+      ),
     });
     return { success: true };
   },

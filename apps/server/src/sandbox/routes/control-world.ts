@@ -51,6 +51,13 @@ const ControlTemplateSchema = z.object({
 const CustomerSchema = z.strictObject({
   wa_id: z.string().regex(/^\d{5,20}$/, "must be the customer's digits"),
   name: z.string().min(1).max(128).optional(),
+  /** A WhatsApp username: webhooks then name the customer by BSUID as well. */
+  username: z
+    .string()
+    .regex(/^[a-z0-9._]{3,35}$/, 'must be 3 to 35 of a-z, 0-9, dot and underscore')
+    .optional(),
+  /** With a username: hide the phone number from businesses (webhooks carry only the BSUID). */
+  hides_phone: z.boolean().optional(),
   behaviour: CustomerBehaviourSchema.partial().optional(),
 });
 const CustomersSchema = z.union([
@@ -62,6 +69,9 @@ function customerView(customer: SandboxCustomer) {
   return {
     wa_id: customer.waId,
     name: customerName(customer),
+    username: customer.username ?? null,
+    hides_phone: customer.hidesPhone === true,
+    user_ids: customer.userIds ?? {},
     behaviour: customer.behaviour ?? {},
     marketing_stopped: Object.keys(customer.marketingStopped ?? {}),
     blocked: Object.keys(customer.blocked ?? {}),
@@ -149,6 +159,14 @@ export const controlWorldRoutes: ControlRoutes = {
     const upserted = ('customers' in input ? input.customers : [input]).map((entry) => {
       const customer = store.customers.get(entry.wa_id) ?? store.newCustomer(entry.wa_id, entry.name);
       if (entry.name) customer.name = entry.name;
+      if (entry.username) customer.username = entry.username;
+      if (entry.hides_phone !== undefined) {
+        if (entry.hides_phone && !customer.username) {
+          throw new ControlError(`hides_phone: customer ${entry.wa_id} needs a username to hide the phone`, 400);
+        }
+        if (entry.hides_phone) customer.hidesPhone = true;
+        else delete customer.hidesPhone;
+      }
       if (entry.behaviour) customer.behaviour = { ...customer.behaviour, ...entry.behaviour };
       store.customers.set(customer.waId, customer);
       return customerView(customer);

@@ -34,7 +34,8 @@ export function cloudApiTransport(): LaneTransport {
         ...message.content,
         messaging_product: 'whatsapp',
         recipient_type: message.toGroup ? 'group' : 'individual',
-        to: message.to,
+        // Meta's rule: a phone number goes in `to`; a user known only by BSUID in `recipient`.
+        ...(message.to !== null ? { to: message.to } : { recipient: message.recipient }),
         type: message.type,
       } as SendMessage;
       const sent = await clientFor(number).sendMessage(number.phoneNumberId, body);

@@ -15,6 +15,11 @@ export interface QueuedSend {
   contactId: string | null;
   /** The recipient: a contact's wa_id or a group's Meta id. */
   to: string | null;
+  /**
+   * For a contact without a phone number: its BSUID, when it belongs to the sending number's
+   * portfolio (a BSUID is valid only there). Meta takes it in `recipient` instead of `to`.
+   */
+  recipientUserId: string | null;
   facts: IntentFacts;
 }
 
@@ -22,6 +27,10 @@ const DUE_SENDS = `
   select q.message_id::text as id, q.message_created_at::text as created_at, q.attempts, q.claimed_at is not null as interrupted,
          m.type, m.body, m.purpose, m.contact_id::text as contact_id, m.group_ref is not null as to_group,
          coalesce(c.wa_id, g.group_id) as recipient,
+         case when c.wa_id is null and c.user_portfolio_id = (
+                select w.portfolio_id from wa_number n join wa_business_account w on w.tenant_id = n.tenant_id and w.id = n.waba_ref
+                 where n.tenant_id = $1 and n.id = $2)
+              then c.user_id end as recipient_user_id,
          c.id is not null as has_contact,
          (extract(epoch from c.opted_in_at) * 1000)::float8 as opted_in_at,
          coalesce(c.opt_in_evidence, '') <> '' as has_evidence,
@@ -55,6 +64,7 @@ export async function fetchDueSends(
     content: row.body,
     contactId: row.contact_id,
     to: row.recipient,
+    recipientUserId: row.recipient_user_id,
     facts: {
       isTemplate: row.type === 'template',
       declaredPurpose: row.purpose as Purpose | null,

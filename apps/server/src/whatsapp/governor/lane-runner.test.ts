@@ -18,7 +18,7 @@ interface Delivery {
 function recordingTransport(name: string, log: Delivery[]): LaneTransport {
   return {
     async send(_number, message) {
-      log.push({ to: message.to, at: Date.now(), runner: name });
+      log.push({ to: message.to ?? `recipient:${message.recipient}`, at: Date.now(), runner: name });
       return `wamid.${name}.${log.length}`;
     },
     verdict: () => ({ retry: false, code: null, title: 'unexpected', optedOut: false, pauseNumber: null }),

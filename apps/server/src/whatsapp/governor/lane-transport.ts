@@ -14,7 +14,10 @@ export type ErrorVerdict =
     };
 
 export interface OutboundMessage {
-  to: string;
+  /** A phone number (wa_id) or a group id; null when the message goes to a BSUID. */
+  to: string | null;
+  /** The BSUID of a contact without a phone number, sent as Meta's `recipient`. */
+  recipient: string | null;
   toGroup: boolean;
   type: string;
   content: Record<string, unknown>;

@@ -15,7 +15,7 @@ function scriptedTransport(failures: Record<string, ErrorVerdict> = {}) {
   const sent: OutboundMessage[] = [];
   const transport: LaneTransport = {
     async send(_number, message) {
-      const failure = failures[message.to];
+      const failure = failures[message.to ?? `recipient:${message.recipient}`];
       if (failure) throw Object.assign(new Error('scripted failure'), { verdict: failure });
       sent.push(message);
       return `wamid.${sent.length}.${message.to}`;

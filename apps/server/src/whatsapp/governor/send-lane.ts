@@ -199,7 +199,7 @@ export class SendLane {
       const ready: QueuedSend[] = [];
       for (const send of sends.slice(start, start + slice)) {
         const now = this.now();
-        const key = send.to ?? send.id;
+        const key = send.to ?? send.recipientUserId ?? send.id;
         // An opt-out that arrived since the batch was fetched takes effect here.
         const refusal = this.refusal(send, now);
         if (refusal) {
@@ -243,7 +243,24 @@ export class SendLane {
   }
 
   private async deliver(number: SendingNumber, send: QueuedSend): Promise<void> {
-    const message = { to: send.to as string, toGroup: send.facts.toGroup, type: send.type, content: send.content };
+    const message = {
+      to: send.to,
+      recipient: send.recipientUserId,
+      toGroup: send.facts.toGroup,
+      type: send.type,
+      content: send.content,
+    };
+    if (message.to === null && message.recipient === null) {
+      // A contact known only by the BSUID of another portfolio: no address this number may use.
+      this.outcomes.push({
+        kind: 'failed',
+        id: send.id,
+        createdAt: send.createdAt,
+        errorCode: null,
+        reason: 'no phone number, nor a user id of this number’s portfolio',
+      });
+      return;
+    }
     try {
       const metaMessageId = await this.deps.transport.send(number, message);
       this.outcomes.push({ kind: 'sent', id: send.id, createdAt: send.createdAt, metaMessageId });
@@ -257,7 +274,7 @@ export class SendLane {
     const verdict = this.deps.transport.verdict(error, attempt);
     const now = this.now();
     if (verdict.retry && attempt < MAX_ATTEMPTS) {
-      if (verdict.pairRate) this.pairs.holdUntil(send.to ?? send.id, now + verdict.delayMs);
+      if (verdict.pairRate) this.pairs.holdUntil(send.to ?? send.recipientUserId ?? send.id, now + verdict.delayMs);
       if (verdict.throughput) this.bucket?.drain(now);
       this.defer(send, now + verdict.delayMs);
       return;

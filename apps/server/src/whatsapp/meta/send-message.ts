@@ -7,6 +7,7 @@
  * refuses what Meta would refuse and names the field.
  */
 import { z } from 'zod';
+import { BSUID_PATTERN } from './webhook-payload.js';
 
 const nonEmpty = z.string().min(1);
 const httpUrl = z.string().regex(/^https?:\/\/\S+$/i, 'must be an http(s) URL');
@@ -212,7 +213,12 @@ const envelope = {
   messaging_product: z.literal('whatsapp'),
   recipient_type: z.enum(['individual', 'group']).optional(),
   /** A phone number or WhatsApp id; a group id when recipient_type is group. */
-  to: nonEmpty.max(256),
+  to: nonEmpty.max(256).optional(),
+  /**
+   * A business-scoped user id (BSUID) or parent BSUID: how a user known without a phone number is
+   * addressed. Meta takes it instead of, or beside, `to`.
+   */
+  recipient: nonEmpty.max(256).optional(),
   context: z.looseObject({ message_id: nonEmpty }).optional(),
   biz_opaque_callback_data: z.string().max(512).optional(),
 };
@@ -267,8 +273,22 @@ function withMessageType(body: unknown): unknown {
 export const sendMessageSchema = z.preprocess(
   withMessageType,
   messageUnion.superRefine((message, context) => {
-    if (message.recipient_type !== 'group' && !phoneNumber.test(message.to)) {
+    if (message.recipient_type === 'group') {
+      if (message.to === undefined) context.addIssue({ code: 'custom', path: ['to'], message: 'required for a group' });
+      return;
+    }
+    if (message.to === undefined && message.recipient === undefined) {
+      context.addIssue({ code: 'custom', path: ['to'], message: 'required (or recipient, a business-scoped user id)' });
+    }
+    if (message.to !== undefined && !phoneNumber.test(message.to)) {
       context.addIssue({ code: 'custom', path: ['to'], message: 'must be a phone number or WhatsApp id' });
+    }
+    if (message.recipient !== undefined && !BSUID_PATTERN.test(message.recipient)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['recipient'],
+        message: 'must be a business-scoped user id (country code, a dot, letters and digits)',
+      });
     }
   }),
 );

@@ -29,11 +29,20 @@ export const WebhookMetadata = z.looseObject({
   phone_number_id: z.string(),
 });
 
+/**
+ * A business-scoped user id (BSUID): an ISO country code, a dot, up to 128 letters and digits
+ * (`US.13491208655302741918`); a parent BSUID has `ENT.` after the country (`US.ENT.1181…`).
+ */
+export const BSUID_PATTERN = /^[A-Z]{2}\.(ENT\.)?[A-Za-z0-9]{1,128}$/;
+
 export const WebhookContact = z.looseObject({
+  /** The user's phone number: absent for a user with a username who hides it. */
   wa_id: z.string().optional(),
   /** Business-scoped user id, sent beside (or, for users with a username, instead of) wa_id. */
   user_id: z.string().optional(),
-  profile: z.looseObject({ name: z.string().optional() }).optional(),
+  /** The parent BSUID, for businesses Meta enrolled in linked portfolios. */
+  parent_user_id: z.string().optional(),
+  profile: z.looseObject({ name: z.string().optional(), username: z.string().optional() }).optional(),
 });
 export type WebhookContact = z.infer<typeof WebhookContact>;
 
@@ -67,7 +76,11 @@ const Interactive = z.looseObject({
  * still a valid message (Meta adds types), kept with its content untyped.
  */
 export const InboundMessage = z.looseObject({
-  from: z.string(),
+  /** The sender's phone number; absent when the user hides it behind a username (then from_user_id). */
+  from: z.string().optional(),
+  /** The sender's BSUID. */
+  from_user_id: z.string().optional(),
+  from_parent_user_id: z.string().optional(),
   id: z.string(),
   timestamp: unixSeconds,
   type: z.string(),
@@ -126,6 +139,9 @@ export const InboundMessage = z.looseObject({
       /** For user_changed_number: the user's new wa_id. */
       wa_id: z.string().optional(),
       new_wa_id: z.string().optional(),
+      /** For user_changed_user_id: the user's new BSUID (Meta's reference names no field yet; both spellings read). */
+      user_id: z.string().optional(),
+      new_user_id: z.string().optional(),
     })
     .optional(),
 });
@@ -136,7 +152,10 @@ export const MessageStatus = z.looseObject({
   id: z.string(),
   status: z.string(),
   timestamp: unixSeconds,
+  /** The recipient's phone number; absent when the message was sent to a BSUID of a user hiding it. */
   recipient_id: z.string().optional(),
+  recipient_user_id: z.string().optional(),
+  recipient_parent_user_id: z.string().optional(),
   recipient_type: z.string().optional(),
   /** For a message to a group: the participant this status is about. */
   recipient_participant_id: z.string().optional(),
@@ -177,7 +196,8 @@ export const UserPreferencesValue = z.looseObject({
   contacts: z.array(WebhookContact).optional(),
   user_preferences: z.array(
     z.looseObject({
-      wa_id: z.string(),
+      wa_id: z.string().optional(),
+      user_id: z.string().optional(),
       detail: z.string().optional(),
       category: z.string(),
       value: z.string(),

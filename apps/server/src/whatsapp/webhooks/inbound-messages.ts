@@ -5,7 +5,8 @@
  */
 import { prepared } from '../../platform/db/pool.js';
 import { isoTimeOf } from '../../platform/db/sql-time.js';
-import type { InboundMessage, MessagesValue, WebhookContact } from '../meta/webhook-payload.js';
+import type { InboundMessage, MessagesValue } from '../meta/webhook-payload.js';
+import { type Sender, senderOf, upsertSender } from './contact-identity.js';
 import type { KnownNumber } from './directory.js';
 import { KNOWN_MESSAGE_TYPES, previewOf } from './message-preview.js';
 import { consentRequestOf, optOut, resume } from './opt-out.js';
@@ -19,6 +20,7 @@ export async function handleMessages(
   const number = await work.directory.numberByPhoneNumberId(value.metadata.phone_number_id);
   if (!number) return { unknownNumber: `phone_number_id ${value.metadata.phone_number_id}` };
   const notes: string[] = [];
+  const incomplete: string[] = [];
   if (value.statuses?.length) {
     const unknown = await work.statuses.add(number, value.statuses);
     if (unknown.length > 0) notes.push(`status values not handled: ${[...new Set(unknown)].join(', ')}`);
@@ -26,18 +28,16 @@ export async function handleMessages(
   const rawMessages = Array.isArray(raw.messages) ? raw.messages : [];
   for (const [index, message] of (value.messages ?? []).entries()) {
     if (!KNOWN_MESSAGE_TYPES.has(message.type)) notes.push(`message type "${message.type}" kept as is`);
-    const profileName = profileNameOf(value.contacts, message.from);
-    notes.push(...(await receiveMessage(work, number, message, rawMessages[index] ?? message, profileName)));
+    const sender = senderOf(value.contacts, message);
+    if (sender.waId === null && sender.userId === null) {
+      incomplete.push(`message ${message.id}: no from or from_user_id`);
+      continue;
+    }
+    notes.push(...(await receiveMessage(work, number, message, rawMessages[index] ?? message, sender)));
   }
   for (const error of value.errors ?? [])
     notes.push(`Meta reported error ${error.code}: ${error.title ?? error.message ?? ''}`);
-  return { tenantId: number.tenantId, notes };
-}
-
-function profileNameOf(contacts: readonly WebhookContact[] | undefined, waId: string): string {
-  const contact =
-    contacts?.find((candidate) => candidate.wa_id === waId) ?? (contacts?.length === 1 ? contacts[0] : undefined);
-  return withoutNul(contact?.profile?.name ?? '');
+  return { tenantId: number.tenantId, notes, incomplete };
 }
 
 /** Stores one inbound message with its contact and conversation; returns notes worth keeping. */
@@ -46,7 +46,7 @@ async function receiveMessage(
   number: KnownNumber,
   message: InboundMessage,
   raw: unknown,
-  profileName: string,
+  named: Sender,
 ): Promise<string[]> {
   const { client } = work;
   const createdAt = fromUnix(message.timestamp);
@@ -60,25 +60,31 @@ async function receiveMessage(
   if (seen.rowCount) return [];
 
   const notes: string[] = [];
-  let waId = message.from;
-  if (message.type === 'system' && message.system?.type === 'user_changed_number') {
-    const moved = await followNumberChange(
+  const sender = { ...named };
+  if (message.type === 'system' && message.system?.type === 'user_changed_number' && sender.waId !== null) {
+    const moved = await followNumberChange(work, number, sender.waId, message.system.wa_id ?? message.system.new_wa_id);
+    sender.waId = moved.waId;
+    if (moved.note) notes.push(moved.note);
+  }
+  if (message.type === 'system' && message.system?.type === 'user_changed_user_id' && sender.userId !== null) {
+    const moved = await followUserIdChange(
       work,
       number,
-      message.from,
-      message.system.wa_id ?? message.system.new_wa_id,
+      sender.userId,
+      message.system.user_id ?? message.system.new_user_id,
     );
-    waId = moved.waId;
+    sender.userId = moved.userId;
     if (moved.note) notes.push(moved.note);
   }
   // A system notice is not the user writing, and a group message is not written to the business:
   // neither opens the 24-hour window nor counts as unread in the 1:1 conversation.
   const inGroup = message.group_id !== undefined;
   const fromUser = message.type !== 'system' && !inGroup;
-  const contact = await upsertContact(work, number, waId, profileName, createdAt, fromUser);
-  const contactId = contact.id;
+  const contact = await upsertSender(work, number, sender, { at: createdAt, fromUser });
+  const { contactId } = contact;
+  notes.push(...contact.notes);
   const preview = withoutNul(previewOf(message));
-  const assignees = [contact.owner_user_id];
+  const assignees = [contact.ownerUserId];
 
   const stored = await client.query<{ id: string }>(
     prepared(
@@ -150,39 +156,8 @@ async function receiveMessage(
       },
     });
   }
-  if (fromUser) await applyConsentRequest(work, number, message, waId, createdAt);
+  if (fromUser) await applyConsentRequest(work, number, message, sender, createdAt);
   return notes;
-}
-
-/**
- * Creates or refreshes the contact. The profile name fills an empty name only, so an operator's
- * edit is kept; the first number the contact wrote to becomes its owner number. A deleted contact
- * who writes again is back in the list (with the history it had).
- */
-async function upsertContact(
-  work: Work,
-  number: KnownNumber,
-  waId: string,
-  profileName: string,
-  at: Date,
-  fromUser: boolean,
-): Promise<{ id: string; owner_user_id: string | null }> {
-  const { rows } = await work.client.query<{ id: string; owner_user_id: string | null }>(
-    prepared(
-      `insert into contact as c (tenant_id, wa_id, name, number_id, last_inbound_at, last_message_at)
-       values ($1, $2, $3, $4, $5, $6)
-       on conflict (tenant_id, wa_id) do update
-          set name = case when c.name = '' then excluded.name else c.name end,
-              number_id = coalesce(c.number_id, excluded.number_id),
-              last_inbound_at = greatest(c.last_inbound_at, excluded.last_inbound_at),
-              last_message_at = greatest(c.last_message_at, excluded.last_message_at),
-              deleted_at = case when excluded.last_inbound_at is null then c.deleted_at end,
-              updated_at = now()
-       returning id::text, owner_user_id::text`,
-      [number.tenantId, waId, profileName, number.id, fromUser ? at : null, at],
-    ),
-  );
-  return rows[0] as { id: string; owner_user_id: string | null };
 }
 
 /**
@@ -214,16 +189,49 @@ async function followNumberChange(
   return { waId: newWaId };
 }
 
+/**
+ * Meta's user_changed_user_id: the contact keeps its history under the new BSUID, unless another
+ * contact of the tenant already has it in this portfolio (then both stay as they are, reported).
+ */
+async function followUserIdChange(
+  work: Work,
+  number: KnownNumber,
+  oldUserId: string,
+  newUserId: string | undefined,
+): Promise<{ userId: string; note?: string }> {
+  if (!newUserId || newUserId === oldUserId) return { userId: oldUserId };
+  const { rowCount } = await work.client.query(
+    `update contact set user_id = $4, updated_at = now()
+      where tenant_id = $1 and user_portfolio_id = $2 and user_id = $3
+        and not exists (select 1 from contact where tenant_id = $1 and user_portfolio_id = $2 and user_id = $4)`,
+    [number.tenantId, number.portfolioId, oldUserId, newUserId],
+  );
+  if (rowCount) return { userId: newUserId };
+  const { rows } = await work.client.query<{ both: boolean }>(
+    `select count(*) = 2 as both from contact where tenant_id = $1 and user_portfolio_id = $2 and user_id in ($3, $4)`,
+    [number.tenantId, number.portfolioId, oldUserId, newUserId],
+  );
+  return rows[0]?.both
+    ? { userId: newUserId, note: `contacts of user_id ${oldUserId} and ${newUserId} both exist: user_id not changed` }
+    : { userId: newUserId };
+}
+
 async function applyConsentRequest(
   work: Work,
   number: KnownNumber,
   message: InboundMessage,
-  waId: string,
+  sender: Sender,
   at: Date,
 ): Promise<void> {
   const request = consentRequestOf(message);
   if (!request) return;
-  const act = { tenantId: number.tenantId, numberId: number.id, waId, at };
+  const act = {
+    tenantId: number.tenantId,
+    numberId: number.id,
+    waId: sender.waId,
+    user: sender.userId === null ? null : { portfolioId: number.portfolioId, userId: sender.userId },
+    at,
+  };
   if (request.kind === 'stop') await optOut(work.client, [act], request.channel);
   else await resume(work.client, act, ['keyword', 'button']);
 }

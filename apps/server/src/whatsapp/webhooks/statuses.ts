@@ -84,10 +84,16 @@ export class StatusBuffer {
       if (
         kind === 'failed' &&
         errorCode === MARKETING_STOPPED &&
-        status.recipient_id &&
+        (status.recipient_id || status.recipient_user_id) &&
         status.recipient_type !== 'group'
       ) {
-        this.stopped.push({ tenantId: number.tenantId, numberId: number.id, waId: status.recipient_id, at });
+        this.stopped.push({
+          tenantId: number.tenantId,
+          numberId: number.id,
+          waId: status.recipient_id ?? null,
+          user: status.recipient_user_id ? { portfolioId: number.portfolioId, userId: status.recipient_user_id } : null,
+          at,
+        });
       }
     }
     if (this.merged.size >= FLUSH_SIZE) await this.flush();

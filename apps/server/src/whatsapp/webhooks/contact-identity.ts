@@ -1,0 +1,218 @@
+/**
+ * Who wrote: the contact an inbound message belongs to, found by the sender's phone number
+ * (wa_id) or business-scoped user id (BSUID), created when new (docs/decisions/0011). The rules:
+ * - match by wa_id when the webhook has one, else by the BSUID of the number's portfolio;
+ * - when both arrive and name one contact that lacks one of them, the contact gains it;
+ * - when both arrive and name two different contacts, nothing is merged: the message goes to the
+ *   wa_id's contact and a note on the event says which two contacts Meta names as one person
+ *   (merging would move another person's history and consent if Meta's pairing were wrong, and
+ *   cannot be undone; an operator can still merge them by hand);
+ * - a BSUID that differs from the one a contact already holds for the same portfolio is not
+ *   replaced (Meta announces a changed BSUID with user_changed_user_id), but noted.
+ */
+import { prepared } from '../../platform/db/pool.js';
+import type { InboundMessage, WebhookContact } from '../meta/webhook-payload.js';
+import type { KnownNumber } from './directory.js';
+import { type Work, withoutNul } from './work.js';
+
+/** The sender of an inbound message as the webhook names them. */
+export interface Sender {
+  waId: string | null;
+  userId: string | null;
+  username: string | null;
+  profileName: string;
+}
+
+/** The sender of `message`: its from / from_user_id, with the name and username of its entry in `contacts`. */
+export function senderOf(contacts: readonly WebhookContact[] | undefined, message: InboundMessage): Sender {
+  const waId = message.from ?? null;
+  const userId = message.from_user_id ?? null;
+  const contact =
+    contacts?.find(
+      (candidate) => (waId !== null && candidate.wa_id === waId) || (userId !== null && candidate.user_id === userId),
+    ) ?? (contacts?.length === 1 ? contacts[0] : undefined);
+  const username = contact?.profile?.username;
+  return {
+    waId,
+    // A webhook that names the user only in contacts (no from_user_id) still gives the BSUID.
+    userId: userId ?? (waId === null || contact?.wa_id === waId ? (contact?.user_id ?? null) : null),
+    username: username ? withoutNul(username) : null,
+    profileName: withoutNul(contact?.profile?.name ?? ''),
+  };
+}
+
+/** What the sender's message does to the contact: its times, and whether it reopens a deleted contact. */
+export interface Touch {
+  at: Date;
+  /** The user wrote (not a system notice, not a group message): opens the window, restores a deleted contact. */
+  fromUser: boolean;
+}
+
+interface Candidate {
+  id: string;
+  wa_id: string | null;
+  user_id: string | null;
+  user_portfolio_id: string | null;
+}
+
+/** The contact of `sender`, created or completed as the rules above say; notes say what was not done. */
+export async function upsertSender(
+  work: Work,
+  number: KnownNumber,
+  sender: Sender,
+  touch: Touch,
+): Promise<{ contactId: string; ownerUserId: string | null; notes: string[] }> {
+  if (sender.userId === null) {
+    if (sender.waId === null) throw new Error('a sender has a wa_id or a user id');
+    const found = await upsertByWaId(work, number, sender, touch);
+    return { contactId: found.id, ownerUserId: found.owner_user_id, notes: [] };
+  }
+  for (let attempt = 0; ; attempt += 1) {
+    const { rows } = await work.client.query<Candidate>(
+      prepared(
+        `select id::text, wa_id, user_id, user_portfolio_id::text from contact
+          where tenant_id = $1 and (wa_id = $2 or (user_portfolio_id = $3 and user_id = $4))`,
+        [number.tenantId, sender.waId, number.portfolioId, sender.userId],
+      ),
+    );
+    const byWaId = sender.waId === null ? undefined : rows.find((row) => row.wa_id === sender.waId);
+    const byUserId = rows.find((row) => row.user_id === sender.userId && row.user_portfolio_id === number.portfolioId);
+    const notes: string[] = [];
+    // A wa_id names the contact when there is one; a BSUID only when no wa_id came or its contact has no other phone.
+    let target = byWaId;
+    if (!target && byUserId && (sender.waId === null || byUserId.wa_id === null)) target = byUserId;
+    if (byWaId && byUserId && byWaId.id !== byUserId.id) {
+      notes.push(
+        `wa_id ${sender.waId} (contact ${byWaId.id}) and user_id ${sender.userId} (contact ${byUserId.id}) name one person: contacts not merged`,
+      );
+    } else if (!byWaId && byUserId && target !== byUserId) {
+      notes.push(
+        `user_id ${sender.userId} belongs to contact ${byUserId.id} with wa_id ${byUserId.wa_id}: new contact for wa_id ${sender.waId}`,
+      );
+    }
+    const fillUserId = !byUserId && (target === undefined || target.user_id === null);
+    if (target?.user_id && !byUserId && target.user_portfolio_id === number.portfolioId) {
+      notes.push(`contact ${target.id} keeps user_id ${target.user_id}; webhook gave ${sender.userId}`);
+    }
+    const identity = {
+      waId: target === undefined || target.wa_id === null ? sender.waId : null,
+      userId: fillUserId ? sender.userId : null,
+    };
+    const stored = target
+      ? await updateContact(work, number, target.id, identity, sender, touch)
+      : await insertContact(work, number, identity, sender, touch);
+    // Another transaction took one of the identities between the look and the write: look again.
+    if (stored !== null) return { contactId: stored.id, ownerUserId: stored.owner_user_id, notes };
+    if (attempt > 0) throw new Error(`contact of user_id ${sender.userId} changed twice while being stored`);
+  }
+}
+
+/** The phone-only path (every webhook before BSUIDs): one statement, as before. */
+/** A stored contact: its id, and its owner (who realtime events about it reach). */
+interface Stored {
+  id: string;
+  owner_user_id: string | null;
+}
+
+async function upsertByWaId(work: Work, number: KnownNumber, sender: Sender, touch: Touch): Promise<Stored> {
+  const { rows } = await work.client.query<Stored>(
+    prepared(
+      `insert into contact as c (tenant_id, wa_id, name, number_id, last_inbound_at, last_message_at)
+       values ($1, $2, $3, $4, $5, $6)
+       on conflict (tenant_id, wa_id) do update
+          set name = case when c.name = '' then excluded.name else c.name end,
+              number_id = coalesce(c.number_id, excluded.number_id),
+              last_inbound_at = greatest(c.last_inbound_at, excluded.last_inbound_at),
+              last_message_at = greatest(c.last_message_at, excluded.last_message_at),
+              deleted_at = case when excluded.last_inbound_at is null then c.deleted_at end,
+              updated_at = now()
+       returning id::text, owner_user_id::text`,
+      [number.tenantId, sender.waId, sender.profileName, number.id, touch.fromUser ? touch.at : null, touch.at],
+    ),
+  );
+  return rows[0] as Stored;
+}
+
+interface Fill {
+  waId: string | null;
+  userId: string | null;
+}
+
+/**
+ * Refreshes a found contact: fills the identity it lacked, takes the newest username, fills an
+ * empty name only (an operator's edit is kept), and brings a deleted contact back when the user writes.
+ */
+async function updateContact(
+  work: Work,
+  number: KnownNumber,
+  id: string,
+  fill: Fill,
+  sender: Sender,
+  touch: Touch,
+): Promise<Stored | null> {
+  const { rows } = await work.client.query<Stored>(
+    prepared(
+      `update contact c
+          set wa_id = coalesce(c.wa_id, $3),
+              user_id = coalesce(c.user_id, $4),
+              user_portfolio_id = case when c.user_id is null and $4::text is not null then $5::bigint
+                                       else c.user_portfolio_id end,
+              username = coalesce($6, c.username),
+              name = case when c.name = '' then $7 else c.name end,
+              number_id = coalesce(c.number_id, $8),
+              last_inbound_at = greatest(c.last_inbound_at, $9),
+              last_message_at = greatest(c.last_message_at, $10),
+              deleted_at = case when $9::timestamptz is null then c.deleted_at end,
+              updated_at = now()
+        where c.tenant_id = $1 and c.id = $2
+          and ($3::text is null or not exists (select 1 from contact o where o.tenant_id = $1 and o.wa_id = $3))
+          and ($4::text is null or not exists (select 1 from contact o where o.tenant_id = $1
+                                                 and o.user_portfolio_id = $5 and o.user_id = $4))
+       returning id::text, owner_user_id::text`,
+      [
+        number.tenantId,
+        id,
+        fill.waId,
+        fill.userId,
+        number.portfolioId,
+        sender.username,
+        sender.profileName,
+        number.id,
+        touch.fromUser ? touch.at : null,
+        touch.at,
+      ],
+    ),
+  );
+  return rows[0] ?? null;
+}
+
+/** A new contact with what the webhook gave; null when another transaction created it meanwhile. */
+async function insertContact(
+  work: Work,
+  number: KnownNumber,
+  fill: Fill,
+  sender: Sender,
+  touch: Touch,
+): Promise<Stored | null> {
+  const { rows } = await work.client.query<Stored>(
+    prepared(
+      `insert into contact (tenant_id, wa_id, user_id, user_portfolio_id, username, name, number_id,
+                            last_inbound_at, last_message_at)
+       values ($1, $2, $3, case when $3::text is null then null else $4::bigint end, $5, $6, $7, $8, $9)
+       on conflict do nothing
+       returning id::text, owner_user_id::text`,
+      [
+        number.tenantId,
+        fill.waId,
+        fill.userId,
+        number.portfolioId,
+        sender.username,
+        sender.profileName,
+        number.id,
+        touch.fromUser ? touch.at : null,
+        touch.at,
+      ],
+    ),
+  );
+  return rows[0] ?? null;
+}
