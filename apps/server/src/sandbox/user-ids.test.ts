@@ -69,7 +69,10 @@ describe('customers with usernames', () => {
     expect(hidden.messages[0].from).toBeUndefined();
     expect(hidden.messages[0].from_user_id).toMatch(/^CN\.\d{20}$/);
     expect(hidden.contacts[0].wa_id).toBeUndefined();
-    expect(hidden.contacts[0]).toMatchObject({ user_id: hidden.messages[0].from_user_id, profile: { username: 'li_wei' } });
+    expect(hidden.contacts[0]).toMatchObject({
+      user_id: hidden.messages[0].from_user_id,
+      profile: { username: 'li_wei' },
+    });
   });
 
   it('gives one BSUID per business portfolio (each sandbox WABA), the same every time', async () => {

@@ -186,7 +186,11 @@ describe('users known by business-scoped user id', () => {
       textFrom({ userId: 'US.10000000000000000006' }, '', PHONE_NUMBER_ID, {
         type: 'system',
         text: undefined,
-        system: { body: 'User changed their user id', type: 'user_changed_user_id', user_id: 'US.10000000000000000066' },
+        system: {
+          body: 'User changed their user id',
+          type: 'user_changed_user_id',
+          user_id: 'US.10000000000000000066',
+        },
       }),
     );
     expect(await contactsOf(number.tenantId, 'user_id = $2', ['US.10000000000000000006'])).toEqual([]);
