@@ -104,6 +104,40 @@ describe('the send lane', () => {
     expect(rows[0].left).toBe(0);
   });
 
+  it("sends to a contact without phone by its BSUID (recipient), only one of the number's portfolio", async () => {
+    const { tenantId, numberId, portfolioId } = await setUp();
+    const elsewhere = await app.pool.query<{ id: string }>(
+      `insert into wa_portfolio (tenant_id, name) values ($1, 'another portfolio') returning id::text`,
+      [tenantId],
+    );
+    const hidden = async (userId: string, portfolio: string) => {
+      const { rows } = await app.pool.query<{ id: string }>(
+        `insert into contact (tenant_id, user_id, user_portfolio_id, number_id, last_inbound_at)
+         values ($1, $2, $3, $4, now()) returning id::text`,
+        [tenantId, userId, portfolio, numberId],
+      );
+      await app.pool.query(
+        `insert into conversation (tenant_id, number_id, contact_id, last_inbound_at, last_message_at)
+         values ($1, $2, $3, now(), now())`,
+        [tenantId, numberId, rows[0]!.id],
+      );
+      return rows[0]!.id;
+    };
+    const mine = await hidden('US.20000000000000000001', portfolioId);
+    const foreign = await hidden('US.20000000000000000002', elsewhere.rows[0]!.id);
+    await queue(tenantId, [
+      { numberId, contactId: mine, ...text('hello by user id') },
+      { numberId, contactId: foreign, ...text('not reachable from this number') },
+    ]);
+    const { transport, sent } = scriptedTransport();
+    await runLane(tenantId, numberId, transport);
+    expect(sent.map((message) => [message.to, message.recipient])).toEqual([[null, 'US.20000000000000000001']]);
+    expect((await statuses(tenantId)).map((row) => [row.status, row.error_title])).toEqual([
+      ['accepted', null],
+      ['failed', 'no phone number, nor a user id of this number’s portfolio'],
+    ]);
+  });
+
   it('keeps one message per contact every 6 s', async () => {
     const { tenantId, numberId, marketing } = await setUp();
     const contact = await seedContact(app.pool, tenantId, { waId: '4471001', consent: true });
