@@ -79,6 +79,8 @@ describe('POST /api/agent/exportfriends', () => {
       '最后来信 (UTC)',
       '最后消息 (UTC)',
       '创建时间 (UTC)',
+      '用户名',
+      '企业范围用户 ID',
     ]);
     expect(rows.map((row) => row[0]).sort()).toEqual(['447700900003', '8613800000001', '8613800000002']);
     const byWaId = (waId: string) => rows.find((row) => row[0] === waId) as string[];

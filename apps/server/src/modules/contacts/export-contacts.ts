@@ -23,8 +23,6 @@ const cell = (expression: string) =>
 
 const COLUMNS: ReadonlyArray<{ sql: string; zh: string; en: string }> = [
   { sql: 'c.wa_id', zh: 'WhatsApp 号', en: 'WhatsApp ID' },
-  { sql: cell('c.username'), zh: '用户名', en: 'Username' },
-  { sql: cell('c.user_id'), zh: '企业范围用户 ID', en: 'Business-scoped user ID' },
   { sql: cell('c.name'), zh: '名称', en: 'Name' },
   { sql: 'n.phone', zh: '所属号码', en: 'Number' },
   { sql: cell('u.username'), zh: '归属人', en: 'Owner' },
@@ -38,6 +36,9 @@ const COLUMNS: ReadonlyArray<{ sql: string; zh: string; en: string }> = [
   { sql: sheetTime('c.last_inbound_at'), zh: '最后来信 (UTC)', en: 'Last inbound (UTC)' },
   { sql: sheetTime('c.last_message_at'), zh: '最后消息 (UTC)', en: 'Last message (UTC)' },
   { sql: sheetTime('c.created_at'), zh: '创建时间 (UTC)', en: 'Created (UTC)' },
+  // A user who hides their phone is known by username and BSUID (wa_id empty).
+  { sql: cell('c.username'), zh: '用户名', en: 'Username' },
+  { sql: cell('c.user_id'), zh: '企业范围用户 ID', en: 'Business-scoped user ID' },
 ];
 
 /**
