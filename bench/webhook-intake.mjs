@@ -10,7 +10,9 @@
 // a fresh database is created on it and dropped afterwards. BENCH_DURATION: measured seconds
 // (default 10) per scenario; BENCH_RATES: offered loads of the open-loop scenarios in statuses/s
 // (default 10000,20000); BENCH_CONNECTIONS: requests in flight in the closed-loop scenario (default 4).
-// --role=api measures intake alone (no worker in the process).
+// --role=api measures intake alone (no worker in the process). BENCH_INBOUND=phone|both|user_id posts
+// inbound text messages instead (100 a request, each from a new user, never repeated), named by
+// phone number (from), by phone and business-scoped user id, or by user id alone (a username user).
 // Writes results/webhook-intake.json unless --no-json. Exits non-zero when a request was not
 // acknowledged with 200 or the server did not stop cleanly.
 import { spawn } from 'node:child_process';
@@ -26,7 +28,12 @@ import pg from 'pg';
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
-const resultsFile = path.join(benchDir, 'results/webhook-intake.json');
+const resultsFile = path.join(
+  benchDir,
+  process.env.BENCH_INBOUND
+    ? `results/webhook-intake-inbound-${process.env.BENCH_INBOUND}.json`
+    : 'results/webhook-intake.json',
+);
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const MEASURE_SECONDS = Number(process.env.BENCH_DURATION || 10);
@@ -34,7 +41,11 @@ const WARMUP_SECONDS = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 4);
 /** Offered loads of the open-loop scenarios, in statuses per second. */
 const RATES = (process.env.BENCH_RATES || '10000,20000').split(',').map(Number);
-const STATUSES_PER_REQUEST = 1000;
+const INBOUND = process.env.BENCH_INBOUND || '';
+if (INBOUND && !['phone', 'both', 'user_id'].includes(INBOUND))
+  throw new Error('BENCH_INBOUND: phone, both or user_id');
+/** Statuses, or inbound messages, in one request. */
+const STATUSES_PER_REQUEST = INBOUND ? 100 : 1000;
 /** Distinct bodies: statuses sent, delivered and read for 20 000 messages. */
 const BODY_COUNT = 60;
 const MESSAGES = 20_000;
@@ -161,6 +172,63 @@ function statusBody(index) {
   };
 }
 
+/** Inbound texts from new users, each request its own (a message id is stored once). */
+function inboundBody(index) {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const users = Array.from({ length: STATUSES_PER_REQUEST }, (_, offset) => {
+    const n = index * STATUSES_PER_REQUEST + offset;
+    return { waId: String(8613000000000 + n), userId: `CN.${String(n).padStart(20, '0')}` };
+  });
+  const named = (user) => ({
+    ...(INBOUND === 'user_id' ? {} : { from: user.waId }),
+    ...(INBOUND === 'phone' ? {} : { from_user_id: user.userId }),
+  });
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '109000000000000',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550000001', phone_number_id: PHONE_NUMBER_ID },
+              contacts: users.map((user) => ({
+                profile: { name: `User ${user.waId.slice(-6)}` },
+                ...(INBOUND === 'user_id' ? {} : { wa_id: user.waId }),
+                ...(INBOUND === 'phone' ? {} : { user_id: user.userId }),
+              })),
+              messages: users.map((user, offset) => ({
+                ...named(user),
+                id: `wamid.bench.in.${index}.${offset}`,
+                timestamp,
+                type: 'text',
+                text: { body: 'hello' },
+              })),
+            },
+          },
+        ],
+      },
+    ],
+  });
+  return {
+    body: Buffer.from(body),
+    signature: `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`,
+  };
+}
+
+/** The request bodies in turn: the status bodies again and again, or ever new inbound ones. */
+function bodySource() {
+  if (INBOUND) {
+    let made = 0;
+    return () => inboundBody(made++);
+  }
+  const bodies = Array.from({ length: BODY_COUNT }, (_, index) => statusBody(index));
+  let next = 0;
+  return () => bodies[next++ % bodies.length];
+}
+
 function poster(port, connections) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const post = ({ body, signature }) =>
@@ -191,14 +259,13 @@ function poster(port, connections) {
 }
 
 /** Closed loop: `connections` requests in flight, each answered before its connection sends the next. */
-async function closedLoop(port, bodies, seconds, connections) {
+async function closedLoop(port, nextBody, seconds, connections) {
   const { post, close } = poster(port, connections);
   const until = performance.now() + seconds * 1000;
   const answers = [];
-  let next = 0;
   await Promise.all(
     Array.from({ length: connections }, async () => {
-      while (performance.now() < until) answers.push(await post(bodies[next++ % bodies.length]));
+      while (performance.now() < until) answers.push(await post(nextBody()));
     }),
   );
   close();
@@ -206,7 +273,7 @@ async function closedLoop(port, bodies, seconds, connections) {
 }
 
 /** Open loop: a request every 1/rate s whatever the answers, as Meta's deliveries arrive. */
-async function openLoop(port, bodies, seconds, requestsPerSecond) {
+async function openLoop(port, nextBody, seconds, requestsPerSecond) {
   const { post, close } = poster(port, 64);
   const total = Math.round(seconds * requestsPerSecond);
   const started = performance.now();
@@ -215,7 +282,7 @@ async function openLoop(port, bodies, seconds, requestsPerSecond) {
     const due = started + (index * 1000) / requestsPerSecond;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    pending.push(post(bodies[index % bodies.length]));
+    pending.push(post(nextBody()));
   }
   const answers = await Promise.all(pending);
   close();
@@ -260,7 +327,7 @@ async function main() {
     db = new pg.Client({ connectionString: databaseUrl.toString() });
     await db.connect();
     await seed(db);
-    const bodies = Array.from({ length: BODY_COUNT }, (_, index) => statusBody(index));
+    const bodies = bodySource();
 
     const pendingEvents = async () =>
       Number((await db.query('select count(*) from webhook_event where processed_at is null')).rows[0].count);
@@ -310,11 +377,13 @@ async function main() {
       );
       const { events, not_processed } = span.rows[0];
       const messages = await db.query(`select status, count(*)::int as n from message group by status order by status`);
+      const contacts = await db.query('select count(*)::int as n from contact');
       processing = {
         events,
         notProcessed: not_processed,
         statusesPerSecond: Math.round((events * STATUSES_PER_REQUEST) / Number(span.rows[0].seconds)),
         messageStatuses: Object.fromEntries(messages.rows.map((row) => [row.status, row.n])),
+        contacts: contacts.rows[0].n,
       };
     }
 
@@ -324,7 +393,8 @@ async function main() {
       connections: CONNECTIONS,
       seconds: MEASURE_SECONDS,
       statusesPerRequest: STATUSES_PER_REQUEST,
-      bodyBytes: bodies[0].body.length,
+      kind: INBOUND ? `inbound messages named by ${INBOUND}` : 'statuses',
+      bodyBytes: (INBOUND ? inboundBody(0) : statusBody(0)).body.length,
       cpus: os.cpus().length,
       scenarios,
       ...(processing ? { processing } : {}),
