@@ -12,9 +12,8 @@ alter table contact add column username text;
 alter table contact add constraint contact_identity_check check (
   (wa_id is not null or user_id is not null) and ((user_id is null) = (user_portfolio_id is null))
 );
-create unique index contact_user_id_key on contact (tenant_id, user_portfolio_id, user_id) where user_id is not null;
--- The contact list's search finds a contact by its username or BSUID as it does by name.
+-- user_id before the portfolio: the contact search finds a whole BSUID through this index too.
+create unique index contact_user_id_key on contact (tenant_id, user_id, user_portfolio_id) where user_id is not null;
+-- The contact list's search finds a contact by a part of its username, as it does by name.
 create index contact_username_trgm_idx on contact using gin (username gin_trgm_ops)
   where deleted_at is null and username is not null;
-create index contact_user_id_trgm_idx on contact using gin (user_id gin_trgm_ops)
-  where deleted_at is null and user_id is not null;

@@ -20,10 +20,11 @@ function conditions(scope: Scope, criteria: ConversationCriteria, sql: BoundValu
   if (criteria.numberId) where.push(`v.number_id = ${sql.add(criteria.numberId, 'bigint')}`);
   if (criteria.search) {
     const pattern = sql.add(likePattern(criteria.search), 'text');
-    // Matching contacts first (trigram indexes), then their conversations.
+    const whole = sql.add(criteria.search, 'text');
+    // Matching contacts first (trigram indexes; a BSUID whole, through its index), then their conversations.
     where.push(`v.contact_id in (select c.id from contact c where c.tenant_id = v.tenant_id
-                  and (c.wa_id ilike ${pattern} or c.name ilike ${pattern}
-                       or c.username ilike ${pattern} or c.user_id ilike ${pattern}))`);
+                  and (c.wa_id ilike ${pattern} or c.name ilike ${pattern} or c.username ilike ${pattern}
+                       or c.user_id = ${whole}))`);
   }
   return where.join(' and ');
 }

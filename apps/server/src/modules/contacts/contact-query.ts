@@ -51,6 +51,11 @@ const phoneDigits = (search: string): string | undefined => {
   return /^\d+$/.test(digits) ? digits : undefined;
 };
 
+/** A text shaped like a business-scoped user id (`US.1349…`, any case): searched for whole. */
+const BSUID_LIKE = /^[A-Za-z]{2}\.(ent\.)?[A-Za-z0-9]+$/i;
+/** Meta writes the country (and ENT) in capitals. */
+const bsuidOf = (search: string) => search.replace(/^([A-Za-z]{2}\.)(ent\.)?/i, (prefix) => prefix.toUpperCase());
+
 /** Digits in a row that belong to one phone number and few others: part of a number is typed. */
 const RARE_DIGITS = 8;
 
@@ -58,17 +63,18 @@ const RARE_DIGITS = 8;
 export const longDigitRun = (search: string): boolean => (phoneDigits(search)?.length ?? 0) >= RARE_DIGITS;
 
 /**
- * A substring of the name, username or BSUID; plain digits match the name or the wa_id, and a
- * formatted phone number (+86 138…) the wa_id only. A text without cased letters (digits,
- * Chinese) matches with LIKE: the same rows as ILIKE, without lower-casing every name it reads.
- * Username and BSUID are null for most contacts, which costs the condition nothing there.
+ * A substring of the name or username, or a whole BSUID; plain digits match the name or the
+ * wa_id, and a formatted phone number (+86 138…) the wa_id only. A text without cased letters
+ * (digits, Chinese) matches with LIKE: the same rows as ILIKE, without lower-casing every name it
+ * reads. Username and BSUID are null for most contacts, which costs the condition nothing there.
  */
 export function searchCondition(search: string, sql: SqlValues): string {
   const digits = phoneDigits(search);
   const byName = () => {
     const pattern = sql.add(likePattern(search), 'text');
     const like = caseless(search) ? 'like' : 'ilike';
-    return `(c.name ${like} ${pattern} or c.username ilike ${pattern} or c.user_id ilike ${pattern})`;
+    const userId = BSUID_LIKE.test(search) ? ` or c.user_id = ${sql.add(bsuidOf(search), 'text')}` : '';
+    return `(c.name ${like} ${pattern} or c.username ilike ${pattern}${userId})`;
   };
   if (!digits) return byName();
   const byPhone = `c.wa_id like ${sql.add(likePattern(digits), 'text')}`;

@@ -128,6 +128,9 @@ describe('a user known only by business-scoped user id', () => {
     expect((await list(userId)).body.data.records.map((record: { username: string }) => record.username)).toEqual([
       'li.wei',
     ]);
+    // Typed in lower case, the country prefix still matches; a part of a BSUID is not a search for it.
+    expect((await list(userId.toLowerCase())).body.data.records).toHaveLength(1);
+    expect((await list(userId.slice(0, -1))).body.data.records).toEqual([]);
     expect((await list('li.wei', b.token)).body.data.records).toEqual([]);
     expect((await list(userId, b.token)).body.data.records).toEqual([]);
   });
