@@ -144,7 +144,10 @@ describe('a user known only by business-scoped user id', () => {
     expect(history.status).toBe(200);
     expect(history.body.data.contact).toMatchObject({ wa_id: null, username: 'li.wei', user_id: expect.any(String) });
     expect(history.body.data.records[0]).toMatchObject({ contact_wa_id: null, contact_username: 'li.wei' });
-    const conversations = await t.post('/api/message/conversations', { token: a.token, body: { search: 'li.wei' } });
+    const conversations = await t.post('/api/message/conversations', {
+      token: a.token,
+      body: { page: 1, pageSize: 10, filters: { search: 'li.wei' } },
+    });
     expect(conversations.status).toBe(200);
     expect(conversations.body.data.records).toEqual([
       expect.objectContaining({ contact_id: contactId, contact_wa_id: null, contact_username: 'li.wei' }),
