@@ -1,4 +1,4 @@
--- Contacts beyond phone numbers (docs/decisions/0011-business-scoped-user-ids.md). A WhatsApp user
+-- Contacts beyond phone numbers (docs/decisions/0012-business-scoped-user-ids.md). A WhatsApp user
 -- may reach a business with a phone number (wa_id), a business-scoped user id (BSUID, Meta's
 -- `user_id`), or both; users with a username may hide their phone. A BSUID belongs to one Meta
 -- business portfolio, so it is kept with the portfolio it came from (user_portfolio_id) and is

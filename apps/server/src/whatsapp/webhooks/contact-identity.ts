@@ -1,6 +1,6 @@
 /**
  * Who wrote: the contact an inbound message belongs to, found by the sender's phone number
- * (wa_id) or business-scoped user id (BSUID), created when new (docs/decisions/0011). The rules:
+ * (wa_id) or business-scoped user id (BSUID), created when new (docs/decisions/0012). The rules:
  * - match by wa_id when the webhook has one, else by the BSUID of the number's portfolio;
  * - when both arrive and name one contact that lacks one of them, the contact gains it;
  * - when both arrive and name two different contacts, nothing is merged: the message goes to the
