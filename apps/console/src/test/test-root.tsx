@@ -52,5 +52,9 @@ export function setUpTestRoot({ language, fetch }: { language: Language; fetch: 
   };
 }
 
-/** Waits for an assertion to hold, with React's updates applied on the way. */
-export const settle = (assertion: () => void) => act(() => vi.waitFor(assertion));
+/**
+ * Waits for an assertion to hold, with React's updates applied on the way. The wait is long (a
+ * condition, not a timing: it ends as soon as the assertion holds) because on a loaded machine a
+ * lazily loaded page can take seconds to render.
+ */
+export const settle = (assertion: () => void) => act(() => vi.waitFor(assertion, { timeout: 10_000 }));
