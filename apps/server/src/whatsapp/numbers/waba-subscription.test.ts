@@ -54,7 +54,7 @@ describe("the app's subscription to a WABA's webhooks", () => {
       target: 'sandbox',
     });
     expect(reply.status).toBe(200);
-    expect(await progressUntilFinished(t, owner.access_token, reply.body.data.importId)).toMatchObject({ imported: 1 });
+    expect(await progressUntilFinished(t, owner.access_token, reply.body.data.import_id)).toMatchObject({ imported: 1 });
 
     expect(await until(() => subscribedAt(imported.waba_id), Boolean)).toBeInstanceOf(Date);
     expect((await subscribedApps(imported)).data).toEqual([
@@ -78,7 +78,7 @@ describe("the app's subscription to a WABA's webhooks", () => {
   it('shows a WABA never subscribed by the product as such until the channel check records it', async () => {
     const number = await world.newSandboxNumber();
     const reply = await world.upload(owner.access_token, csvOf([rowOf(number)]), 'more.csv', { target: 'sandbox' });
-    await progressUntilFinished(t, owner.access_token, reply.body.data.importId);
+    await progressUntilFinished(t, owner.access_token, reply.body.data.import_id);
     await until(() => subscribedAt(number.waba_id), Boolean);
     // As a WABA connected before subscriptions were recorded.
     await t.pool.query('update wa_business_account set webhooks_subscribed_at = null where waba_id = $1', [
