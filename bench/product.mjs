@@ -30,12 +30,12 @@ async function freePorts(count) {
 }
 
 /**
- * Starts the product and waits for GET /readyz → 200. Returns { url, pid, pgPort, dataDir, stop };
+ * Starts the product and waits for GET /readyz → 200. Returns { url, port, pid, pgPort, dataDir, output, stop };
  * stop() sends SIGTERM, waits for the exit (SIGKILL after a minute), removes the data dir and
  * returns { code, signal }.
  *
  * options.dataDir: use (and keep) this data dir instead of a fresh one, e.g. a cached database;
- * options.env: extra settings; options.readyTimeoutMs: how long start-up may take (migrations of a
+ * options.env: extra settings; options.args: extra arguments (`--role=api`); options.readyTimeoutMs: how long start-up may take (migrations of a
  * big database take longer than the default 90 s).
  */
 export async function startProduct(adminPassword, options = {}) {
@@ -61,7 +61,11 @@ export async function startProduct(adminPassword, options = {}) {
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  const child = spawn(process.execPath, [serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [serverEntry, ...(options.args ?? [])], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   for (const stream of [child.stdout, child.stderr]) {
     stream.setEncoding('utf8').on('data', (chunk) => {
@@ -78,6 +82,7 @@ export async function startProduct(adminPassword, options = {}) {
   });
   const product = {
     url: `http://127.0.0.1:${port}`,
+    port,
     pid: child.pid,
     pgPort,
     dataDir,

@@ -12,10 +12,8 @@
 // to the client thread's receipt of the message, both on this machine's clock.
 // Writes results/realtime.json unless --no-json. Exits non-zero when a socket was refused or an
 // event was not delivered to every socket of its tenant.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +21,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import pg from 'pg';
 import WebSocket from 'ws';
 import { serverCpuSeconds, serverRssMiB } from './proc-stats.mjs';
+import { startProduct } from './product.mjs';
 
 /** Latency histogram: 0.1 ms buckets up to 10 s. */
 const BUCKETS = 100_000;
@@ -76,8 +75,6 @@ async function clientThread() {
 
 async function main() {
   const benchDir = path.dirname(fileURLToPath(import.meta.url));
-  const repoRoot = path.resolve(benchDir, '..');
-  const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
   const socketsWanted = Number(process.env.BENCH_SOCKETS || 10_000);
   const tenants = Number(process.env.BENCH_TENANTS || 10);
   const rates = (process.env.BENCH_RATES || '20,100,200').split(',').map(Number);
@@ -86,10 +83,11 @@ async function main() {
 
   // The product's own embedded PostgreSQL, as `npm start` runs it: a shared server would let
   // other databases' long transactions hold delivery back (see docs/decisions/0011).
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ws-bench-rt-'));
-  const port = await freePort();
-  const pgPort = await freePort();
-  const server = await startServer(serverEntry, repoRoot, pgPort, port, dataDir);
+  const server = await startProduct('bench-admin-pass-1', {
+    args: ['--role=api'],
+    env: { SANDBOX: 'off', DEMO: 'off' },
+  });
+  const { dataDir, pgPort, port } = server;
   const password = (await fs.readFile(path.join(dataDir, 'pg/superuser-password'), 'utf8')).trim();
   const db = new pg.Client({
     connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/wsconsole`,
@@ -279,58 +277,4 @@ async function openFilesLimit() {
   const limits = await fs.readFile('/proc/self/limits', 'utf8');
   const line = limits.split('\n').find((text) => text.startsWith('Max open files'));
   return line ? Number(line.split(/\s+/)[3]) : null;
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(serverEntry, repoRoot, pgPort, port, dataDir) {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
-    CAPTCHA: 'off',
-    SANDBOX: 'off',
-    DEMO: 'off',
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: 'bench-admin-pass-1',
-  };
-  const child = spawn(process.execPath, [serverEntry, '--role=api'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  for (const stream of [child.stdout, child.stderr])
-    stream.setEncoding('utf8').on('data', (chunk) => (output = (output + chunk).slice(-4000)));
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (reply) => reply.status === 200,
-      () => false,
-    );
-    if (ready) {
-      return {
-        pid: child.pid,
-        stop: async () => {
-          child.kill('SIGTERM');
-          return exited;
-        },
-      };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not start:\n${output}`);
 }

@@ -15,19 +15,16 @@
 // phone number (from), by phone and business-scoped user id, or by user id alone (a username user).
 // Writes results/webhook-intake.json unless --no-json. Exits non-zero when a request was not
 // acknowledged with 200 or the server did not stop cleanly.
-import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startProduct } from './product.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(benchDir, '..');
-const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
 const resultsFile = path.join(
   benchDir,
   process.env.BENCH_INBOUND
@@ -54,62 +51,6 @@ const PHONE_NUMBER_ID = '109000000000001';
 const DRAIN_TIMEOUT_MS = 300_000;
 const role = process.argv.find((arg) => arg.startsWith('--role='))?.slice('--role='.length) ?? 'all';
 const writeJson = !process.argv.includes('--no-json');
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(databaseUrl, port, dataDir) {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    CAPTCHA: 'off',
-    SANDBOX: 'off',
-    DEMO: 'off',
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: 'bench-admin-pass-1',
-    WHATSAPP_APP_SECRET: APP_SECRET,
-    WHATSAPP_VERIFY_TOKEN: 'bench-verify-token',
-  };
-  const child = spawn(process.execPath, [serverEntry, `--role=${role}`], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  for (const stream of [child.stdout, child.stderr])
-    stream.setEncoding('utf8').on('data', (chunk) => (output = (output + chunk).slice(-4000)));
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ready) {
-      return {
-        output: () => output.trim(),
-        stop: async () => {
-          child.kill('SIGTERM');
-          return exited;
-        },
-      };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not start:\n${output}`);
-}
 
 /** A tenant with one number and MESSAGES outbound messages that Meta accepted, as the send lane leaves them. */
 async function seed(db) {
@@ -318,12 +259,20 @@ async function main() {
   await admin.query(`create database ${database}`);
   const databaseUrl = new URL(SERVER_URL);
   databaseUrl.pathname = `/${database}`;
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ws-bench-webhooks-'));
   let server;
   let db;
   try {
-    const port = await freePort();
-    server = await startServer(databaseUrl.toString(), port, dataDir);
+    server = await startProduct('bench-admin-pass-1', {
+      args: [`--role=${role}`],
+      env: {
+        DATABASE_URL: databaseUrl.toString(),
+        SANDBOX: 'off',
+        DEMO: 'off',
+        WHATSAPP_APP_SECRET: APP_SECRET,
+        WHATSAPP_VERIFY_TOKEN: 'bench-verify-token',
+      },
+    });
+    const { port } = server;
     db = new pg.Client({ connectionString: databaseUrl.toString() });
     await db.connect();
     await seed(db);
@@ -412,7 +361,6 @@ async function main() {
     }
     await admin.query(`drop database if exists ${database} with (force)`);
     await admin.end();
-    await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
 
