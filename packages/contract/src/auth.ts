@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
 import { envelopeOf } from './envelope.js';
-import { listRequestOf, PageRequest, pageOf } from './paging.js';
+import { listRequestOf, pageOf } from './paging.js';
 
 export const ROLES = ['admin', 'operator', 'seat'] as const;
 export const RoleCode = z.enum(ROLES);

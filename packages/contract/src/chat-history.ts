@@ -3,7 +3,7 @@ import { Id } from './auth.js';
 import { defineCall } from './call.js';
 import { Consent } from './contacts.js';
 import { envelopeOf } from './envelope.js';
-import { cappedPageOf, listRequestOf, PageRequest } from './paging.js';
+import { cappedPageOf, listRequestOf } from './paging.js';
 
 /** Seats read the history of the contacts assigned to them (the scope narrows every query). */
 const ACCESS = ['admin', 'operator', 'seat'] as const;

@@ -3,7 +3,7 @@ import { Id } from './auth.js';
 import { defineCall } from './call.js';
 import { envelopeOf } from './envelope.js';
 import { ImportTarget } from './number-import.js';
-import { listRequestOf, PageRequest, pageOf } from './paging.js';
+import { listRequestOf, pageOf } from './paging.js';
 
 /** One country of the reference list: ISO names in English and Chinese with its calling code. */
 export const Country = z.object({

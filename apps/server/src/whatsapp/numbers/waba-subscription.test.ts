@@ -54,7 +54,9 @@ describe("the app's subscription to a WABA's webhooks", () => {
       target: 'sandbox',
     });
     expect(reply.status).toBe(200);
-    expect(await progressUntilFinished(t, owner.access_token, reply.body.data.import_id)).toMatchObject({ imported: 1 });
+    expect(await progressUntilFinished(t, owner.access_token, reply.body.data.import_id)).toMatchObject({
+      imported: 1,
+    });
 
     expect(await until(() => subscribedAt(imported.waba_id), Boolean)).toBeInstanceOf(Date);
     expect((await subscribedApps(imported)).data).toEqual([
