@@ -107,13 +107,13 @@ export async function upsertSender(
   }
 }
 
-/** The phone-only path (every webhook before BSUIDs): one statement, as before. */
 /** A stored contact: its id, and its owner (who realtime events about it reach). */
 interface Stored {
   id: string;
   owner_user_id: string | null;
 }
 
+/** The phone-only path (every webhook before BSUIDs): one statement, as before. */
 async function upsertByWaId(work: Work, number: KnownNumber, sender: Sender, touch: Touch): Promise<Stored> {
   const { rows } = await work.client.query<Stored>(
     prepared(
@@ -138,6 +138,21 @@ interface Fill {
   userId: string | null;
 }
 
+/** $1…$9 of the contact statements: tenant, the identity to fill, the portfolio, username, name, number, times. */
+function contactValues(number: KnownNumber, fill: Fill, sender: Sender, touch: Touch): unknown[] {
+  return [
+    number.tenantId,
+    fill.waId,
+    fill.userId,
+    number.portfolioId,
+    sender.username,
+    sender.profileName,
+    number.id,
+    touch.fromUser ? touch.at : null,
+    touch.at,
+  ];
+}
+
 /**
  * Refreshes a found contact: fills the identity it lacked, takes the newest username, fills an
  * empty name only (an operator's edit is kept), and brings a deleted contact back when the user writes.
@@ -153,34 +168,23 @@ async function updateContact(
   const { rows } = await work.client.query<Stored>(
     prepared(
       `update contact c
-          set wa_id = coalesce(c.wa_id, $3),
-              user_id = coalesce(c.user_id, $4),
-              user_portfolio_id = case when c.user_id is null and $4::text is not null then $5::bigint
+          set wa_id = coalesce(c.wa_id, $2),
+              user_id = coalesce(c.user_id, $3),
+              user_portfolio_id = case when c.user_id is null and $3::text is not null then $4::bigint
                                        else c.user_portfolio_id end,
-              username = coalesce($6, c.username),
-              name = case when c.name = '' then $7 else c.name end,
-              number_id = coalesce(c.number_id, $8),
-              last_inbound_at = greatest(c.last_inbound_at, $9),
-              last_message_at = greatest(c.last_message_at, $10),
-              deleted_at = case when $9::timestamptz is null then c.deleted_at end,
+              username = coalesce($5, c.username),
+              name = case when c.name = '' then $6 else c.name end,
+              number_id = coalesce(c.number_id, $7),
+              last_inbound_at = greatest(c.last_inbound_at, $8),
+              last_message_at = greatest(c.last_message_at, $9),
+              deleted_at = case when $8::timestamptz is null then c.deleted_at end,
               updated_at = now()
-        where c.tenant_id = $1 and c.id = $2
-          and ($3::text is null or not exists (select 1 from contact o where o.tenant_id = $1 and o.wa_id = $3))
-          and ($4::text is null or not exists (select 1 from contact o where o.tenant_id = $1
-                                                 and o.user_portfolio_id = $5 and o.user_id = $4))
+        where c.tenant_id = $1 and c.id = $10
+          and ($2::text is null or not exists (select 1 from contact o where o.tenant_id = $1 and o.wa_id = $2))
+          and ($3::text is null or not exists (select 1 from contact o where o.tenant_id = $1
+                                                 and o.user_portfolio_id = $4 and o.user_id = $3))
        returning id::text, owner_user_id::text`,
-      [
-        number.tenantId,
-        id,
-        fill.waId,
-        fill.userId,
-        number.portfolioId,
-        sender.username,
-        sender.profileName,
-        number.id,
-        touch.fromUser ? touch.at : null,
-        touch.at,
-      ],
+      [...contactValues(number, fill, sender, touch), id],
     ),
   );
   return rows[0] ?? null;
@@ -201,17 +205,7 @@ async function insertContact(
        values ($1, $2, $3, case when $3::text is null then null else $4::bigint end, $5, $6, $7, $8, $9)
        on conflict do nothing
        returning id::text, owner_user_id::text`,
-      [
-        number.tenantId,
-        fill.waId,
-        fill.userId,
-        number.portfolioId,
-        sender.username,
-        sender.profileName,
-        number.id,
-        touch.fromUser ? touch.at : null,
-        touch.at,
-      ],
+      contactValues(number, fill, sender, touch),
     ),
   );
   return rows[0] ?? null;
