@@ -75,6 +75,32 @@ async function seed(db) {
   );
 }
 
+/** A signed webhook request of the bench number carrying one `messages` change with `value`'s fields. */
+function signedMessagesWebhook(value) {
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '109000000000000',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550000001', phone_number_id: PHONE_NUMBER_ID },
+              ...value,
+            },
+          },
+        ],
+      },
+    ],
+  });
+  return {
+    body: Buffer.from(body),
+    signature: `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`,
+  };
+}
+
 /** Meta's shape: sent carries the conversation and pricing, delivered the pricing, read neither. */
 function statusBody(index) {
   const status = ['sent', 'delivered', 'read'][Math.floor(index / (BODY_COUNT / 3))];
@@ -89,28 +115,7 @@ function statusBody(index) {
     if (status !== 'read') entry.pricing = pricing;
     return entry;
   });
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '109000000000000',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550000001', phone_number_id: PHONE_NUMBER_ID },
-              statuses,
-            },
-          },
-        ],
-      },
-    ],
-  });
-  return {
-    body: Buffer.from(body),
-    signature: `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`,
-  };
+  return signedMessagesWebhook({ statuses });
 }
 
 /** Inbound texts from new users, each request its own (a message id is stored once). */
@@ -124,39 +129,20 @@ function inboundBody(index) {
     ...(INBOUND === 'user_id' ? {} : { from: user.waId }),
     ...(INBOUND === 'phone' ? {} : { from_user_id: user.userId }),
   });
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '109000000000000',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550000001', phone_number_id: PHONE_NUMBER_ID },
-              contacts: users.map((user) => ({
-                profile: { name: `User ${user.waId.slice(-6)}` },
-                ...(INBOUND === 'user_id' ? {} : { wa_id: user.waId }),
-                ...(INBOUND === 'phone' ? {} : { user_id: user.userId }),
-              })),
-              messages: users.map((user, offset) => ({
-                ...named(user),
-                id: `wamid.bench.in.${index}.${offset}`,
-                timestamp,
-                type: 'text',
-                text: { body: 'hello' },
-              })),
-            },
-          },
-        ],
-      },
-    ],
+  return signedMessagesWebhook({
+    contacts: users.map((user) => ({
+      profile: { name: `User ${user.waId.slice(-6)}` },
+      ...(INBOUND === 'user_id' ? {} : { wa_id: user.waId }),
+      ...(INBOUND === 'phone' ? {} : { user_id: user.userId }),
+    })),
+    messages: users.map((user, offset) => ({
+      ...named(user),
+      id: `wamid.bench.in.${index}.${offset}`,
+      timestamp,
+      type: 'text',
+      text: { body: 'hello' },
+    })),
   });
-  return {
-    body: Buffer.from(body),
-    signature: `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`,
-  };
 }
 
 /** The request bodies in turn: the status bodies again and again, or ever new inbound ones. */
