@@ -164,9 +164,11 @@ export async function dropdownsClosed(page: Page): Promise<void> {
 
 /** Chooses an item of the open dropdown menu by its whole text and waits until the menu has gone. */
 export async function chooseDropdownItem(page: Page, text: string): Promise<void> {
-  await dropdownItems(page)
-    .filter({ hasText: new RegExp(`^${text}$`) })
-    .click();
+  const item = dropdownItems(page).filter({ hasText: new RegExp(`^${text}$`) });
+  await item.waitFor();
+  // A click while the menu still slides in can be lost, leaving it open (seen in CI under load).
+  await animationsSettled(page);
+  await item.click();
   await dropdownsClosed(page);
 }
 
