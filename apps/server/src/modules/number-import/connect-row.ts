@@ -5,7 +5,7 @@ import type { PhoneNumberInfo } from '../../whatsapp/cloud-api/index.js';
 import type { TokenCipher } from '../../whatsapp/crypto/token-cipher.js';
 import type { TargetConnection } from '../../whatsapp/numbers/cloud-api-target.js';
 import { connectFromMeta, connectRace } from '../../whatsapp/numbers/connect-from-meta.js';
-import { liveNumberOwner, wabaOwner } from '../../whatsapp/numbers/meta-id-owners.js';
+import { liveNumberOwner, wabaOwner } from '../../whatsapp/numbers/meta-id-owner-repository.js';
 import type { RowOutcome, StoredImportRow } from './import-repository.js';
 import { tagNumber } from './number-tag-repository.js';
 

@@ -7,7 +7,7 @@ import { type CloudApiClient, createCloudApiClient, type PhoneNumberInfo } from 
 import { cloudApiFailure } from '../../whatsapp/numbers/cloud-api-failure.js';
 import { checkTarget, targetConnection } from '../../whatsapp/numbers/cloud-api-target.js';
 import { connectFromMeta, connectRace } from '../../whatsapp/numbers/connect-from-meta.js';
-import { liveNumberOwner, wabaOwner } from '../../whatsapp/numbers/meta-id-owners.js';
+import { liveNumberOwner, wabaOwner } from '../../whatsapp/numbers/meta-id-owner-repository.js';
 import { phoneMismatch } from '../../whatsapp/numbers/phone-mismatch.js';
 import { wabaNumbers } from '../../whatsapp/numbers/waba-numbers.js';
 import { subscribeNewWabas } from '../../whatsapp/numbers/waba-subscription.js';

@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type pg from 'pg';
+import type { Db } from '../../platform/db/pool.js';
+import { keepSecretOnce } from '../../platform/stored-secret.js';
 
 /** Encrypts access tokens at rest (AES-256-GCM); the key never enters the database. */
 export interface TokenCipher {
@@ -60,14 +61,9 @@ export async function loadTokenKey(configured: string | undefined, dataDir: stri
  * Refuses a key other than the one this database's tokens were sealed with, so a lost or
  * changed key is a clear start-up error rather than numbers that silently cannot send.
  */
-export async function checkTokenKey(pool: pg.Pool, key: Buffer): Promise<void> {
+export async function checkTokenKey(db: Db, key: Buffer): Promise<void> {
   const check = createHmac('sha256', key).update('ws-console token key check').digest('base64url');
-  await pool.query('insert into app_secret (name, value) values ($1, $2) on conflict (name) do nothing', [
-    'token-key-check',
-    check,
-  ]);
-  const { rows } = await pool.query<{ value: string }>("select value from app_secret where name = 'token-key-check'");
-  if (rows[0]?.value !== check) {
+  if ((await keepSecretOnce(db, 'token-key-check', check)) !== check) {
     throw new Error(
       'The access-token encryption key differs from the one this database was set up with: set TOKEN_ENCRYPTION_KEY to the original key (or restore DATA_DIR/token-encryption.key).',
     );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/queue/jobs.js';
+import { ensureMessagePartitions } from './partition-repository.js';
 
 /** Keeps the message table's monthly partitions three months ahead (see ensure_message_partitions). */
 export const messagePartitionsJob = defineJob({
@@ -8,6 +9,6 @@ export const messagePartitionsJob = defineJob({
   maxAttempts: 5,
   cron: '17 3 * * *',
   async handle(_payload, _helpers, context) {
-    await context.pool.query('select ensure_message_partitions(3)');
+    await ensureMessagePartitions(context.pool);
   },
 });

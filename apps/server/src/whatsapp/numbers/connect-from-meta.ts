@@ -10,7 +10,7 @@ import { HIGH_THROUGHPUT_PER_SECOND, LIMIT_OF_TIER } from '../webhooks/number-ev
 import type { TargetConnection } from './cloud-api-target.js';
 import { connectNumber } from './connect-number.js';
 import { qualityOf, STANDARD_THROUGHPUT_PER_SECOND } from './meta-number-state.js';
-import { recordMetaState } from './record-meta-state.js';
+import { recordMetaState } from './number-repository.js';
 
 /** Meta's starting limit: a portfolio whose tier Meta did not report is not trusted with more. */
 const DEFAULT_MESSAGING_LIMIT = 250;
