@@ -241,3 +241,34 @@ export async function dueLanes(db: pg.Pool, limit: number): Promise<{ tenantId: 
   );
   return rows.map((row) => ({ tenantId: row.tenant_id, numberId: row.number_id }));
 }
+
+/** When the lane's earliest queued message is due, in epoch milliseconds; null when none is queued. */
+export async function nextDueAt(db: pg.Pool, tenantId: string, numberId: string): Promise<number | null> {
+  const { rows } = await db.query(
+    'select (extract(epoch from min(not_before)) * 1000)::float8 as next from send_queue where tenant_id = $1 and number_id = $2',
+    [tenantId, numberId],
+  );
+  return rows[0]?.next ?? null;
+}
+
+// Advisory locks of send lanes: (namespace, number id). Two-int keys never meet one-bigint keys.
+const LANE_LOCK_NAMESPACE = 727_274;
+
+/** Makes the lock connection listen for new work, opt-outs and number changes. */
+export async function listenForLaneEvents(client: pg.PoolClient): Promise<void> {
+  await client.query('listen wa_send_wake; listen wa_contact_opt_out; listen wa_number_state');
+}
+
+/** Takes a lane's session lock on the lock connection; false when another process holds it. */
+export async function tryLockLane(client: pg.PoolClient, numberId: string): Promise<boolean> {
+  const { rows } = await client.query('select pg_try_advisory_lock($1, $2::int) as locked', [
+    LANE_LOCK_NAMESPACE,
+    numberId,
+  ]);
+  return rows[0]?.locked === true;
+}
+
+/** Lets a lane's session lock go. */
+export async function unlockLane(client: pg.PoolClient, numberId: string): Promise<void> {
+  await client.query('select pg_advisory_unlock($1, $2::int)', [LANE_LOCK_NAMESPACE, numberId]);
+}

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { TokenCipher } from '../crypto/token-cipher.js';
-import { dueLanes, holdLanes, settleLane } from './lane-repository.js';
+import { dueLanes, holdLanes, listenForLaneEvents, settleLane, tryLockLane, unlockLane } from './lane-repository.js';
 import type { LaneTransport } from './lane-transport.js';
 import { SendLane } from './send-lane.js';
 
@@ -26,8 +26,6 @@ export interface LaneRunner {
 
 /** How long a lane's owner holds it without renewing: the take-over delay after a crash. */
 const HOLD_SECONDS = 30;
-// Advisory locks of send lanes: (namespace, number id). Two-int keys never meet one-bigint keys.
-const LANE_LOCK_NAMESPACE = 727_274;
 
 const laneKey = (tenantId: string, numberId: string) => `${tenantId}:${numberId}`;
 
@@ -78,7 +76,7 @@ export async function startLaneRunner(options: LaneRunnerOptions): Promise<LaneR
       reconnectSoon();
     });
     try {
-      await client.query('listen wa_send_wake; listen wa_contact_opt_out; listen wa_number_state');
+      await listenForLaneEvents(client);
     } catch (error) {
       letGo();
       throw error;
@@ -131,11 +129,7 @@ export async function startLaneRunner(options: LaneRunnerOptions): Promise<LaneR
     if (stopped || !client || lanes.size >= maxLanes) return;
     lanes.set(key, new SendLane(tenantId, numberId, options));
     try {
-      const { rows } = await client.query('select pg_try_advisory_lock($1, $2::int) as locked', [
-        LANE_LOCK_NAMESPACE,
-        numberId,
-      ]);
-      if (!rows[0]?.locked) {
+      if (!(await tryLockLane(client, numberId))) {
         lanes.delete(key);
         return;
       }
@@ -163,9 +157,7 @@ export async function startLaneRunner(options: LaneRunnerOptions): Promise<LaneR
     } finally {
       lanes.delete(laneKey(lane.tenantId, lane.numberId));
       if (lock?.client === client) {
-        await client
-          .query('select pg_advisory_unlock($1, $2::int)', [LANE_LOCK_NAMESPACE, lane.numberId])
-          .catch(() => undefined);
+        await unlockLane(client, lane.numberId).catch(() => undefined);
       }
     }
     // Work queued while this lane was letting go found the lock still held: take it again.

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { insertQueuedMessages } from './queue-repository.js';
 import type { Purpose } from './rules.js';
 
 /** Interactive sends (an agent's reply) go before bulk ones (campaigns) in a number's lane. */
@@ -41,67 +42,7 @@ export async function queueMessages(
   intents: readonly MessageIntent[],
 ): Promise<QueuedMessage[]> {
   if (intents.length === 0) return [];
-  const column = <T>(pick: (intent: MessageIntent) => T) => intents.map(pick);
-  const { rows } = await client.query<{ id: string; created_at: string | null }>(
-    `with input as (
-       select nextval('message_id_seq') as id, i.*
-         from unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::jsonb[], $7::text[], $8::text[],
-                     $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[], $13::smallint[], $14::timestamptz[])
-              with ordinality as i (number_id, contact_id, group_ref, type, content, preview, purpose, template_id,
-                                    campaign_id, task_id, sent_by, priority, not_before, position)
-     ),
-     owned as (
-       select i.* from input i
-        where exists (select 1 from wa_number n where n.tenant_id = $1 and n.id = i.number_id and n.deleted_at is null)
-          and (i.contact_id is null or exists (select 1 from contact c where c.tenant_id = $1 and c.id = i.contact_id))
-          and (i.group_ref is null or exists (select 1 from wa_group g where g.tenant_id = $1 and g.id = i.group_ref))
-          and (i.contact_id is not null or i.group_ref is not null)
-          and (i.template_id is null or exists (select 1 from wa_template t where t.tenant_id = $1 and t.id = i.template_id))
-     ),
-     messages as (
-       insert into message (tenant_id, id, number_id, contact_id, group_ref, direction, type, body, preview, purpose,
-                            template_id, status, campaign_id, task_id, sent_by)
-       select $1, id, number_id, contact_id, group_ref, 'out', type, content, coalesce(preview, ''), purpose,
-              template_id, 'queued', campaign_id, task_id, sent_by
-         from owned
-       returning id, created_at
-     ),
-     queued as (
-       insert into send_queue (tenant_id, number_id, message_id, message_created_at, priority, not_before)
-       select $1, o.number_id, m.id, m.created_at, o.priority, coalesce(o.not_before, now())
-         from owned o join messages m on m.id = o.id
-     ),
-     lanes as (
-       insert into send_lane (tenant_id, number_id, due_at)
-       select $1, number_id, min(coalesce(not_before, now())) from owned group by number_id
-       on conflict (tenant_id, number_id) do update
-          set due_at = least(coalesce(send_lane.due_at, excluded.due_at), excluded.due_at), updated_at = now()
-     ),
-     woken as (
-       select pg_notify('wa_send_wake', json_build_object('tenantId', $1::text, 'numberId', number_id::text)::text)
-         from (select distinct number_id from owned) n
-     )
-     select i.id::text, m.created_at::text
-       from input i left join messages m on m.id = i.id
-      cross join (select count(*) from woken) w
-      order by i.position`,
-    [
-      tenantId,
-      column((i) => i.numberId),
-      column((i) => i.contactId ?? null),
-      column((i) => i.groupRef ?? null),
-      column((i) => i.type),
-      column((i) => JSON.stringify(i.content)),
-      column((i) => i.preview ?? null),
-      column((i) => i.purpose ?? null),
-      column((i) => i.templateId ?? null),
-      column((i) => i.campaignId ?? null),
-      column((i) => i.taskId ?? null),
-      column((i) => i.sentBy ?? null),
-      column((i) => i.priority ?? PRIORITY.bulk),
-      column((i) => i.notBefore ?? null),
-    ],
-  );
+  const rows = await insertQueuedMessages(client, tenantId, intents, PRIORITY.bulk);
   if (rows.some((row) => row.created_at === null)) {
     throw new Error('queueMessages: an intent names a number, contact, group or template of another tenant');
   }

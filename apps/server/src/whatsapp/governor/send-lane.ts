@@ -5,6 +5,7 @@ import { loadSendingNumber, pauseNumber, type SendingNumber } from '../numbers/n
 import {
   claimSends,
   fetchDueSends,
+  nextDueAt,
   optOutAfterError,
   type QueuedSend,
   recordOutcomes,
@@ -135,11 +136,7 @@ export class SendLane {
 
   /** Waits for a poke or the next deferred message if it is due soon; false when the lane should go. */
   private async lingerForWork(): Promise<boolean> {
-    const { rows } = await this.deps.pool.query(
-      'select (extract(epoch from min(not_before)) * 1000)::float8 as next from send_queue where tenant_id = $1 and number_id = $2',
-      [this.tenantId, this.numberId],
-    );
-    const next: number | null = rows[0]?.next ?? null;
+    const next = await nextDueAt(this.deps.pool, this.tenantId, this.numberId);
     if (next === null || next - this.now() > (this.deps.lingerMs ?? LINGER_MS)) return false;
     this.wake = new AbortController();
     await this.sleep(Math.max(0, next - this.now()), AbortSignal.any([this.wake.signal, this.stopping.signal]));
