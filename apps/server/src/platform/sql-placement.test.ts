@@ -22,15 +22,6 @@ const NOT_YET_SPLIT = new Set([
   'modules/numbers/recycle-list.ts',
   'modules/uploads/store-image.ts',
   'modules/users/ensure-platform-admin.ts',
-  'whatsapp/webhooks/contact-identity.ts',
-  'whatsapp/webhooks/directory.ts',
-  'whatsapp/webhooks/drain.ts',
-  'whatsapp/webhooks/group-events.ts',
-  'whatsapp/webhooks/inbound-messages.ts',
-  'whatsapp/webhooks/number-events.ts',
-  'whatsapp/webhooks/opt-out.ts',
-  'whatsapp/webhooks/statuses.ts',
-  'whatsapp/webhooks/template-events.ts',
 ]);
 
 const SERVER = fileURLToPath(new URL('..', import.meta.url));

@@ -10,8 +10,8 @@
  * - a BSUID that differs from the one a contact already holds for the same portfolio is not
  *   replaced (Meta announces a changed BSUID with user_changed_user_id), but noted.
  */
-import { prepared } from '../../platform/db/pool.js';
 import type { InboundMessage, WebhookContact } from '../meta/webhook-payload.js';
+import { contactCandidates, insertContact, updateContact, upsertContactByWaId } from './contact-repository.js';
 import type { KnownNumber } from './directory.js';
 import { type Work, withoutNul } from './work.js';
 
@@ -48,13 +48,6 @@ export interface Touch {
   fromUser: boolean;
 }
 
-interface Candidate {
-  id: string;
-  wa_id: string | null;
-  user_id: string | null;
-  user_portfolio_id: string | null;
-}
-
 /** The contact of `sender`, created or completed as the rules above say; notes say what was not done. */
 export async function upsertSender(
   work: Work,
@@ -64,17 +57,11 @@ export async function upsertSender(
 ): Promise<{ contactId: string; ownerUserId: string | null; notes: string[] }> {
   if (sender.userId === null) {
     if (sender.waId === null) throw new Error('a sender has a wa_id or a user id');
-    const found = await upsertByWaId(work, number, sender, touch);
+    const found = await upsertContactByWaId(work.client, number, sender, touch);
     return { contactId: found.id, ownerUserId: found.owner_user_id, notes: [] };
   }
   for (let attempt = 0; ; attempt += 1) {
-    const { rows } = await work.client.query<Candidate>(
-      prepared(
-        `select id::text, wa_id, user_id, user_portfolio_id::text from contact
-          where tenant_id = $1 and (wa_id = $2 or (user_portfolio_id = $3 and user_id = $4))`,
-        [number.tenantId, sender.waId, number.portfolioId, sender.userId],
-      ),
-    );
+    const rows = await contactCandidates(work.client, number.tenantId, sender.waId, number.portfolioId, sender.userId);
     const byWaId = sender.waId === null ? undefined : rows.find((row) => row.wa_id === sender.waId);
     const byUserId = rows.find((row) => row.user_id === sender.userId && row.user_portfolio_id === number.portfolioId);
     const notes: string[] = [];
@@ -99,114 +86,10 @@ export async function upsertSender(
       userId: fillUserId ? sender.userId : null,
     };
     const stored = target
-      ? await updateContact(work, number, target.id, identity, sender, touch)
-      : await insertContact(work, number, identity, sender, touch);
+      ? await updateContact(work.client, number, target.id, identity, sender, touch)
+      : await insertContact(work.client, number, identity, sender, touch);
     // Another transaction took one of the identities between the look and the write: look again.
     if (stored !== null) return { contactId: stored.id, ownerUserId: stored.owner_user_id, notes };
     if (attempt > 0) throw new Error(`contact of user_id ${sender.userId} changed twice while being stored`);
   }
-}
-
-/** A stored contact: its id, and its owner (who realtime events about it reach). */
-interface Stored {
-  id: string;
-  owner_user_id: string | null;
-}
-
-/** The phone-only path (every webhook before BSUIDs): one statement, as before. */
-async function upsertByWaId(work: Work, number: KnownNumber, sender: Sender, touch: Touch): Promise<Stored> {
-  const { rows } = await work.client.query<Stored>(
-    prepared(
-      `insert into contact as c (tenant_id, wa_id, name, number_id, last_inbound_at, last_message_at)
-       values ($1, $2, $3, $4, $5, $6)
-       on conflict (tenant_id, wa_id) do update
-          set name = case when c.name = '' then excluded.name else c.name end,
-              number_id = coalesce(c.number_id, excluded.number_id),
-              last_inbound_at = greatest(c.last_inbound_at, excluded.last_inbound_at),
-              last_message_at = greatest(c.last_message_at, excluded.last_message_at),
-              deleted_at = case when excluded.last_inbound_at is null then c.deleted_at end,
-              updated_at = now()
-       returning id::text, owner_user_id::text`,
-      [number.tenantId, sender.waId, sender.profileName, number.id, touch.fromUser ? touch.at : null, touch.at],
-    ),
-  );
-  return rows[0] as Stored;
-}
-
-interface Fill {
-  waId: string | null;
-  userId: string | null;
-}
-
-/** $1…$9 of the contact statements: tenant, the identity to fill, the portfolio, username, name, number, times. */
-function contactValues(number: KnownNumber, fill: Fill, sender: Sender, touch: Touch): unknown[] {
-  return [
-    number.tenantId,
-    fill.waId,
-    fill.userId,
-    number.portfolioId,
-    sender.username,
-    sender.profileName,
-    number.id,
-    touch.fromUser ? touch.at : null,
-    touch.at,
-  ];
-}
-
-/**
- * Refreshes a found contact: fills the identity it lacked, takes the newest username, fills an
- * empty name only (an operator's edit is kept), and brings a deleted contact back when the user writes.
- */
-async function updateContact(
-  work: Work,
-  number: KnownNumber,
-  id: string,
-  fill: Fill,
-  sender: Sender,
-  touch: Touch,
-): Promise<Stored | null> {
-  const { rows } = await work.client.query<Stored>(
-    prepared(
-      `update contact c
-          set wa_id = coalesce(c.wa_id, $2),
-              user_id = coalesce(c.user_id, $3),
-              user_portfolio_id = case when c.user_id is null and $3::text is not null then $4::bigint
-                                       else c.user_portfolio_id end,
-              username = coalesce($5, c.username),
-              name = case when c.name = '' then $6 else c.name end,
-              number_id = coalesce(c.number_id, $7),
-              last_inbound_at = greatest(c.last_inbound_at, $8),
-              last_message_at = greatest(c.last_message_at, $9),
-              deleted_at = case when $8::timestamptz is null then c.deleted_at end,
-              updated_at = now()
-        where c.tenant_id = $1 and c.id = $10
-          and ($2::text is null or not exists (select 1 from contact o where o.tenant_id = $1 and o.wa_id = $2))
-          and ($3::text is null or not exists (select 1 from contact o where o.tenant_id = $1
-                                                 and o.user_portfolio_id = $4 and o.user_id = $3))
-       returning id::text, owner_user_id::text`,
-      [...contactValues(number, fill, sender, touch), id],
-    ),
-  );
-  return rows[0] ?? null;
-}
-
-/** A new contact with what the webhook gave; null when another transaction created it meanwhile. */
-async function insertContact(
-  work: Work,
-  number: KnownNumber,
-  fill: Fill,
-  sender: Sender,
-  touch: Touch,
-): Promise<Stored | null> {
-  const { rows } = await work.client.query<Stored>(
-    prepared(
-      `insert into contact (tenant_id, wa_id, user_id, user_portfolio_id, username, name, number_id,
-                            last_inbound_at, last_message_at)
-       values ($1, $2, $3, case when $3::text is null then null else $4::bigint end, $5, $6, $7, $8, $9)
-       on conflict do nothing
-       returning id::text, owner_user_id::text`,
-      contactValues(number, fill, sender, touch),
-    ),
-  );
-  return rows[0] ?? null;
 }

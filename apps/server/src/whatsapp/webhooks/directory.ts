@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { prepared } from '../../platform/db/pool.js';
+import { numberByPhoneNumberId, wabaByMetaId } from './directory-repository.js';
 
 /** A live number a webhook names: its tenant decides where everything the event carries goes. */
 export interface KnownNumber {
@@ -27,26 +27,11 @@ export class Directory {
   constructor(private readonly client: pg.PoolClient) {}
 
   numberByPhoneNumberId(phoneNumberId: string): Promise<KnownNumber | undefined> {
-    return this.once(this.numbers, phoneNumberId, () =>
-      this.first<KnownNumber>(
-        `select n.tenant_id as "tenantId", n.id::text as id, n.waba_ref::text as "wabaRef",
-                w.portfolio_id::text as "portfolioId"
-           from wa_number n
-           join wa_business_account w on w.tenant_id = n.tenant_id and w.id = n.waba_ref
-          where n.phone_number_id = $1 and n.deleted_at is null`,
-        phoneNumberId,
-      ),
-    );
+    return this.once(this.numbers, phoneNumberId, () => numberByPhoneNumberId(this.client, phoneNumberId));
   }
 
   wabaByMetaId(wabaId: string): Promise<KnownWaba | undefined> {
-    return this.once(this.wabas, wabaId, () =>
-      this.first<KnownWaba>(
-        `select tenant_id as "tenantId", id::text as "wabaRef", portfolio_id::text as "portfolioId"
-           from wa_business_account where waba_id = $1`,
-        wabaId,
-      ),
-    );
+    return this.once(this.wabas, wabaId, () => wabaByMetaId(this.client, wabaId));
   }
 
   private once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
@@ -56,9 +41,5 @@ export class Directory {
       cache.set(key, found);
     }
     return found;
-  }
-
-  private async first<T extends pg.QueryResultRow>(text: string, id: string): Promise<T | undefined> {
-    return (await this.client.query<T>(prepared(text, [id]))).rows[0];
   }
 }

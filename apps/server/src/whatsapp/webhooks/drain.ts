@@ -7,6 +7,7 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { withTransaction } from '../../platform/db/pool.js';
+import { releaseSavepoint, rollbackToSavepoint, savepoint } from '../../platform/db/savepoint.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { type Publication, publishEvents } from '../../platform/realtime/publish.js';
 import { Directory } from './directory.js';
@@ -82,32 +83,32 @@ async function processBatch(
   };
   // The realtime events of what was stored, in one statement with it (before the savepoint ends).
   const publish = () => publishEvents(client, published.splice(0));
-  await client.query('savepoint webhook_batch');
+  await savepoint(client, 'webhook_batch');
   try {
     const outcomes: EventOutcome[] = [];
     for (const event of events) outcomes.push(await processEvent(work, event));
     await work.statuses.flush();
     await publish();
-    await client.query('release savepoint webhook_batch');
+    await releaseSavepoint(client, 'webhook_batch');
     return outcomes;
   } catch (error) {
     if (!isEventError(error)) throw error;
-    await client.query('rollback to savepoint webhook_batch');
+    await rollbackToSavepoint(client, 'webhook_batch');
     work.statuses.clear();
     published.length = 0;
   }
   const outcomes: EventOutcome[] = [];
   for (const event of events) {
-    await client.query('savepoint webhook_event');
+    await savepoint(client, 'webhook_event');
     try {
       const outcome = await processEvent(work, event);
       await work.statuses.flush();
       await publish();
-      await client.query('release savepoint webhook_event');
+      await releaseSavepoint(client, 'webhook_event');
       outcomes.push(outcome);
     } catch (error) {
       if (!isEventError(error)) throw error;
-      await client.query('rollback to savepoint webhook_event');
+      await rollbackToSavepoint(client, 'webhook_event');
       work.statuses.clear();
       published.length = 0;
       logger.error({ err: error, eventId: event.id }, 'webhook event could not be applied');

@@ -7,6 +7,14 @@
  */
 import type { GroupEvent, GroupParticipant, GroupsValue } from '../meta/webhook-payload.js';
 import type { KnownNumber } from './directory.js';
+import {
+  addParticipants,
+  failGroupRequest,
+  type GroupChange,
+  recountParticipants,
+  removeParticipants,
+  upsertGroup,
+} from './group-repository.js';
 import { type ChangeResult, fromUnix, type Work, withoutNul } from './work.js';
 
 type GroupField =
@@ -58,16 +66,6 @@ export async function handleGroups(work: Work, field: GroupField, value: GroupsV
   return { tenantId: number.tenantId, notes, incomplete };
 }
 
-interface GroupChange {
-  status?: 'active' | 'deleted';
-  subject?: string;
-  description?: string;
-  inviteLink?: string;
-  joinApprovalMode?: string;
-  /** Undefined leaves it, null clears it. */
-  suspendedAt?: Date | null;
-}
-
 /**
  * The group's row, found (and given Meta's id) or created, with the change applied. A row found
  * by request id was the product's create request; Meta's answer makes it active.
@@ -78,57 +76,12 @@ async function updateGroup(
   event: GroupEvent,
   change: GroupChange,
 ): Promise<string | undefined> {
-  const { rows } = await work.client.query<{ id: string }>(
-    `with found as (
-       select id from (
-         select id, 1 as rank from wa_group where group_id = $3 and tenant_id = $1
-         union all
-         select id, 2 from wa_group where tenant_id = $1 and number_id = $2 and request_id = $4 and $4::text is not null
-       ) candidates order by rank limit 1
-     ),
-     changed as (
-       update wa_group g
-          set group_id = coalesce(g.group_id, $3),
-              status = coalesce($5, case when g.status = 'pending' then 'active' else g.status end),
-              subject = coalesce($6, g.subject), description = coalesce($7, g.description),
-              invite_link = coalesce($8, g.invite_link), join_approval_mode = coalesce($9, g.join_approval_mode),
-              suspended_at = case when $10 then $11 else g.suspended_at end, updated_at = now()
-         from found where g.tenant_id = $1 and g.id = found.id
-       returning g.id
-     ),
-     made as (
-       insert into wa_group (tenant_id, number_id, group_id, request_id, subject, description, invite_link,
-                             join_approval_mode, status, suspended_at)
-       select $1, $2, $3, $4, coalesce($6, ''), coalesce($7, ''), $8, $9, coalesce($5, 'active'), $11
-        where not exists (select 1 from found) and $3::text is not null and $5::text is distinct from 'deleted'
-       returning id
-     )
-     select id::text from changed union all select id::text from made`,
-    [
-      number.tenantId,
-      number.id,
-      event.group_id ?? null,
-      event.request_id ?? null,
-      change.status ?? null,
-      change.subject ?? null,
-      change.description ?? null,
-      change.inviteLink ?? null,
-      change.joinApprovalMode ?? null,
-      change.suspendedAt !== undefined,
-      change.suspendedAt ?? null,
-    ],
-  );
-  return rows[0]?.id;
+  return upsertGroup(work.client, number.tenantId, number.id, event.group_id ?? null, event.request_id ?? null, change);
 }
 
 /** A create request Meta refused; false when the product has no such request. */
 async function failCreate(work: Work, number: KnownNumber, event: GroupEvent): Promise<boolean> {
-  const { rowCount } = await work.client.query(
-    `update wa_group set status = 'failed', updated_at = now()
-      where tenant_id = $1 and number_id = $2 and request_id = $3 and status = 'pending'`,
-    [number.tenantId, number.id, event.request_id ?? null],
-  );
-  return (rowCount ?? 0) > 0;
+  return failGroupRequest(work.client, number.tenantId, number.id, event.request_id ?? null);
 }
 
 /** Who a participant entry names: the wa_id, else what the business sent (digits of a phone). */
@@ -162,33 +115,15 @@ async function changeMembers(work: Work, number: KnownNumber, event: GroupEvent)
   const joined = idsOf(event.added_participants);
   const left = idsOf(event.removed_participants);
   if (joined.length > 0) {
-    await work.client.query(
-      `insert into wa_group_participant as p (tenant_id, group_ref, wa_id, contact_id, joined_at, via)
-       select $1, $2, w.wa_id, (select id from contact c where c.tenant_id = $1 and c.wa_id = w.wa_id), $3, $4
-         from unnest($5::text[]) as w (wa_id)
-       on conflict (tenant_id, group_ref, wa_id) do update
-          set joined_at = excluded.joined_at, left_at = null, left_by = null, via = excluded.via,
-              contact_id = coalesce(p.contact_id, excluded.contact_id)
-        where p.left_at is not null and p.left_at < excluded.joined_at`,
-      [number.tenantId, groupRef, at, event.reason ?? (creates ? 'created' : 'added'), [...new Set(joined)]],
-    );
+    await addParticipants(work.client, number.tenantId, groupRef, at, event.reason ?? (creates ? 'created' : 'added'), [
+      ...new Set(joined),
+    ]);
   }
   if (left.length > 0) {
-    await work.client.query(
-      `insert into wa_group_participant as p (tenant_id, group_ref, wa_id, contact_id, left_at, left_by)
-       select $1, $2, w.wa_id, (select id from contact c where c.tenant_id = $1 and c.wa_id = w.wa_id), $3, $4
-         from unnest($5::text[]) as w (wa_id)
-       on conflict (tenant_id, group_ref, wa_id) do update
-          set left_at = excluded.left_at, left_by = excluded.left_by
-        where p.left_at is null and (p.joined_at is null or p.joined_at <= excluded.left_at)`,
-      [number.tenantId, groupRef, at, event.initiated_by ?? 'business', [...new Set(left)]],
-    );
+    await removeParticipants(work.client, number.tenantId, groupRef, at, event.initiated_by ?? 'business', [
+      ...new Set(left),
+    ]);
   }
-  await work.client.query(
-    `update wa_group set participant_count = (
-       select count(*) from wa_group_participant where tenant_id = $1 and group_ref = $2 and left_at is null)
-      where tenant_id = $1 and id = $2`,
-    [number.tenantId, groupRef],
-  );
+  await recountParticipants(work.client, number.tenantId, groupRef);
   return true;
 }

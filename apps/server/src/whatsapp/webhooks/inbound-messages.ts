@@ -3,12 +3,13 @@
  * rows; statuses go to the batch's status buffer. A message is stored once: its key is Meta's id
  * and timestamp (the message table's unique key), and a redelivery finds it and changes nothing.
  */
-import { prepared } from '../../platform/db/pool.js';
 import { isoTimeOf } from '../../platform/db/sql-time.js';
 import type { InboundMessage, MessagesValue } from '../meta/webhook-payload.js';
 import { type Sender, senderOf, upsertSender } from './contact-identity.js';
+import { bothUserIdsInUse, changeUserId, changeWaId, waIdsInUse } from './contact-repository.js';
 import type { KnownNumber } from './directory.js';
 import { KNOWN_MESSAGE_TYPES, previewOf } from './message-preview.js';
+import { inboundMessageStored, insertInboundMessage, touchConversation } from './message-repository.js';
 import { consentRequestOf, optOut, resume } from './opt-out.js';
 import { type ChangeResult, fromUnix, toStorableJson, type Work, withoutNul } from './work.js';
 
@@ -50,14 +51,7 @@ async function receiveMessage(
 ): Promise<string[]> {
   const { client } = work;
   const createdAt = fromUnix(message.timestamp);
-  const seen = await client.query(
-    prepared('select 1 from message where tenant_id = $1 and meta_message_id = $2 and created_at = $3', [
-      number.tenantId,
-      message.id,
-      createdAt,
-    ]),
-  );
-  if (seen.rowCount) return [];
+  if (await inboundMessageStored(client, number.tenantId, message.id, createdAt)) return [];
 
   const notes: string[] = [];
   const sender = { ...named };
@@ -86,29 +80,18 @@ async function receiveMessage(
   const preview = withoutNul(previewOf(message));
   const assignees = [contact.ownerUserId];
 
-  const stored = await client.query<{ id: string }>(
-    prepared(
-      `insert into message (tenant_id, created_at, number_id, contact_id, group_ref, direction, type, body, preview,
-                            meta_message_id, context_meta_id, status, status_at)
-       values ($1, $2, $3, $4, (select id from wa_group where tenant_id = $1 and group_id = $5), 'in', $6, $7::jsonb, $8,
-               $9, $10, 'received', $2)
-       on conflict (tenant_id, meta_message_id, created_at) do nothing
-       returning id::text`,
-      [
-        number.tenantId,
-        createdAt,
-        number.id,
-        contactId,
-        message.group_id ?? null,
-        withoutNul(message.type),
-        toStorableJson(raw),
-        preview,
-        message.id,
-        message.context?.id ?? null,
-      ],
-    ),
-  );
-  const messageId = stored.rows[0]?.id;
+  const messageId = await insertInboundMessage(client, {
+    tenantId: number.tenantId,
+    createdAt,
+    numberId: number.id,
+    contactId,
+    groupId: message.group_id ?? null,
+    type: withoutNul(message.type),
+    body: toStorableJson(raw),
+    preview,
+    metaMessageId: message.id,
+    contextMetaId: message.context?.id ?? null,
+  });
   if (messageId) {
     work.events.push({
       tenantId: number.tenantId,
@@ -128,19 +111,7 @@ async function receiveMessage(
     });
   }
   if (inGroup) return notes;
-  const conversation = await client.query<{ unread: number; last_message_at: Date }>(
-    prepared(
-      `insert into conversation as v (tenant_id, number_id, contact_id, last_inbound_at, last_message_at, unread)
-       values ($1, $2, $3, $4, $5, $6)
-       on conflict (tenant_id, number_id, contact_id) do update
-          set last_inbound_at = greatest(v.last_inbound_at, excluded.last_inbound_at),
-              last_message_at = greatest(v.last_message_at, excluded.last_message_at),
-              unread = v.unread + excluded.unread
-       returning unread, last_message_at`,
-      [number.tenantId, number.id, contactId, fromUser ? createdAt : null, createdAt, fromUser ? 1 : 0],
-    ),
-  );
-  const thread = conversation.rows[0];
+  const thread = await touchConversation(client, number.tenantId, number.id, contactId, createdAt, fromUser);
   if (thread) {
     work.events.push({
       tenantId: number.tenantId,
@@ -171,21 +142,10 @@ async function followNumberChange(
   newWaId: string | undefined,
 ): Promise<{ waId: string; note?: string }> {
   if (!newWaId || newWaId === oldWaId) return { waId: oldWaId };
-  const { rows } = await work.client.query<{ known: boolean; taken: boolean }>(
-    `select exists (select 1 from contact where tenant_id = $1 and wa_id = $2) as known,
-            exists (select 1 from contact where tenant_id = $1 and wa_id = $3) as taken`,
-    [number.tenantId, oldWaId, newWaId],
-  );
-  const { known, taken } = rows[0] ?? { known: false, taken: false };
+  const { known, taken } = await waIdsInUse(work.client, number.tenantId, oldWaId, newWaId);
   if (known && taken)
     return { waId: newWaId, note: `contacts ${oldWaId} and ${newWaId} both exist: wa_id not changed` };
-  if (known) {
-    await work.client.query('update contact set wa_id = $3, updated_at = now() where tenant_id = $1 and wa_id = $2', [
-      number.tenantId,
-      oldWaId,
-      newWaId,
-    ]);
-  }
+  if (known) await changeWaId(work.client, number.tenantId, oldWaId, newWaId);
   return { waId: newWaId };
 }
 
@@ -200,18 +160,10 @@ async function followUserIdChange(
   newUserId: string | undefined,
 ): Promise<{ userId: string; note?: string }> {
   if (!newUserId || newUserId === oldUserId) return { userId: oldUserId };
-  const { rowCount } = await work.client.query(
-    `update contact set user_id = $4, updated_at = now()
-      where tenant_id = $1 and user_portfolio_id = $2 and user_id = $3
-        and not exists (select 1 from contact where tenant_id = $1 and user_portfolio_id = $2 and user_id = $4)`,
-    [number.tenantId, number.portfolioId, oldUserId, newUserId],
-  );
-  if (rowCount) return { userId: newUserId };
-  const { rows } = await work.client.query<{ both: boolean }>(
-    `select count(*) = 2 as both from contact where tenant_id = $1 and user_portfolio_id = $2 and user_id in ($3, $4)`,
-    [number.tenantId, number.portfolioId, oldUserId, newUserId],
-  );
-  return rows[0]?.both
+  if (await changeUserId(work.client, number.tenantId, number.portfolioId, oldUserId, newUserId)) {
+    return { userId: newUserId };
+  }
+  return (await bothUserIdsInUse(work.client, number.tenantId, number.portfolioId, oldUserId, newUserId))
     ? { userId: newUserId, note: `contacts of user_id ${oldUserId} and ${newUserId} both exist: user_id not changed` }
     : { userId: newUserId };
 }

@@ -12,6 +12,14 @@ import type {
   PhoneNumberNameValue,
   PhoneNumberQualityValue,
 } from '../meta/webhook-payload.js';
+import {
+  changeNumbers,
+  type NumberChange,
+  setBanState,
+  setPortfolioLimit,
+  setPortfolioTier,
+  setReviewStatus,
+} from './account-repository.js';
 import type { KnownWaba } from './directory.js';
 import type { ChangeResult, Work } from './work.js';
 
@@ -29,60 +37,6 @@ export const LIMIT_OF_TIER: Record<string, number | null> = {
 };
 /** Restrictions that stop sending (adding phone numbers being refused does not). */
 const SENDING_RESTRICTIONS = new Set(['RESTRICTED_BIZ_INITIATED_MESSAGING', 'RESTRICTED_CUSTOMER_INITIATED_MESSAGING']);
-
-interface NumberChange {
-  qualityRating?: 'GREEN' | 'YELLOW' | 'RED';
-  messagingLimitTier?: string;
-  throughputLevel?: string;
-  throughputPerSecond?: number;
-  nameStatus?: string;
-  verifiedName?: string;
-  status?: string;
-  /** Pauses the number with this reason unless it is paused already. */
-  pause?: string;
-}
-
-const CHANGE_NUMBERS = `
-  with changed as (
-    update wa_number
-       set quality_rating = coalesce($4, quality_rating),
-           messaging_limit_tier = coalesce($5, messaging_limit_tier),
-           throughput_level = coalesce($6, throughput_level),
-           throughput_per_second = coalesce($7, throughput_per_second),
-           name_status = coalesce($8, name_status),
-           verified_name = coalesce($9, verified_name),
-           status = coalesce($10, status),
-           pause_reason = case when $11::text is not null and paused_at is null then $11 else pause_reason end,
-           paused_at = case when $11::text is not null then coalesce(paused_at, now()) else paused_at end,
-           updated_at = now()
-     where tenant_id = $1 and waba_ref = $2 and deleted_at is null
-       and ($3::text is null or regexp_replace(phone, '\\D', '', 'g') = $3)
-    returning id
-  )
-  select pg_notify('wa_number_state', json_build_object('tenantId', $1::text, 'numberId', id::text)::text) from changed`;
-
-/** Changes the WABA's live numbers (or the one with these digits); returns how many. */
-async function changeNumbers(
-  work: Work,
-  waba: KnownWaba,
-  digits: string | null,
-  change: NumberChange,
-): Promise<number> {
-  const { rowCount } = await work.client.query(CHANGE_NUMBERS, [
-    waba.tenantId,
-    waba.wabaRef,
-    digits,
-    change.qualityRating ?? null,
-    change.messagingLimitTier ?? null,
-    change.throughputLevel ?? null,
-    change.throughputPerSecond ?? null,
-    change.nameStatus ?? null,
-    change.verifiedName ?? null,
-    change.status ?? null,
-    change.pause ?? null,
-  ]);
-  return rowCount ?? 0;
-}
 
 /** Meta writes an unlimited portfolio's limit as -1 where it gives a number. */
 const UNLIMITED = -1;
@@ -103,33 +57,6 @@ function tierOf(value: string | number | undefined): string | undefined {
   return Object.keys(LIMIT_OF_TIER).find((tier) => LIMIT_OF_TIER[tier] === limit.limit);
 }
 
-/**
- * Sets the tier of every live number of the WABA's business portfolio (in the tenant), announcing
- * each changed one: since Meta's portfolio-level limits, all the portfolio's numbers share one.
- */
-async function setPortfolioTier(work: Work, waba: KnownWaba, tier: string): Promise<void> {
-  await work.client.query(
-    `with changed as (
-       update wa_number n set messaging_limit_tier = $3, updated_at = now()
-         from wa_business_account w
-        where w.tenant_id = $1 and w.portfolio_id = $2 and n.tenant_id = w.tenant_id and n.waba_ref = w.id
-          and n.deleted_at is null and n.messaging_limit_tier is distinct from $3
-       returning n.id
-     )
-     select pg_notify('wa_number_state', json_build_object('tenantId', $1::text, 'numberId', id::text)::text)
-       from changed`,
-    [waba.tenantId, waba.portfolioId, tier],
-  );
-}
-
-async function setPortfolioLimit(work: Work, waba: KnownWaba, limit: number | null): Promise<void> {
-  await work.client.query(
-    `update wa_portfolio set messaging_limit = $3, updated_at = now()
-      where tenant_id = $1 and id = $2 and messaging_limit is distinct from $3`,
-    [waba.tenantId, waba.portfolioId, limit],
-  );
-}
-
 const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
 /** A field about one number: the WABA must be ours and the number one of its live numbers. */
@@ -142,7 +69,7 @@ async function changeOneNumber(
 ): Promise<ChangeResult> {
   const waba = await work.directory.wabaByMetaId(wabaId);
   if (!waba) return { unknownNumber: `WABA ${wabaId}` };
-  if ((await changeNumbers(work, waba, digitsOf(displayPhone), change)) === 0) {
+  if ((await changeNumbers(work.client, waba, digitsOf(displayPhone), change)) === 0) {
     return { unknownNumber: `number ${displayPhone} of WABA ${wabaId}` };
   }
   await also?.(waba);
@@ -178,8 +105,8 @@ export async function handleQualityUpdate(
   if (numberTier) change.messagingLimitTier = numberTier;
   const limit = limitEvent ? limitOf(value.max_daily_conversations_per_business ?? value.current_limit) : undefined;
   const result = await changeOneNumber(work, wabaId, value.display_phone_number, change, async (waba) => {
-    if (limit) await setPortfolioLimit(work, waba, limit.limit);
-    if (portfolioTier) await setPortfolioTier(work, waba, portfolioTier);
+    if (limit) await setPortfolioLimit(work.client, waba, limit.limit);
+    if (portfolioTier) await setPortfolioTier(work.client, waba, portfolioTier);
   });
   return 'unknownNumber' in result ? result : { ...result, notes };
 }
@@ -217,10 +144,7 @@ export async function handleAccountUpdate(
     );
   } else if (value.event === 'DISABLED_UPDATE' && value.ban_info) {
     const state = value.ban_info.waba_ban_state;
-    await work.client.query(
-      'update wa_business_account set ban_state = $3, updated_at = now() where tenant_id = $1 and id = $2',
-      [waba.tenantId, waba.wabaRef, state],
-    );
+    await setBanState(work.client, waba, state);
     if (state === 'DISABLE') change = { status: 'BANNED', pause: 'waba_disabled' };
     else if (state === 'SCHEDULE_FOR_DISABLE') change = { pause: 'waba_disable_scheduled' };
     else if (state === 'REINSTATE') change = { status: 'CONNECTED' };
@@ -231,7 +155,7 @@ export async function handleAccountUpdate(
     const violation = value.violation_info ? ` (${value.violation_info.violation_type})` : '';
     notes.push(`account event ${value.event}${violation} recorded only`);
   }
-  if (change && (await changeNumbers(work, waba, digits, change)) === 0 && digits) {
+  if (change && (await changeNumbers(work.client, waba, digits, change)) === 0 && digits) {
     return { unknownNumber: `number ${value.phone_number} of WABA ${wabaId}` };
   }
   return { tenantId: waba.tenantId, notes };
@@ -244,10 +168,7 @@ export async function handleAccountReview(
 ): Promise<ChangeResult> {
   const waba = await work.directory.wabaByMetaId(wabaId);
   if (!waba) return { unknownNumber: `WABA ${wabaId}` };
-  await work.client.query(
-    'update wa_business_account set review_status = $3, updated_at = now() where tenant_id = $1 and id = $2',
-    [waba.tenantId, waba.wabaRef, value.decision],
-  );
+  await setReviewStatus(work.client, waba, value.decision);
   return { tenantId: waba.tenantId };
 }
 
@@ -264,8 +185,8 @@ export async function handleBusinessCapability(
   if (!waba) return { unknownNumber: `WABA ${wabaId}` };
   const given = value.max_daily_conversations_per_business ?? value.max_daily_conversation_per_phone;
   const limit = limitOf(given);
-  if (limit) await setPortfolioLimit(work, waba, limit.limit);
+  if (limit) await setPortfolioLimit(work.client, waba, limit.limit);
   const tier = tierOf(given);
-  if (tier) await setPortfolioTier(work, waba, tier);
+  if (tier) await setPortfolioTier(work.client, waba, tier);
   return { tenantId: waba.tenantId, notes: limit ? [] : ['no messaging limit in the capability update'] };
 }

@@ -17,8 +17,8 @@
  */
 import type { OptOutChannel } from '@ws/contract';
 import type pg from 'pg';
-import { prepared } from '../../platform/db/pool.js';
 import type { InboundMessage, UserPreferencesValue } from '../meta/webhook-payload.js';
+import { optOutContacts, recordResume } from './consent-repository.js';
 import { type ChangeResult, fromUnix, type Work } from './work.js';
 
 /** Who acted: by wa_id when the webhook gave one, else by the BSUID of the number's portfolio. */
@@ -99,31 +99,6 @@ function classify(texts: (string | undefined)[], channel: 'keyword' | 'button') 
   return undefined;
 }
 
-/** The conflict target of a contact found by wa_id, or by BSUID. */
-const BY_WA_ID = '(tenant_id, wa_id)';
-const BY_USER_ID = '(tenant_id, user_portfolio_id, user_id) where user_id is not null';
-
-// The contact is created when missing: a stop from someone we never wrote to must still hold
-// when they are imported later.
-const optOutSql = (key: string) => `
-  with asked as (
-    select * from unnest($1::text[], $2::bigint[], $3::text[], $4::timestamptz[], $6::text[], $7::bigint[])
-      as a (tenant_id, number_id, wa_id, at, user_id, user_portfolio_id)
-  ),
-  opted as (
-    insert into contact as c (tenant_id, wa_id, user_id, user_portfolio_id, number_id, opted_out_at, opt_out_channel)
-    select tenant_id, wa_id, user_id, user_portfolio_id, number_id, at, $5 from asked
-    on conflict ${key} do update
-       set opted_out_at = excluded.opted_out_at, opt_out_channel = excluded.opt_out_channel, updated_at = now()
-     where c.opted_out_at is null and (c.opt_resumed_at is null or c.opt_resumed_at <= excluded.opted_out_at)
-    returning c.tenant_id, c.id
-  )
-  select pg_notify('wa_contact_opt_out', json_build_object('tenantId', tenant_id, 'contactId', id::text)::text)
-    from opted`;
-
-const OPT_OUT_BY_WA_ID = optOutSql(BY_WA_ID);
-const OPT_OUT_BY_USER_ID = optOutSql(BY_USER_ID);
-
 /** Opts contacts out; returns how many changed (each one is announced on wa_contact_opt_out). */
 export async function optOut(
   client: pg.PoolClient,
@@ -133,14 +108,8 @@ export async function optOut(
   const byWaId = acts.filter((act) => act.waId !== null);
   const byUserId = acts.filter((act) => act.waId === null && act.user);
   return (
-    (await optOutBy(client, byWaId, channel, (act) => `w${act.waId}`, OPT_OUT_BY_WA_ID)) +
-    (await optOutBy(
-      client,
-      byUserId,
-      channel,
-      (act) => `u${act.user?.portfolioId}.${act.user?.userId}`,
-      OPT_OUT_BY_USER_ID,
-    ))
+    (await optOutBy(client, byWaId, channel, 'waId', (act) => `w${act.waId}`)) +
+    (await optOutBy(client, byUserId, channel, 'userId', (act) => `u${act.user?.portfolioId}.${act.user?.userId}`))
   );
 }
 
@@ -148,8 +117,8 @@ async function optOutBy(
   client: pg.PoolClient,
   acts: readonly ConsentAct[],
   channel: OptOutChannel,
+  by: 'waId' | 'userId',
   keyOf: (act: ConsentAct) => string,
-  sql: string,
 ): Promise<number> {
   // One row per contact: an insert cannot touch the same row twice. The earliest act wins.
   const byContact = new Map<string, ConsentAct>();
@@ -159,19 +128,7 @@ async function optOutBy(
     if (!seen || act.at < seen.at) byContact.set(key, act);
   }
   if (byContact.size === 0) return 0;
-  const unique = [...byContact.values()];
-  const { rowCount } = await client.query(
-    prepared(sql, [
-      unique.map((act) => act.tenantId),
-      unique.map((act) => act.numberId),
-      unique.map((act) => act.waId),
-      unique.map((act) => act.at),
-      channel,
-      unique.map((act) => (act.waId === null ? (act.user?.userId ?? null) : null)),
-      unique.map((act) => (act.waId === null ? (act.user?.portfolioId ?? null) : null)),
-    ]),
-  );
-  return rowCount ?? 0;
+  return optOutContacts(client, by, [...byContact.values()], channel);
 }
 
 /**
@@ -181,22 +138,7 @@ async function optOutBy(
 export async function resume(client: pg.PoolClient, act: ConsentAct, clears: OptOutChannel[] | null): Promise<boolean> {
   const user = act.waId === null ? (act.user ?? null) : null;
   if (act.waId === null && !user) return false;
-  const { rows } = await client.query<{ cleared: boolean }>(
-    prepared(
-      `with before as (select opted_out_at from contact
-                        where tenant_id = $1 and (wa_id = $3 or (user_portfolio_id = $7 and user_id = $6)))
-       insert into contact as c (tenant_id, wa_id, user_id, user_portfolio_id, number_id, opt_resumed_at)
-       values ($1, $3, $6, $7, $2, $4)
-       on conflict ${user ? BY_USER_ID : BY_WA_ID} do update
-          set opted_out_at = null, opt_out_channel = null,
-              opt_resumed_at = greatest(c.opt_resumed_at, excluded.opt_resumed_at), updated_at = now()
-        where c.opted_out_at is null
-           or (c.opted_out_at <= excluded.opt_resumed_at and ($5::text[] is null or c.opt_out_channel = any($5::text[])))
-       returning (select opted_out_at from before) is not null as cleared`,
-      [act.tenantId, act.numberId, act.waId, act.at, clears, user?.userId ?? null, user?.portfolioId ?? null],
-    ),
-  );
-  return rows[0]?.cleared ?? false;
+  return recordResume(client, act, user, clears);
 }
 
 /** The `user_preferences` field: Meta's record of a user stopping or resuming marketing messages. */

@@ -7,12 +7,19 @@
  * webhook_status_orphan and is applied when the send lane has recorded the message's Meta id.
  */
 import type pg from 'pg';
-import { prepared } from '../../platform/db/pool.js';
 import { isoTimeOf } from '../../platform/db/sql-time.js';
 import type { Publication } from '../../platform/realtime/publish.js';
 import type { MessageStatus } from '../meta/webhook-payload.js';
 import type { KnownNumber } from './directory.js';
 import { type ConsentAct, optOut } from './opt-out.js';
+import {
+  applyOrphanStatuses,
+  applyStatuses,
+  deleteExpiredOrphans,
+  type MergedStatus,
+  recentOrphanCount,
+  type UpdatedMessage,
+} from './status-repository.js';
 import { fromUnix } from './work.js';
 
 /** Meta's statuses as our message statuses; a voice message's "played" implies read. */
@@ -28,20 +35,6 @@ const RANK = { sent: 1, failed: 2, delivered: 3, read: 4 } as const;
 const MARKETING_STOPPED = 131050;
 /** How many merged statuses one UPDATE carries at most. */
 const FLUSH_SIZE = 5000;
-
-/** Everything a batch says about one message, merged. */
-interface MergedStatus {
-  tenantId: string;
-  metaMessageId: string;
-  status: keyof typeof RANK;
-  statusAt: Date;
-  sentAt: Date | null;
-  deliveredAt: Date | null;
-  readAt: Date | null;
-  failedAt: Date | null;
-  errorCode: number | null;
-  errorTitle: string | null;
-}
 
 const earliest = (a: Date | null, b: Date | null): Date | null => (a && b ? (a < b ? a : b) : (a ?? b));
 
@@ -128,7 +121,7 @@ export class StatusBuffer {
     const stopped = this.stopped;
     this.merged = new Map();
     this.stopped = [];
-    if (merged.length > 0) this.events.push(...(await applyStatuses(this.client, merged)));
+    if (merged.length > 0) this.events.push(...updatedEvents(await applyStatuses(this.client, merged)));
     if (stopped.length > 0) await optOut(this.client, stopped, 'error_131050');
   }
 
@@ -138,61 +131,6 @@ export class StatusBuffer {
     this.stopped = [];
   }
 }
-
-/**
- * The forward-only assignment of `target` from `source` (both with the orphan table's columns): a
- * higher rank moves the status, each time keeps its earliest value, the newest error is kept.
- */
-const moveForward = (target: string, source: string) => `
-  status = case when wa_message_status_rank(${source}.status) > wa_message_status_rank(${target}.status)
-                then ${source}.status else ${target}.status end,
-  status_at = case when wa_message_status_rank(${source}.status) > wa_message_status_rank(${target}.status)
-                   then ${source}.status_at else ${target}.status_at end,
-  sent_at = least(${target}.sent_at, ${source}.sent_at),
-  delivered_at = least(${target}.delivered_at, ${source}.delivered_at),
-  read_at = least(${target}.read_at, ${source}.read_at),
-  failed_at = least(${target}.failed_at, ${source}.failed_at),
-  error_code = coalesce(${source}.error_code, ${target}.error_code),
-  error_title = coalesce(${source}.error_title, ${target}.error_title)`;
-
-/** Outbound messages a status may name: Meta reports within days, so recent partitions suffice. */
-const MATCHES_MESSAGE = `m.tenant_id = s.tenant_id and m.meta_message_id = s.meta_message_id and m.direction = 'out'
-  and m.created_at > now() - interval '60 days'`;
-
-/** A message whose status was applied, with its contact's assigned agent. */
-interface UpdatedMessage {
-  tenant_id: string;
-  id: string;
-  number_id: string;
-  contact_id: string | null;
-  status: MessageStatusName;
-  status_at: Date;
-  owner_user_id: string | null;
-}
-type MessageStatusName = 'sent' | 'delivered' | 'read' | 'failed';
-
-const UPDATED_COLUMNS = `m.tenant_id, m.id::text, m.number_id::text, m.contact_id::text, m.status, m.status_at`;
-const WITH_OWNER = `select a.*, c.owner_user_id::text from applied a
-  left join contact c on c.tenant_id = a.tenant_id and c.id = a.contact_id::bigint`;
-
-const APPLY_STATUSES = `
-  with s as (
-    select * from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[],
-                         $7::timestamptz[], $8::timestamptz[], $9::int[], $10::text[])
-      as s (tenant_id, meta_message_id, status, status_at, sent_at, delivered_at, read_at, failed_at, error_code, error_title)
-  ),
-  applied as (
-    update message m set ${moveForward('m', 's')} from s where ${MATCHES_MESSAGE}
-    returning m.meta_message_id, ${UPDATED_COLUMNS}
-  ),
-  orphans as (
-    insert into webhook_status_orphan as o
-      (tenant_id, meta_message_id, status, status_at, sent_at, delivered_at, read_at, failed_at, error_code, error_title)
-    select s.* from s
-     where not exists (select 1 from applied a where a.tenant_id = s.tenant_id and a.meta_message_id = s.meta_message_id)
-    on conflict (tenant_id, meta_message_id) do update set ${moveForward('o', 'excluded')}
-  )
-  ${WITH_OWNER}`;
 
 /** The `message.updated` events of messages whose status was applied. */
 const updatedEvents = (rows: readonly UpdatedMessage[]): Publication[] =>
@@ -211,25 +149,6 @@ const updatedEvents = (rows: readonly UpdatedMessage[]): Publication[] =>
     },
   }));
 
-async function applyStatuses(client: pg.PoolClient, merged: readonly MergedStatus[]): Promise<Publication[]> {
-  const column = <T>(read: (status: MergedStatus) => T) => merged.map(read);
-  const { rows } = await client.query<UpdatedMessage>(
-    prepared(APPLY_STATUSES, [
-      column((s) => s.tenantId),
-      column((s) => s.metaMessageId),
-      column((s) => s.status),
-      column((s) => s.statusAt),
-      column((s) => s.sentAt),
-      column((s) => s.deliveredAt),
-      column((s) => s.readAt),
-      column((s) => s.failedAt),
-      column((s) => s.errorCode),
-      column((s) => s.errorTitle),
-    ]),
-  );
-  return updatedEvents(rows);
-}
-
 /**
  * Applies waiting statuses whose message has appeared, and drops those older than an hour (not
  * ours: a message sent outside the product). Returns how many still wait and are recent enough
@@ -238,24 +157,13 @@ async function applyStatuses(client: pg.PoolClient, merged: readonly MergedStatu
 export async function retryOrphanStatuses(
   client: pg.PoolClient,
 ): Promise<{ applied: number; expired: number; waiting: number; events: Publication[] }> {
-  const applied = await client.query<UpdatedMessage>(
-    `with s as (select * from webhook_status_orphan),
-          applied as (update message m set ${moveForward('m', 's')} from s where ${MATCHES_MESSAGE}
-                   returning m.meta_message_id, ${UPDATED_COLUMNS}),
-          done as (delete from webhook_status_orphan o using applied
-                    where o.tenant_id = applied.tenant_id and o.meta_message_id = applied.meta_message_id)
-     ${WITH_OWNER}`,
-  );
-  const expired = await client.query(
-    `delete from webhook_status_orphan where first_seen_at < now() - interval '1 hour'`,
-  );
-  const { rows } = await client.query<{ waiting: number }>(
-    `select count(*)::int as waiting from webhook_status_orphan where first_seen_at > now() - interval '1 minute'`,
-  );
+  const applied = await applyOrphanStatuses(client);
+  const expired = await deleteExpiredOrphans(client);
+  const waiting = await recentOrphanCount(client);
   return {
-    applied: applied.rowCount ?? 0,
-    expired: expired.rowCount ?? 0,
-    waiting: rows[0]?.waiting ?? 0,
-    events: updatedEvents(applied.rows),
+    applied: applied.length,
+    expired,
+    waiting,
+    events: updatedEvents(applied),
   };
 }

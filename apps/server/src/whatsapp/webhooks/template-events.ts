@@ -4,6 +4,7 @@
  * product created before it learnt the id); one found by name learns its id.
  */
 import type { TemplateCategoryValue, TemplateQualityValue, TemplateStatusValue } from '../meta/webhook-payload.js';
+import { changeTemplateRow, type TemplateChange, type TemplateRef } from './template-repository.js';
 import type { ChangeResult, Work } from './work.js';
 
 const CATEGORIES = new Set(['MARKETING', 'UTILITY', 'AUTHENTICATION']);
@@ -15,37 +16,6 @@ const STATUS_OF_EVENT: Record<string, string | null> = {
   UNARCHIVED: null,
 };
 
-interface TemplateChange {
-  status?: string;
-  /** Set with the status: the reason of a rejection, or null to clear an old one. */
-  rejectedReason?: string | null;
-  qualityScore?: string;
-  category?: string;
-}
-
-type TemplateRef = Pick<
-  TemplateStatusValue,
-  'message_template_id' | 'message_template_name' | 'message_template_language'
->;
-
-const CHANGE_TEMPLATE = `
-  with target as (
-    select id from (
-      select id, 1 as rank from wa_template where tenant_id = $1 and waba_ref = $2 and meta_template_id = $3
-      union all
-      select id, 2 from wa_template where tenant_id = $1 and waba_ref = $2 and name = $4 and language = $5
-    ) found order by rank limit 1
-  )
-  update wa_template t
-     set status = coalesce($6, t.status),
-         rejected_reason = case when $6::text is not null then $7 else t.rejected_reason end,
-         quality_score = coalesce($8, t.quality_score),
-         category = coalesce($9, t.category),
-         meta_template_id = coalesce(t.meta_template_id, $3),
-         updated_at = now()
-    from target
-   where t.tenant_id = $1 and t.id = target.id`;
-
 async function changeTemplate(
   work: Work,
   wabaId: string,
@@ -55,19 +25,9 @@ async function changeTemplate(
 ) {
   const waba = await work.directory.wabaByMetaId(wabaId);
   if (!waba) return { unknownNumber: `WABA ${wabaId}` };
-  const { rowCount } = await work.client.query(CHANGE_TEMPLATE, [
-    waba.tenantId,
-    waba.wabaRef,
-    ref.message_template_id ?? null,
-    ref.message_template_name,
-    ref.message_template_language,
-    change.status ?? null,
-    change.rejectedReason ?? null,
-    change.qualityScore ?? null,
-    change.category ?? null,
-  ]);
+  const changed = await changeTemplateRow(work.client, waba, ref, change);
   const name = `${ref.message_template_name} (${ref.message_template_language}, id ${ref.message_template_id ?? '?'})`;
-  if (!rowCount) return { tenantId: waba.tenantId, incomplete: [`template ${name} not found`], notes };
+  if (!changed) return { tenantId: waba.tenantId, incomplete: [`template ${name} not found`], notes };
   return { tenantId: waba.tenantId, notes };
 }
 

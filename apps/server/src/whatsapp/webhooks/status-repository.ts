@@ -1,0 +1,121 @@
+/**
+ * Message statuses as webhooks write them (the rules are in statuses.ts): set-based and forward
+ * only; a status whose message is not found yet waits in webhook_status_orphan.
+ */
+import { type Db, prepared } from '../../platform/db/pool.js';
+
+/** Everything a batch says about one message, merged. */
+export interface MergedStatus {
+  tenantId: string;
+  metaMessageId: string;
+  status: MessageStatusName;
+  statusAt: Date;
+  sentAt: Date | null;
+  deliveredAt: Date | null;
+  readAt: Date | null;
+  failedAt: Date | null;
+  errorCode: number | null;
+  errorTitle: string | null;
+}
+
+/**
+ * The forward-only assignment of `target` from `source` (both with the orphan table's columns): a
+ * higher rank moves the status, each time keeps its earliest value, the newest error is kept.
+ */
+const moveForward = (target: string, source: string) => `
+  status = case when wa_message_status_rank(${source}.status) > wa_message_status_rank(${target}.status)
+                then ${source}.status else ${target}.status end,
+  status_at = case when wa_message_status_rank(${source}.status) > wa_message_status_rank(${target}.status)
+                   then ${source}.status_at else ${target}.status_at end,
+  sent_at = least(${target}.sent_at, ${source}.sent_at),
+  delivered_at = least(${target}.delivered_at, ${source}.delivered_at),
+  read_at = least(${target}.read_at, ${source}.read_at),
+  failed_at = least(${target}.failed_at, ${source}.failed_at),
+  error_code = coalesce(${source}.error_code, ${target}.error_code),
+  error_title = coalesce(${source}.error_title, ${target}.error_title)`;
+
+/** Outbound messages a status may name: Meta reports within days, so recent partitions suffice. */
+const MATCHES_MESSAGE = `m.tenant_id = s.tenant_id and m.meta_message_id = s.meta_message_id and m.direction = 'out'
+  and m.created_at > now() - interval '60 days'`;
+
+/** A message whose status was applied, with its contact's assigned agent. */
+export interface UpdatedMessage {
+  tenant_id: string;
+  id: string;
+  number_id: string;
+  contact_id: string | null;
+  status: MessageStatusName;
+  status_at: Date;
+  owner_user_id: string | null;
+}
+export type MessageStatusName = 'sent' | 'delivered' | 'read' | 'failed';
+
+const UPDATED_COLUMNS = `m.tenant_id, m.id::text, m.number_id::text, m.contact_id::text, m.status, m.status_at`;
+const WITH_OWNER = `select a.*, c.owner_user_id::text from applied a
+  left join contact c on c.tenant_id = a.tenant_id and c.id = a.contact_id::bigint`;
+
+const APPLY_STATUSES = `
+  with s as (
+    select * from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[],
+                         $7::timestamptz[], $8::timestamptz[], $9::int[], $10::text[])
+      as s (tenant_id, meta_message_id, status, status_at, sent_at, delivered_at, read_at, failed_at, error_code, error_title)
+  ),
+  applied as (
+    update message m set ${moveForward('m', 's')} from s where ${MATCHES_MESSAGE}
+    returning m.meta_message_id, ${UPDATED_COLUMNS}
+  ),
+  orphans as (
+    insert into webhook_status_orphan as o
+      (tenant_id, meta_message_id, status, status_at, sent_at, delivered_at, read_at, failed_at, error_code, error_title)
+    select s.* from s
+     where not exists (select 1 from applied a where a.tenant_id = s.tenant_id and a.meta_message_id = s.meta_message_id)
+    on conflict (tenant_id, meta_message_id) do update set ${moveForward('o', 'excluded')}
+  )
+  ${WITH_OWNER}`;
+
+/** Applies merged statuses to their messages; those whose message is not found wait as orphans. */
+export async function applyStatuses(db: Db, merged: readonly MergedStatus[]): Promise<UpdatedMessage[]> {
+  const column = <T>(read: (status: MergedStatus) => T) => merged.map(read);
+  const { rows } = await db.query<UpdatedMessage>(
+    prepared(APPLY_STATUSES, [
+      column((s) => s.tenantId),
+      column((s) => s.metaMessageId),
+      column((s) => s.status),
+      column((s) => s.statusAt),
+      column((s) => s.sentAt),
+      column((s) => s.deliveredAt),
+      column((s) => s.readAt),
+      column((s) => s.failedAt),
+      column((s) => s.errorCode),
+      column((s) => s.errorTitle),
+    ]),
+  );
+  return rows;
+}
+
+/** Applies the waiting statuses whose message has appeared, and forgets them. */
+export async function applyOrphanStatuses(db: Db): Promise<UpdatedMessage[]> {
+  const applied = await db.query<UpdatedMessage>(
+    `with s as (select * from webhook_status_orphan),
+          applied as (update message m set ${moveForward('m', 's')} from s where ${MATCHES_MESSAGE}
+                   returning m.meta_message_id, ${UPDATED_COLUMNS}),
+          done as (delete from webhook_status_orphan o using applied
+                    where o.tenant_id = applied.tenant_id and o.meta_message_id = applied.meta_message_id)
+     ${WITH_OWNER}`,
+  );
+  return applied.rows;
+}
+
+/** Drops waiting statuses older than an hour; how many. */
+export async function deleteExpiredOrphans(db: Db): Promise<number> {
+  const expired = await db.query(`delete from webhook_status_orphan where first_seen_at < now() - interval '1 hour'`);
+  return expired.rowCount ?? 0;
+}
+
+/** How many statuses have been waiting for less than a minute. */
+export async function recentOrphanCount(db: Db): Promise<number> {
+  const { rows } = await db.query<{ waiting: number }>(
+    `select count(*)::int as waiting from webhook_status_orphan where first_seen_at > now() - interval '1 minute'`,
+  );
+  return rows[0]?.waiting ?? 0;
+}
