@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAccountRoutes } from './modules/account/routes.js';
 import { registerApiDocsRoutes } from './modules/api-docs/routes.js';
+import { audienceCheckJob } from './modules/audiences/check-job.js';
+import { audiencePurgeJob } from './modules/audiences/delete-audiences.js';
+import { audienceLoadJob } from './modules/audiences/load-job.js';
+import { registerAudienceRoutes } from './modules/audiences/routes.js';
 import { authHousekeepingJob } from './modules/auth/housekeeping-job.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { registerCensusRoutes } from './modules/census/routes.js';
@@ -40,6 +44,9 @@ export const jobs: readonly JobDefinition[] = [
   purgeRecycledNumbersJob,
   numberImportJob,
   realtimePruneJob,
+  audienceCheckJob,
+  audienceLoadJob,
+  audiencePurgeJob,
 ];
 
 /** The api role: the contract's calls, the uploads and the built console. */
@@ -61,6 +68,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerChatHistoryRoutes(app, context);
   registerIpRoutes(app, context);
   registerHomeRoutes(app, context);
+  registerAudienceRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
   await registerRealtime(app, context);

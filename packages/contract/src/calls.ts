@@ -1,3 +1,4 @@
+import { audienceCalls } from './audiences.js';
 import { authCalls } from './auth.js';
 import type { CallDefinition } from './call.js';
 import { censusCalls } from './census.js';
@@ -26,6 +27,7 @@ export const calls = {
   ...chatHistoryCalls,
   ...ipCalls,
   ...homeCalls,
+  ...audienceCalls,
 } as const;
 
 export const allCalls: readonly CallDefinition[] = Object.values(calls);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AudienceStatus } from './audiences.js';
 import { Id } from './auth.js';
 import { MessageStatus } from './chat-history.js';
 
@@ -64,6 +65,18 @@ export const ImportProgressEvent = z.object({
   }),
 });
 
+/** An audience list moved on: checking or loading progressed, or ended. */
+export const AudienceProgressEvent = z.object({
+  type: z.literal('audience.progress'),
+  data: z.object({
+    list_id: Id,
+    status: AudienceStatus,
+    read_bytes: z.number().int(),
+    rows: z.number().int(),
+    loaded_rows: z.number().int(),
+  }),
+});
+
 /** The sign-in the socket belongs to was ended: the server closes the socket after this. */
 export const SessionRevokedEvent = z.object({
   type: z.literal('session.revoked'),
@@ -77,6 +90,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   AssigneeChangedEvent,
   CampaignProgressEvent,
   ImportProgressEvent,
+  AudienceProgressEvent,
   SessionRevokedEvent,
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;

@@ -13,3 +13,25 @@ export function multipart(field: string, filename: string, contentType: string, 
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** A form with text fields first, then the file when given, as the console sends it. */
+export function multipartForm(fields: Record<string, string>, file?: { fileName: string; content: Buffer }) {
+  const boundary = `----ws${randomBytes(8).toString('hex')}`;
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const filePart = file
+    ? [
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.fileName}"\r\n` +
+            'Content-Type: application/octet-stream\r\n\r\n',
+        ),
+        file.content,
+        Buffer.from('\r\n'),
+      ]
+    : [];
+  return {
+    payload: Buffer.concat([Buffer.from(parts.join('')), ...filePart, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

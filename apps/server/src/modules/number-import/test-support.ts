@@ -3,7 +3,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import writeXlsxFile, { type SheetData } from 'write-excel-file/node';
 import { type RunningSandbox, startSandbox } from '../../sandbox/index.js';
-import { multipart } from '../../test/multipart.js';
+import { multipartForm } from '../../test/multipart.js';
 import { type Reply, type TestApp, useTestApp } from '../../test/test-app.js';
 
 export interface SandboxNumber {
@@ -56,7 +56,7 @@ export function useImportWorld(options: { worker?: boolean; cloudUrl?: string } 
       return reply.body as SandboxNumber;
     },
     async upload(token, file, fileName, fields = {}) {
-      const form = multipartWithFields(fields, fileName, file);
+      const form = multipartForm(fields, { fileName, content: file });
       const reply = await app.app.inject({
         method: 'POST',
         url: '/api/agent/import',
@@ -66,16 +66,6 @@ export function useImportWorld(options: { worker?: boolean; cloudUrl?: string } 
       return { status: reply.statusCode, body: reply.json() };
     },
   };
-}
-
-/** A form with text fields first, then the file, as the console sends it. */
-function multipartWithFields(fields: Record<string, string>, fileName: string, file: Buffer) {
-  const { payload, headers } = multipart('file', fileName, 'application/octet-stream', file);
-  const boundary = /boundary=(.+)$/.exec(headers['content-type'])?.[1] as string;
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  return { headers, payload: Buffer.concat([Buffer.from(parts.join('')), payload]) };
 }
 
 export const HEADER = ['phone', 'phone_number_id', 'waba_id', 'token', 'tags', 'portfolio'];

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { withTransaction } from '../../platform/db/pool.js';
+import type { AppContext } from '../../platform/http/context.js';
+import { defineJob } from '../../platform/queue/jobs.js';
+import { lockAudienceRun } from './audience-check-repository.js';
+import { countsOf } from './audience-counts.js';
+import { publishAudienceProgress } from './audience-events.js';
+import { createNamedTags, failAudienceLoad, loadAudienceChunk, saveLoadChunk } from './audience-load-repository.js';
+import type { AudienceListRow } from './audience-repository.js';
+
+/** Rows per transaction: the contacts, their tags and the cursor are saved together. */
+export const LOAD_CHUNK_ROWS = 10_000;
+
+class TooManyTags extends Error {}
+
+/**
+ * Loads a checked list's valid rows into the contact book, a chunk of rows per transaction with
+ * the cursor (the last row loaded). A worker killed mid-list resumes after the last saved chunk:
+ * each row is loaded once. A newer run of the list (a re-load, a re-check, a deletion) makes this
+ * one stop at its next chunk.
+ */
+export const audienceLoadJob = defineJob({
+  name: 'audience_load',
+  payload: z.object({ tenantId: z.string(), listId: z.string(), runNo: z.number().int() }),
+  maxAttempts: 5,
+  async handle({ tenantId, listId, runNo }, helpers, context) {
+    try {
+      while (await loadChunk(context, tenantId, listId, runNo)) {
+        // next chunk
+      }
+    } catch (error) {
+      if (error instanceof TooManyTags) {
+        await failAudienceLoad(context.pool, tenantId, listId, runNo, 'too_many_tags');
+        return;
+      }
+      if (helpers.job.attempts >= helpers.job.max_attempts) {
+        await failAudienceLoad(context.pool, tenantId, listId, runNo, 'load_failed');
+      }
+      throw error;
+    }
+  },
+});
+
+/** Loads one chunk; false when the load is over (done, superseded or deleted). */
+function loadChunk(context: AppContext, tenantId: string, listId: string, runNo: number): Promise<boolean> {
+  return withTransaction(context.pool, async (client) => {
+    const list = await lockAudienceRun(client, tenantId, listId, runNo);
+    if (list?.status !== 'loading') return false;
+    const cursor = list.load_cursor;
+    if (!(await createNamedTags(client, tenantId, listId, cursor, LOAD_CHUNK_ROWS))) throw new TooManyTags();
+    const loaded = await loadAudienceChunk(client, tenantId, listId, cursor, LOAD_CHUNK_ROWS, settingsOf(list));
+    const done = loaded.lastRow === null || loaded.rows < LOAD_CHUNK_ROWS;
+    await saveLoadChunk(client, tenantId, listId, { ...loaded, cursor: loaded.lastRow ?? cursor, done });
+    await publishAudienceProgress(client, tenantId, {
+      id: list.id,
+      status: done ? 'loaded' : 'loading',
+      read_bytes: list.read_bytes,
+      rows: countsOf(list.counts).rows,
+      loaded_rows: list.loaded_rows + loaded.rows,
+    });
+    return !done;
+  });
+}
+
+/** What a load gives its contacts: its number, agent and tags, and the list's consent when it has evidence. */
+function settingsOf(list: AudienceListRow) {
+  const evidence = [list.evidence_text, list.evidence_url].filter(Boolean).join(' ');
+  return {
+    numberId: list.load_number_id,
+    ownerUserId: list.load_owner_user_id,
+    tagIds: list.load_tag_ids,
+    consent: evidence
+      ? {
+          source: list.consent_source,
+          evidence: `${evidence} (list ${list.id}: ${list.name})`.slice(0, 2000),
+          uploadedAt: list.created_at,
+        }
+      : null,
+  };
+}
