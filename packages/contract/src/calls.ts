@@ -1,3 +1,4 @@
+import { allocationCalls } from './allocations.js';
 import { audienceCalls } from './audiences.js';
 import { authCalls } from './auth.js';
 import type { CallDefinition } from './call.js';
@@ -28,6 +29,7 @@ export const calls = {
   ...ipCalls,
   ...homeCalls,
   ...audienceCalls,
+  ...allocationCalls,
 } as const;
 
 export const allCalls: readonly CallDefinition[] = Object.values(calls);

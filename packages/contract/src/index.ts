@@ -1,3 +1,4 @@
+export * from './allocations.js';
 export * from './audiences.js';
 export * from './auth.js';
 export * from './call.js';

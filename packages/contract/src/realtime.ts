@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PoolStatus } from './allocations.js';
 import { AudienceStatus } from './audiences.js';
 import { Id } from './auth.js';
 import { MessageStatus } from './chat-history.js';
@@ -77,6 +78,12 @@ export const AudienceProgressEvent = z.object({
   }),
 });
 
+/** An allocation pool moved on: its contacts were (partly) given their numbers and agents. */
+export const PoolProgressEvent = z.object({
+  type: z.literal('pool.progress'),
+  data: z.object({ pool_id: Id, status: PoolStatus, with_number: z.number().int(), with_agent: z.number().int() }),
+});
+
 /** The sign-in the socket belongs to was ended: the server closes the socket after this. */
 export const SessionRevokedEvent = z.object({
   type: z.literal('session.revoked'),
@@ -91,6 +98,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   CampaignProgressEvent,
   ImportProgressEvent,
   AudienceProgressEvent,
+  PoolProgressEvent,
   SessionRevokedEvent,
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
