@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { authError } from '../auth-error.js';
 import { countCaptchaRequest } from '../throttle.js';
 import { captchaDataUrl } from './captcha-image.js';
+import { deleteCaptcha, insertCaptcha } from './captcha-repository.js';
 
 export const CAPTCHA_TTL_SECONDS = 5 * 60;
 
@@ -20,11 +21,7 @@ export async function issueCaptcha(pool: pg.Pool, address: string): Promise<{ ca
   await countCaptchaRequest(pool, address);
   const challenge = newChallenge();
   const capId = randomUUID();
-  await pool.query(`insert into captcha (id, answer, expires_at) values ($1, $2, now() + make_interval(secs => $3))`, [
-    capId,
-    String(challenge.answer),
-    CAPTCHA_TTL_SECONDS,
-  ]);
+  await insertCaptcha(pool, capId, String(challenge.answer), CAPTCHA_TTL_SECONDS);
   return { capId, image: captchaDataUrl(challenge.text) };
 }
 
@@ -34,11 +31,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function consumeCaptcha(pool: pg.Pool, capId: string | undefined, capVal: string | undefined) {
   if (!capId || !UUID.test(capId)) throw captchaError('capId: 请先获取验证码', 'capId: request a captcha first');
   if (!capVal || capVal.trim() === '') throw captchaError('capVal: 请输入验证码', 'capVal: enter the captcha answer');
-  const { rows } = await pool.query<{ answer: string; fresh: boolean }>(
-    'delete from captcha where id = $1 returning answer, expires_at > now() as fresh',
-    [capId],
-  );
-  const found = rows[0];
+  const found = await deleteCaptcha(pool, capId);
   if (!found?.fresh) {
     throw captchaError('验证码已过期，请刷新后重试', 'The captcha has expired, get a new one');
   }
