@@ -26,14 +26,14 @@ export async function registerUploadRoutes(app: FastifyInstance, context: AppCon
     maxAge: '365d',
   });
 
-  route(app, context, calls.uploadImage, async ({ user, request, audit }) => {
+  route(app, context, calls.uploadImage, async ({ scope, request, audit }) => {
     if (!request.isMultipart()) throw missingFile();
     const file = await request.file();
     if (file?.fieldname !== 'file') throw missingFile();
     const content = await file.toBuffer();
     // toBuffer stops at the limit and marks the stream truncated instead of always throwing.
     if (file.file.truncated) throw errors.tooLarge();
-    const stored = await storeImage(context, user, content, file.filename);
+    const stored = await storeImage(context, scope, content, file.filename);
     audit(stored.url);
     return stored;
   });

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { AppError } from '../../platform/http/errors.js';
 import { sniffImageType } from './image-type.js';
+import { insertUpload } from './upload-repository.js';
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
 
@@ -16,7 +17,7 @@ export function uploadsDir(context: AppContext): string {
  * Stores an image under DATA_DIR/uploads/<tenant>/<yyyymm>/<random>.<ext> and records it. The
  * random name makes the public URL unguessable; the extension comes from the content.
  */
-export async function storeImage(context: AppContext, caller: Principal, content: Buffer, originalName: string) {
+export async function storeImage(context: AppContext, scope: Scope, content: Buffer, originalName: string) {
   const image = sniffImageType(content);
   if (!image) {
     throw new AppError('invalidInput', {
@@ -25,23 +26,17 @@ export async function storeImage(context: AppContext, caller: Principal, content
     });
   }
   const month = new Date().toISOString().slice(0, 7).replace('-', '');
-  const relative = path.posix.join(caller.tenantId, month, `${randomBytes(16).toString('hex')}.${image.extension}`);
+  const relative = path.posix.join(scope.tenantId, month, `${randomBytes(16).toString('hex')}.${image.extension}`);
   const target = path.join(uploadsDir(context), relative);
   await fs.mkdir(path.dirname(target), { recursive: true });
   await fs.writeFile(target, content, { flag: 'wx' });
   const name = path.basename(originalName || 'image').slice(0, 200);
-  await context.pool.query(
-    `insert into upload (tenant_id, user_id, storage_path, original_name, size, content_type, sha256)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      caller.tenantId,
-      caller.userId,
-      relative,
-      name,
-      content.length,
-      image.type,
-      createHash('sha256').update(content).digest('hex'),
-    ],
-  );
+  await insertUpload(context.pool, scope, {
+    storagePath: relative,
+    originalName: name,
+    size: content.length,
+    contentType: image.type,
+    sha256: createHash('sha256').update(content).digest('hex'),
+  });
   return { url: UPLOADS_URL_PREFIX + relative, name, size: content.length, type: image.type };
 }

@@ -1,0 +1,28 @@
+import type { Scope } from '../../platform/auth/scope.js';
+import type { Db } from '../../platform/db/pool.js';
+
+export interface NewUpload {
+  /** Where the file lies under DATA_DIR/uploads, e.g. `<tenant>/<yyyymm>/<random>.png`. */
+  storagePath: string;
+  originalName: string;
+  size: number;
+  contentType: string;
+  sha256: string;
+}
+
+/** Records a stored file as uploaded by the scope's user. */
+export async function insertUpload(db: Db, scope: Scope, upload: NewUpload): Promise<void> {
+  await db.query(
+    `insert into upload (tenant_id, user_id, storage_path, original_name, size, content_type, sha256)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      scope.tenantId,
+      scope.userId,
+      upload.storagePath,
+      upload.originalName,
+      upload.size,
+      upload.contentType,
+      upload.sha256,
+    ],
+  );
+}
