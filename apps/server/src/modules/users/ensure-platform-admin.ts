@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { hashPassword } from '../../platform/auth/password.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import { ADMIN_USERNAME, PLATFORM_TENANT_ID } from '../../platform/tenants.js';
+import { anyAdminExists, insertPlatformTenant, lockPlatformAdminSetUp } from './platform-admin-repository.js';
 import { findUserByUsername, insertUser, roleIdOf } from './user-repository.js';
 
 /**
@@ -15,27 +16,15 @@ export async function ensurePlatformAdmin(
   configuredPassword: string | undefined,
 ): Promise<{ generatedPassword?: string; created: boolean }> {
   return withTransaction(pool, async (client) => {
-    // Processes starting together must not both create the admin.
-    await client.query('select pg_advisory_xact_lock(727274002)');
-    const existing = await client.query(
-      `select 1 from app_user u join role r on r.id = u.role_id where r.code = 'admin' limit 1`,
-    );
-    if (existing.rowCount) return { created: false };
+    await lockPlatformAdminSetUp(client);
+    if (await anyAdminExists(client)) return { created: false };
     if (await findUserByUsername(client, ADMIN_USERNAME)) {
       throw new Error(
         `the user name "${ADMIN_USERNAME}" is taken by a non-admin user; cannot create the platform admin`,
       );
     }
     const password = configuredPassword ?? randomBytes(12).toString('base64url');
-    await client.query(`insert into tenant (id, name) values ($1, '平台') on conflict (id) do nothing`, [
-      PLATFORM_TENANT_ID,
-    ]);
-    const dept = await client.query<{ id: string }>(
-      `insert into dept (tenant_id, name) values ($1, '平台管理') returning id`,
-      [PLATFORM_TENANT_ID],
-    );
-    const deptId = dept.rows[0]?.id;
-    if (!deptId) throw new Error('platform department insert returned nothing');
+    const deptId = await insertPlatformTenant(client);
     await insertUser(client, {
       tenantId: PLATFORM_TENANT_ID,
       username: ADMIN_USERNAME,
