@@ -1,8 +1,7 @@
 import type { ContactFilters } from '@ws/contract';
 import { type Scope, scopeWhere } from '../../platform/auth/scope.js';
 import { likePattern } from '../../platform/db/like-pattern.js';
-import type { Db } from '../../platform/db/pool.js';
-import { BoundValues, type SqlValues } from '../../platform/db/sql-values.js';
+import type { SqlValues } from '../../platform/db/sql-values.js';
 import { caseless } from '../../platform/db/text-search.js';
 
 /** Which contacts a list, count or export is about: the filters, plus the export's own choices. */
@@ -90,72 +89,4 @@ export function trigramSearchable(search: string, unicode: boolean): boolean {
   const digits = phoneDigits(search);
   if (digits && digits !== search) return digits.length >= 3;
   return (unicode ? /[\p{L}\p{N}]{3,}/u : /[A-Za-z0-9]{3,}/).test(search);
-}
-
-export interface ContactTotal {
-  total: number;
-  /** Counting stopped at the cap: there are at least `total` contacts. */
-  capped: boolean;
-}
-
-const activeFilters = (selection: ContactSelection): string[] => [
-  ...Object.entries(selection.filters)
-    .filter(([, value]) => value !== undefined && value !== null)
-    .map(([name]) => name),
-  ...(selection.ids ? ['ids'] : []),
-  ...(selection.numberIds ? ['numberIds'] : []),
-];
-
-/**
- * How many contacts match, without ever counting millions of rows:
- * - no filter: the sum of the tenant's contact_tally rows (live contacts per number, kept by
- *   statement triggers);
- * - only a number: that number's contact_tally row;
- * - only a tag: the tag's item_count (kept by triggers on contact_tag; deleting a contact
- *   removes its tags);
- * - anything else: the matching rows are counted up to `cap` + 1 through the same indexes the
- *   page uses, so the count costs at most what reading that many index entries costs; past the
- *   cap the total is a lower bound and `capped` says so.
- */
-export async function countContacts(
-  db: Db,
-  scope: Scope,
-  selection: ContactSelection,
-  cap: number,
-): Promise<ContactTotal> {
-  const active = activeFilters(selection);
-  const { filters } = selection;
-  const { tenantId } = scope;
-  // The roll-ups count every contact of the tenant: a seat's own contacts are counted.
-  const wholeTenant = scope.assignee === undefined && !scope.acrossTenants;
-  if (wholeTenant && active.length === 0) {
-    return exact(db, 'select coalesce(sum(contacts), 0)::bigint as n from contact_tally where tenant_id = $1', [
-      tenantId,
-    ]);
-  }
-  if (wholeTenant && active.length === 1 && filters.numberId) {
-    return exact(db, 'select contacts as n from contact_tally where tenant_id = $1 and number_id = $2', [
-      tenantId,
-      filters.numberId,
-    ]);
-  }
-  if (wholeTenant && active.length === 1 && filters.tagId) {
-    return exact(db, `select item_count as n from tag where tenant_id = $1 and id = $2 and kind = 'contact'`, [
-      tenantId,
-      filters.tagId,
-    ]);
-  }
-  const bound = new BoundValues();
-  const where = contactWhere(scope, selection, bound);
-  const { rows } = await db.query<{ n: number }>(
-    `select count(*)::int as n from (select 1 from contact c where ${where} limit ${bound.add(String(cap + 1), 'bigint')}) m`,
-    bound.values,
-  );
-  const counted = rows[0]?.n ?? 0;
-  return { total: counted, capped: counted > cap };
-}
-
-async function exact(db: Db, sql: string, values: unknown[]): Promise<ContactTotal> {
-  const { rows } = await db.query<{ n: string | number }>(sql, values);
-  return { total: Number(rows[0]?.n ?? 0), capped: false };
 }

@@ -1,9 +1,14 @@
-import type { ContactFilters } from '@ws/contract';
-import type pg from 'pg';
 import type { Scope } from '../../platform/auth/scope.js';
-import { BoundValues } from '../../platform/db/sql-values.js';
+import type { Pool } from '../../platform/db/pool.js';
 import { trigramsCoverUnicode } from '../../platform/db/text-search.js';
-import { type ContactTotal, contactWhere, longDigitRun, searchCondition, trigramSearchable } from './contact-query.js';
+import {
+  type PageSpan,
+  type SearchFilters,
+  selectSearchMatches,
+  selectSearchWindow,
+} from './contact-list-repository.js';
+import { longDigitRun, trigramSearchable } from './contact-query.js';
+import type { ContactTotal } from './count-contacts.js';
 
 /** Newest contacts a search reads in index order before it looks further. */
 export const SEARCH_WINDOW = 20_000;
@@ -14,11 +19,6 @@ const MAX_SEARCH_WINDOW = 1_000_000;
 export interface SearchPage {
   ids: string[];
   total: ContactTotal;
-}
-
-interface PageSpan {
-  offset: number;
-  limit: number;
 }
 
 /**
@@ -38,9 +38,9 @@ interface PageSpan {
  *    reach the end.
  */
 export async function searchContacts(
-  db: pg.Pool,
+  db: Pool,
   scope: Scope,
-  filters: ContactFilters & { search: string },
+  filters: SearchFilters,
   page: PageSpan,
 ): Promise<SearchPage> {
   if (!longDigitRun(filters.search)) {
@@ -57,26 +57,9 @@ export async function searchContacts(
 }
 
 /** Step 2: every match, from the trigram indexes, counted exactly. */
-async function searchIndexed(
-  db: pg.Pool,
-  scope: Scope,
-  filters: ContactFilters & { search: string },
-  page: PageSpan,
-): Promise<SearchPage> {
-  const all = new BoundValues();
-  const where = contactWhere(scope, { filters }, all);
-  const found = await db.query<{ total: number; ids: string[] }>(
-    `with hits as materialized (select c.id from contact c where ${where})
-     select (select count(*)::int from hits) as total,
-            coalesce((select array_agg(p.id order by p.id desc)
-                        from (select id from hits order by id desc
-                               limit ${all.add(String(page.limit), 'bigint')}
-                              offset ${all.add(String(page.offset), 'bigint')}) p),
-                     '{}') as ids`,
-    all.values,
-  );
-  const result = found.rows[0] ?? { total: 0, ids: [] };
-  return { ids: result.ids, total: { total: result.total, capped: false } };
+async function searchIndexed(db: Pool, scope: Scope, filters: SearchFilters, page: PageSpan): Promise<SearchPage> {
+  const found = await selectSearchMatches(db, scope, filters, page);
+  return { ids: found.ids, total: { total: found.total, capped: false } };
 }
 
 interface WindowRead {
@@ -93,9 +76,9 @@ interface WindowRead {
  * window's hits are all on or before this page, so the page continues with the new hits.
  */
 async function searchFurther(
-  db: pg.Pool,
+  db: Pool,
   scope: Scope,
-  filters: ContactFilters & { search: string },
+  filters: SearchFilters,
   page: PageSpan,
   first: WindowRead,
   more: number,
@@ -112,27 +95,15 @@ async function searchFurther(
 
 /** Step 1 (and 3): the matches among the newest `window` contacts (older than `before`) that pass the other filters. */
 async function searchWindow(
-  db: pg.Pool,
+  db: Pool,
   scope: Scope,
-  filters: ContactFilters & { search: string },
+  filters: SearchFilters,
   page: PageSpan,
   window: number,
   before?: string,
 ): Promise<WindowRead> {
-  const sql = new BoundValues();
-  const others = contactWhere(scope, { filters: { ...filters, search: undefined } }, sql);
-  const older = before === undefined ? '' : ` and c.id < ${sql.add(before, 'bigint')}`;
-  const hit = searchCondition(filters.search, sql);
-  const first = sql.add(String(page.offset + 1), 'bigint');
-  const last = sql.add(String(page.offset + page.limit), 'bigint');
-  const { rows } = await db.query<{ hits: number; scanned: number; ids: string[]; last_id: string | null }>(
-    `select count(*) filter (where s.hit)::int as hits, count(*)::int as scanned, min(s.id) as last_id,
-            coalesce((array_agg(s.id order by s.id desc) filter (where s.hit))[${first} : ${last}], '{}') as ids
-       from (select c.id, ${hit} as hit from contact c where ${others}${older}
-              order by c.id desc limit ${sql.add(String(window), 'bigint')}) s`,
-    sql.values,
-  );
-  const { hits = 0, scanned = 0, ids = [], last_id: lastId = null } = rows[0] ?? {};
+  const row = await selectSearchWindow(db, scope, filters, page, window, before);
+  const { hits = 0, scanned = 0, ids = [], last_id: lastId = null } = row ?? {};
   const exhausted = scanned < window;
   return { result: { ids, total: { total: hits, capped: !exhausted } }, hits, exhausted, lastId };
 }
