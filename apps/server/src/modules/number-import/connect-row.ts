@@ -1,5 +1,6 @@
 import { MAX_TAGS_PER_KIND } from '@ws/contract';
 import type pg from 'pg';
+import { withSavepoint } from '../../platform/db/pool.js';
 import type { LocalizedText } from '../../platform/http/errors.js';
 import type { PhoneNumberInfo } from '../../whatsapp/cloud-api/index.js';
 import type { TokenCipher } from '../../whatsapp/crypto/token-cipher.js';
@@ -46,28 +47,35 @@ export async function connectRow(
   const waba = await wabaOwner(client, row.wabaId);
   if (waba && waba.tenantId !== tenantId) return failedRow(row.rowNo, 'waba_id', ANOTHER_ACCOUNT);
 
-  await client.query('savepoint import_row');
-  try {
-    const numberId = await connectFromMeta(client, cipher, tenantId, connection, {
-      ...row,
-      wabaPortfolio: waba?.portfolioName,
-      defaultStatus: 'CONNECTED',
-    });
-    const untagged = await tagNumber(client, tenantId, numberId, row.tags, MAX_TAGS_PER_KIND);
-    await client.query('release savepoint import_row');
-    const message = untagged.length
-      ? reasonText({
-          zh: `标签数量已达上限，未添加：${untagged.join('、')}`,
-          en: `the tag limit is reached; not added: ${untagged.join(', ')}`,
-        })
-      : null;
-    return { rowNo: row.rowNo, outcome: 'imported', field: untagged.length ? 'tags' : null, message, numberId };
-  } catch (error) {
+  return withSavepoint(
+    client,
+    'import_row',
+    async () => {
+      const numberId = await connectFromMeta(client, cipher, tenantId, connection, {
+        ...row,
+        wabaPortfolio: waba?.portfolioName,
+        defaultStatus: 'CONNECTED',
+      });
+      const untagged = await tagNumber(client, tenantId, numberId, row.tags, MAX_TAGS_PER_KIND);
+      const message = untagged.length
+        ? reasonText({
+            zh: `标签数量已达上限，未添加：${untagged.join('、')}`,
+            en: `the tag limit is reached; not added: ${untagged.join(', ')}`,
+          })
+        : null;
+      const outcome: RowOutcome = {
+        rowNo: row.rowNo,
+        outcome: 'imported',
+        field: untagged.length ? 'tags' : null,
+        message,
+        numberId,
+      };
+      return outcome;
+    },
     // Another import connected the number (or took the WABA) since the checks above.
-    if (!connectRace(error)) throw error;
-    await client.query('rollback to savepoint import_row');
-    return (await heldElsewhere(client, tenantId, row)) ?? failedRow(row.rowNo, 'waba_id', ANOTHER_ACCOUNT);
-  }
+    (error) => connectRace(error) !== undefined,
+    async () => (await heldElsewhere(client, tenantId, row)) ?? failedRow(row.rowNo, 'waba_id', ANOTHER_ACCOUNT),
+  );
 }
 
 async function heldElsewhere(client: pg.PoolClient, tenantId: string, row: VerifiedRow) {
