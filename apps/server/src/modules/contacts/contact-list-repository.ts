@@ -1,5 +1,6 @@
 import type { ContactFilters, ContactRecord } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
+import type { PageSpan } from '../../platform/db/page-span.js';
 import type { Db } from '../../platform/db/pool.js';
 import { isoTime } from '../../platform/db/sql-time.js';
 import { BoundValues } from '../../platform/db/sql-values.js';
@@ -12,12 +13,6 @@ export interface ContactRow extends Omit<ContactRecord, 'number' | 'owner'> {
   owner_id: string | null;
   owner_username: string | null;
   owner_nickname: string | null;
-}
-
-/** Which rows of an ordered list: skip `offset`, take `limit`. */
-export interface PageSpan {
-  offset: number;
-  limit: number;
 }
 
 /**

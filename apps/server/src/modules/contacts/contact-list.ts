@@ -2,6 +2,7 @@ import type { ContactFilters, ContactRecord, PageRequest } from '@ws/contract';
 import { type ContactPage, LIST_COUNT_CAP, toPage } from '@ws/contract';
 import type { z } from 'zod';
 import type { Scope } from '../../platform/auth/scope.js';
+import { pageSpanOf } from '../../platform/db/page-span.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { type ContactRow, selectContactPage, selectContactsByIds } from './contact-list-repository.js';
 import { searchContacts } from './contact-search.js';
@@ -21,25 +22,17 @@ export async function listContacts(
   scope: Scope,
   request: PageRequest & { filters: ContactFilters },
 ): Promise<z.output<typeof ContactPage>> {
-  const offset = (request.page - 1) * request.pageSize;
+  const span = pageSpanOf(request);
   const { search } = request.filters;
   if (search) {
-    const found = await searchContacts(
-      context.pool,
-      scope,
-      { ...request.filters, search },
-      {
-        offset,
-        limit: request.pageSize,
-      },
-    );
+    const found = await searchContacts(context.pool, scope, { ...request.filters, search }, span);
     const page = await selectContactsByIds(context.pool, scope, found.ids);
     return pageOf(page, found.total, request);
   }
   const selection = { filters: request.filters };
   const [page, total] = await Promise.all([
-    selectContactPage(context.pool, scope, selection, { offset, limit: request.pageSize }),
-    countContacts(context.pool, scope, selection, Math.max(LIST_COUNT_CAP, offset + request.pageSize)),
+    selectContactPage(context.pool, scope, selection, span),
+    countContacts(context.pool, scope, selection, Math.max(LIST_COUNT_CAP, span.offset + span.limit)),
   ]);
   return pageOf(page, total, request);
 }

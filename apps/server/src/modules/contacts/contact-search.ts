@@ -1,12 +1,8 @@
 import type { Scope } from '../../platform/auth/scope.js';
+import type { PageSpan } from '../../platform/db/page-span.js';
 import type { Pool } from '../../platform/db/pool.js';
 import { trigramsCoverUnicode } from '../../platform/db/text-search.js';
-import {
-  type PageSpan,
-  type SearchFilters,
-  selectSearchMatches,
-  selectSearchWindow,
-} from './contact-list-repository.js';
+import { type SearchFilters, selectSearchMatches, selectSearchWindow } from './contact-list-repository.js';
 import { longDigitRun, trigramSearchable } from './contact-query.js';
 import type { ContactTotal } from './count-contacts.js';
 
