@@ -8,45 +8,27 @@ import { CLOUD_API_CONCURRENCY, describeFailure, numberClient } from '../../what
 import { pauseNumber } from '../../whatsapp/numbers/number-repository.js';
 import { checkWebhooksSubscription, type WebhooksSubscription } from '../../whatsapp/numbers/waba-subscription.js';
 import { noneOfTheNumbers } from './batch-result.js';
-import { NUMBER_STATE_COLUMNS, type NumberState, numberState } from './number-rows.js';
-import { liveNumberIds } from './numbers-repository.js';
+import { numberState } from './number-rows.js';
+import {
+  liveNumberIds,
+  type MetaNumberFields,
+  recordNumberCheck,
+  recordNumberCheckFailure,
+} from './numbers-repository.js';
 
-/** Writes what Meta said of the number (fields it left out keep their value) and announces the change. */
-const RECORD_STATE = `
-  with changed as (
-    update wa_number n
-       set quality_rating = coalesce($3, n.quality_rating),
-           messaging_limit_tier = coalesce($4, n.messaging_limit_tier),
-           throughput_level = coalesce($5, n.throughput_level),
-           throughput_per_second = coalesce($6, n.throughput_per_second),
-           status = coalesce($7, n.status),
-           name_status = coalesce($8, n.name_status),
-           verified_name = coalesce($9, n.verified_name),
-           code_verification_status = coalesce($10, n.code_verification_status),
-           checked_at = now(), check_error = null, updated_at = now()
-     where n.tenant_id = $1 and n.id = $2 and n.deleted_at is null
-    returning ${NUMBER_STATE_COLUMNS}
-  )
-  select changed.*, pg_notify('wa_number_state', json_build_object('tenantId', $1::text, 'numberId', $2::text)::text)
-    from changed`;
-
-const RECORD_FAILURE = `
-  update wa_number n set checked_at = now(), check_error = $3, updated_at = now()
-   where n.tenant_id = $1 and n.id = $2 and n.deleted_at is null
-  returning ${NUMBER_STATE_COLUMNS}`;
-
-function stateValues(info: PhoneNumberInfo): unknown[] {
+/** What Meta said of the number, as recorded: fields it left out are null and keep their value. */
+function metaFields(info: PhoneNumberInfo): MetaNumberFields {
   const level = info.throughput?.level;
-  return [
-    info.quality_rating === undefined ? null : qualityOf(info.quality_rating),
-    info.messaging_limit_tier ?? null,
-    level ?? null,
-    (level && THROUGHPUT_OF_LEVEL[level]) ?? null,
-    info.status ?? null,
-    info.name_status ?? null,
-    info.verified_name || null,
-    info.code_verification_status ?? null,
-  ];
+  return {
+    qualityRating: info.quality_rating === undefined ? null : qualityOf(info.quality_rating),
+    messagingLimitTier: info.messaging_limit_tier ?? null,
+    throughputLevel: level ?? null,
+    throughputPerSecond: (level ? THROUGHPUT_OF_LEVEL[level] : undefined) ?? null,
+    status: info.status ?? null,
+    nameStatus: info.name_status ?? null,
+    verifiedName: info.verified_name || null,
+    codeVerificationStatus: info.code_verification_status ?? null,
+  };
 }
 
 /** Checks one number; null when it is no longer a live number of the tenant. */
@@ -69,8 +51,7 @@ async function checkOne(
       connection.client,
       checkedWabas,
     );
-    const { rows } = await pool.query<NumberState>(RECORD_STATE, [scope.tenantId, numberId, ...stateValues(info)]);
-    const row = rows[0];
+    const row = await recordNumberCheck(pool, scope, numberId, metaFields(info));
     if (!row) return null;
     if (row.quality_rating === 'RED' && !row.paused) {
       await pauseNumber(pool, scope.tenantId, numberId, 'quality_red');
@@ -80,8 +61,8 @@ async function checkOne(
   } catch (failure) {
     error = describeFailure(failure);
   }
-  const { rows } = await pool.query<NumberState>(RECORD_FAILURE, [scope.tenantId, numberId, error]);
-  return rows[0] ? { ...numberState(rows[0]), ok: false, error, webhooks: null } : null;
+  const failed = await recordNumberCheckFailure(pool, scope, numberId, error);
+  return failed ? { ...numberState(failed), ok: false, error, webhooks: null } : null;
 }
 
 /**

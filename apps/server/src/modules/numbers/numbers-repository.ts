@@ -6,24 +6,34 @@
 import type pg from 'pg';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Db } from '../../platform/db/pool.js';
+import { BoundValues } from '../../platform/db/sql-values.js';
 import { PLATFORM_TENANT_ID } from '../../platform/tenants.js';
+import { NUMBER_STATE_COLUMNS, type NumberState } from './number-rows.js';
 
 /** Announces each changed number to the lane runners (they reload it before the next send). */
-const NOTIFY_CHANGED = `select id::text as id,
-  pg_notify('wa_number_state', json_build_object('tenantId', $1::text, 'numberId', id::text)::text) as notified
+const notifyChanged = (tenant: string) => `select id::text as id,
+  pg_notify('wa_number_state', json_build_object('tenantId', ${tenant}, 'numberId', id::text)::text) as notified
   from changed order by id`;
 
-/** Runs `update wa_number set <assignments> where <tenant, ids, live>` and returns how many it changed. */
-async function updateLiveNumbers(db: Db, scope: Scope, ids: string[], assignments: string, extra: unknown[]) {
-  const { rowCount } = await db.query(
+/** Runs `update wa_number set <assignments> where <tenant, ids, live>` and returns the ids it changed. */
+async function updateLiveNumbers(
+  db: Db,
+  scope: Scope,
+  ids: string[],
+  assignments: (sql: BoundValues) => string,
+): Promise<string[]> {
+  const sql = new BoundValues();
+  const tenant = sql.add(scope.tenantId, 'text');
+  const chosen = sql.add(ids, 'bigint[]');
+  const { rows } = await db.query<{ id: string }>(
     `with changed as (
-       update wa_number n set ${assignments}, updated_at = now()
-        where n.tenant_id = $1 and n.id = any($2::bigint[]) and n.deleted_at is null
+       update wa_number n set ${assignments(sql)}, updated_at = now()
+        where n.tenant_id = ${tenant} and n.id = any(${chosen}) and n.deleted_at is null
        returning n.id)
-     ${NOTIFY_CHANGED}`,
-    [scope.tenantId, ids, ...extra],
+     ${notifyChanged(tenant)}`,
+    sql.values,
   );
-  return rowCount ?? 0;
+  return rows.map((row) => row.id);
 }
 
 /** The caller's live numbers among `ids`. */
@@ -89,17 +99,8 @@ export async function numberOwners(db: Db, scope: Scope) {
 }
 
 /** Gives the live numbers among `ids` to another owner; returns the ids changed. */
-export async function moveOwner(db: Db, scope: Scope, ids: string[], ownerUserId: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `with changed as (
-       update wa_number n set owner_user_id = $3, updated_at = now()
-        where n.tenant_id = $1 and n.id = any($2::bigint[]) and n.deleted_at is null
-       returning n.id)
-     ${NOTIFY_CHANGED}`,
-    [scope.tenantId, ids, ownerUserId],
-  );
-  return rows.map((row) => row.id);
-}
+export const moveOwner = (db: Db, scope: Scope, ids: string[], ownerUserId: string) =>
+  updateLiveNumbers(db, scope, ids, (sql) => `owner_user_id = ${sql.add(ownerUserId, 'bigint')}`);
 
 /** Whether an egress IP is enabled and the tenant's own or a system IP (the platform tenant's). */
 /** Whether an egress IP the tenant may use (its own or a system one) is enabled; undefined: no such IP. */
@@ -111,18 +112,19 @@ export async function egressIpEnabled(db: Db, scope: Scope, ipId: string): Promi
   return rows[0]?.enabled;
 }
 
-export const setEgressIp = (db: Db, scope: Scope, ids: string[], ipId: string | null) =>
-  updateLiveNumbers(db, scope, ids, 'egress_ip_id = $3', [ipId]);
+export const setEgressIp = async (db: Db, scope: Scope, ids: string[], ipId: string | null) =>
+  (await updateLiveNumbers(db, scope, ids, (sql) => `egress_ip_id = ${sql.add(ipId, 'bigint')}`)).length;
 
-export const setStandby = (db: Db, scope: Scope, ids: string[], standby: boolean) =>
-  updateLiveNumbers(db, scope, ids, 'standby = $3', [standby]);
+export const setStandby = async (db: Db, scope: Scope, ids: string[], standby: boolean) =>
+  (await updateLiveNumbers(db, scope, ids, (sql) => `standby = ${sql.add(standby, 'boolean')}`)).length;
 
 /**
  * Moves live numbers to the recycle bin. The lanes learn it at once (loadSendingNumber no longer
  * finds the number, so a lane stops as if paused); queued messages stay queued for a restore.
  */
-export const recycleNumbers = (db: Db, scope: Scope, ids: string[], userId: string) =>
-  updateLiveNumbers(db, scope, ids, 'deleted_at = now(), deleted_by = $3', [userId]);
+export const recycleNumbers = async (db: Db, scope: Scope, ids: string[], userId: string) =>
+  (await updateLiveNumbers(db, scope, ids, (sql) => `deleted_at = now(), deleted_by = ${sql.add(userId, 'bigint')}`))
+    .length;
 
 /** The caller's paused live numbers among `ids`. */
 export async function pausedNumberIds(db: Db, scope: Scope, ids: string[]): Promise<string[]> {
@@ -170,4 +172,75 @@ export async function restoreNumbers(db: Db, scope: Scope, ids: string[]): Promi
     [scope.tenantId, ids],
   );
   return rowCount ?? 0;
+}
+
+/** What Meta said of a number; null: it left the field out, and the stored value stays. */
+export interface MetaNumberFields {
+  qualityRating: string | null;
+  messagingLimitTier: string | null;
+  throughputLevel: string | null;
+  throughputPerSecond: number | null;
+  status: string | null;
+  nameStatus: string | null;
+  verifiedName: string | null;
+  codeVerificationStatus: string | null;
+}
+
+/**
+ * Records a check's answer on the live number and announces the change to the lane runners;
+ * undefined when it is no longer a live number of the tenant.
+ */
+export async function recordNumberCheck(
+  db: Db,
+  scope: Scope,
+  numberId: string,
+  meta: MetaNumberFields,
+): Promise<NumberState | undefined> {
+  const { rows } = await db.query<NumberState>(
+    `with changed as (
+       update wa_number n
+          set quality_rating = coalesce($3, n.quality_rating),
+              messaging_limit_tier = coalesce($4, n.messaging_limit_tier),
+              throughput_level = coalesce($5, n.throughput_level),
+              throughput_per_second = coalesce($6, n.throughput_per_second),
+              status = coalesce($7, n.status),
+              name_status = coalesce($8, n.name_status),
+              verified_name = coalesce($9, n.verified_name),
+              code_verification_status = coalesce($10, n.code_verification_status),
+              checked_at = now(), check_error = null, updated_at = now()
+        where n.tenant_id = $1 and n.id = $2 and n.deleted_at is null
+       returning ${NUMBER_STATE_COLUMNS}
+     )
+     select changed.*, pg_notify('wa_number_state', json_build_object('tenantId', $1::text, 'numberId', $2::text)::text)
+       from changed`,
+    [
+      scope.tenantId,
+      numberId,
+      meta.qualityRating,
+      meta.messagingLimitTier,
+      meta.throughputLevel,
+      meta.throughputPerSecond,
+      meta.status,
+      meta.nameStatus,
+      meta.verifiedName,
+      meta.codeVerificationStatus,
+    ],
+  );
+  return rows[0];
+}
+
+/** Records why a check failed on the live number; undefined when it is no longer a live number of the tenant. */
+export async function recordNumberCheckFailure(
+  db: Db,
+  scope: Scope,
+  numberId: string,
+  error: string,
+): Promise<NumberState | undefined> {
+  const { rows } = await db.query<NumberState>(
+    `update wa_number n set checked_at = now(), check_error = $3, updated_at = now()
+      where n.tenant_id = $1 and n.id = $2 and n.deleted_at is null
+     returning ${NUMBER_STATE_COLUMNS}`,
+    [scope.tenantId, numberId, error],
+  );
+  return rows[0];
 }

@@ -17,47 +17,20 @@ import { RECYCLE_BIN_DAYS } from '@ws/contract';
 import type pg from 'pg';
 import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
+import {
+  expiredRecycledNumbers,
+  lockExpiredNumbers,
+  lockRecycledNumbers,
+  purgeNumberRows,
+} from './purge-repository.js';
 
 /** Purges the tenant's recycled numbers among `ids` in one transaction; returns how many. */
 export async function purgeRecycledNumbers(pool: pg.Pool, scope: Scope, ids: string[]): Promise<number> {
   return withTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ id: string }>(
-      `select id from wa_number
-        where tenant_id = $1 and id = any($2::bigint[]) and deleted_at is not null
-        order by id for update`,
-      [scope.tenantId, ids],
-    );
-    const purged = rows.map((row) => row.id);
+    const purged = await lockRecycledNumbers(client, scope, ids);
     if (purged.length > 0) await purgeNumberRows(client, scope.tenantId, purged);
     return purged.length;
   });
-}
-
-/** Work of the product itself (the purge job) too: a tenant id, not a caller's scope. */
-async function purgeNumberRows(client: pg.PoolClient, tenantId: string, ids: string[]): Promise<void> {
-  const run = (sql: string) => client.query(sql, [tenantId, ids]);
-  await run(
-    `update message m set status = 'failed', error_title = 'number_purged', failed_at = now(), status_at = now()
-       from send_queue q
-      where q.tenant_id = $1 and q.number_id = any($2::bigint[])
-        and m.tenant_id = q.tenant_id and m.created_at = q.message_created_at and m.id = q.message_id
-        and m.status = 'queued'`,
-  );
-  await run('delete from send_queue where tenant_id = $1 and number_id = any($2::bigint[])');
-  await run('delete from send_lane where tenant_id = $1 and number_id = any($2::bigint[])');
-  await run('delete from conversation where tenant_id = $1 and number_id = any($2::bigint[])');
-  await run('delete from number_daily_count where tenant_id = $1 and number_id = any($2::bigint[])');
-  await run('delete from number_tag where tenant_id = $1 and number_id = any($2::bigint[])');
-  // Live contacts by their list index, then deleted ones (a deleted contact who writes again
-  // comes back, and must not come back to a number that no longer exists).
-  for (const state of ['deleted_at is null', 'deleted_at is not null']) {
-    await run(
-      `update contact set number_id = null, updated_at = now()
-        where tenant_id = $1 and number_id = any($2::bigint[]) and ${state}`,
-    );
-  }
-  await run('delete from contact_tally where tenant_id = $1 and number_id = any($2::bigint[])');
-  await run('delete from wa_number where tenant_id = $1 and id = any($2::bigint[])');
 }
 
 /** Numbers purged per transaction by the daily job. */
@@ -69,25 +42,12 @@ const PURGE_CHUNK = 50;
  * loses nothing and the next run goes on with what is left.
  */
 export async function purgeExpiredChunk(pool: pg.Pool): Promise<number> {
-  const { rows } = await pool.query<{ tenant_id: string; ids: string[] }>(
-    `select tenant_id, array_agg(id::text order by id) as ids from (
-       select tenant_id, id from wa_number
-        where deleted_at is not null and deleted_at <= now() - make_interval(days => $1)
-        order by deleted_at limit $2
-     ) expired group by tenant_id`,
-    [RECYCLE_BIN_DAYS, PURGE_CHUNK],
-  );
+  const expiredByTenant = await expiredRecycledNumbers(pool, RECYCLE_BIN_DAYS, PURGE_CHUNK);
   let purged = 0;
-  for (const { tenant_id: tenantId, ids } of rows) {
+  for (const { tenantId, ids } of expiredByTenant) {
     purged += await withTransaction(pool, async (client) => {
       // Restored or purged since the select: only what is still expired is taken.
-      const locked = await client.query<{ id: string }>(
-        `select id from wa_number
-          where tenant_id = $1 and id = any($2::bigint[]) and deleted_at <= now() - make_interval(days => $3)
-          order by id for update`,
-        [tenantId, ids, RECYCLE_BIN_DAYS],
-      );
-      const expired = locked.rows.map((row) => row.id);
+      const expired = await lockExpiredNumbers(client, tenantId, ids, RECYCLE_BIN_DAYS);
       if (expired.length > 0) await purgeNumberRows(client, tenantId, expired);
       return expired.length;
     });
