@@ -2,6 +2,7 @@ import type { EgressIp, IpProtocol, Language } from '@ws/contract';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import { type Pool, prepared } from '../../platform/db/pool.js';
 import { isoTime } from '../../platform/db/sql-time.js';
+import { BoundValues } from '../../platform/db/sql-values.js';
 import { checkErrorText } from './check-errors.js';
 import type { IpOwner } from './ip-scope.js';
 
@@ -58,20 +59,18 @@ function toEgressIp(owner: IpOwner, language: Language, row: IpRow): EgressIp {
   };
 }
 
-/** `where` conditions and values of a filter, the tenant first. */
-function conditions(owner: IpOwner, filter: IpFilter): { where: string; values: unknown[] } {
-  const values: unknown[] = [owner.tenantId];
-  const where = ['e.tenant_id = $1'];
-  const add = (condition: (placeholder: string) => string, value: unknown) => {
-    values.push(value);
-    where.push(condition(`$${values.length}`));
-  };
-  if (filter.id !== undefined) add((p) => `e.id = ${p}`, filter.id);
+/** The `where` conditions of a filter over `egress_ip e`. */
+function conditions(owner: IpOwner, filter: IpFilter, sql: BoundValues): string {
+  const where = [`e.tenant_id = ${sql.add(owner.tenantId, 'text')}`];
+  if (filter.id !== undefined) where.push(`e.id = ${sql.add(filter.id, 'bigint')}`);
   if (filter.groupId === null) where.push('e.group_id is null');
-  else if (filter.groupId !== undefined) add((p) => `e.group_id = ${p}`, filter.groupId);
-  if (filter.enabled !== undefined) add((p) => `e.enabled = ${p}`, filter.enabled);
-  if (filter.search) add((p) => `(e.host ilike ${p} or e.remark ilike ${p})`, likePattern(filter.search));
-  return { where: where.join(' and '), values };
+  else if (filter.groupId !== undefined) where.push(`e.group_id = ${sql.add(filter.groupId, 'bigint')}`);
+  if (filter.enabled !== undefined) where.push(`e.enabled = ${sql.add(filter.enabled, 'boolean')}`);
+  if (filter.search) {
+    const pattern = sql.add(likePattern(filter.search), 'text');
+    where.push(`(e.host ilike ${pattern} or e.remark ilike ${pattern})`);
+  }
+  return where.join(' and ');
 }
 
 /**
@@ -86,21 +85,17 @@ export async function selectIps(
   limit: number,
   offset: number,
 ): Promise<{ ips: EgressIp[]; total: number | undefined }> {
-  const { where, values } = conditions(owner, filter);
-  values.push(limit, offset);
-  const limitAt = values.length - 1;
-  let numbersOf = '';
-  if (owner.numbersOf !== undefined) {
-    values.push(owner.numbersOf);
-    numbersOf = `and n.tenant_id = $${values.length}`;
-  }
+  const sql = new BoundValues();
+  const where = conditions(owner, filter, sql);
+  const page = `limit ${sql.add(limit, 'int')} offset ${sql.add(offset, 'int')}`;
+  const numbersOf = owner.numbersOf === undefined ? '' : `and n.tenant_id = ${sql.add(owner.numbersOf, 'text')}`;
   const { rows } = await pool.query<IpRow & { total: number }>(
     prepared(
       `with page as (
          select e.*, count(*) over ()::int as total from egress_ip e
           where ${where}
           order by e.id desc
-          limit $${limitAt} offset $${limitAt + 1}
+          ${page}
        )
        select p.id::text, p.protocol, p.host, p.port, p.username, p.password_encrypted is not null as has_password,
               g.id::text as group_id, g.name as group_name, p.enabled, p.remark,
@@ -111,16 +106,17 @@ export async function selectIps(
          from page p
          left join egress_ip_group g on g.tenant_id = p.tenant_id and g.id = p.group_id
         order by p.id desc`,
-      values,
+      sql.values,
     ),
   );
   return { ips: rows.map((row) => toEgressIp(owner, language, row)), total: rows[0]?.total };
 }
 
 export async function countIps(pool: Pool, owner: IpOwner, filter: IpFilter): Promise<number> {
-  const { where, values } = conditions(owner, filter);
+  const sql = new BoundValues();
+  const where = conditions(owner, filter, sql);
   const { rows } = await pool.query<{ total: number }>(
-    prepared(`select count(*)::int as total from egress_ip e where ${where}`, values),
+    prepared(`select count(*)::int as total from egress_ip e where ${where}`, sql.values),
   );
   return rows[0]?.total ?? 0;
 }
