@@ -2,8 +2,10 @@ import { type Page, REGISTERED_STATUSES, type RegistrationFilter, type Registrat
 import type pg from 'pg';
 import type { Scope } from '../../platform/auth/scope.js';
 import { likePattern } from '../../platform/db/like-pattern.js';
+import { pageSpanOf } from '../../platform/db/page-span.js';
 import { type Db, prepared } from '../../platform/db/pool.js';
 import { isoTime } from '../../platform/db/sql-time.js';
+import { BoundValues } from '../../platform/db/sql-values.js';
 import { describePhone } from './countries.js';
 
 interface NumberRow {
@@ -42,6 +44,19 @@ function toRegistrationNumber(row: NumberRow): RegistrationNumber {
   };
 }
 
+/** The `where` conditions of a list request over `wa_number n`. */
+function registrationWhere(scope: Scope, query: RegistrationFilter, sql: BoundValues): string {
+  const filters = [`n.tenant_id = ${sql.add(scope.tenantId, 'text')}`, 'n.deleted_at is null'];
+  const { stage, phone } = query.filters;
+  if (stage) {
+    const statuses = sql.add([...REGISTERED_STATUSES], 'text[]');
+    filters.push(`${stage === 'registered' ? '' : 'not '}n.status = any(${statuses})`);
+  }
+  const digits = phone?.replace(/\D/g, '');
+  if (digits) filters.push(`n.phone like ${sql.add(likePattern(digits), 'text')}`);
+  return filters.join(' and ');
+}
+
 /**
  * The tenant's live numbers, newest first, with the page's total from a window count (a tenant
  * has at most about a hundred thousand numbers; the status and phone filters have indexes).
@@ -51,33 +66,28 @@ export async function listRegistrationNumbers(
   scope: Scope,
   query: RegistrationFilter,
 ): Promise<Page<RegistrationNumber>> {
-  const values: unknown[] = [scope.tenantId];
-  const filters = ['n.tenant_id = $1', 'n.deleted_at is null'];
-  const { stage, phone } = query.filters;
-  if (stage) {
-    values.push([...REGISTERED_STATUSES]);
-    filters.push(`${stage === 'registered' ? '' : 'not '}n.status = any($${values.length}::text[])`);
-  }
-  const digits = phone?.replace(/\D/g, '');
-  if (digits) {
-    values.push(likePattern(digits));
-    filters.push(`n.phone like $${values.length}`);
-  }
-  const where = filters.join(' and ');
+  const sql = new BoundValues();
+  const where = registrationWhere(scope, query, sql);
+  const span = pageSpanOf(query);
   const { rows } = await pool.query<NumberRow & { total: number }>(
     prepared(
       `select ${NUMBER_COLUMNS}, count(*) over ()::int as total
          from ${NUMBER_FROM}
         where ${where}
         order by n.id desc
-        limit $${values.length + 1} offset $${values.length + 2}`,
-      [...values, query.pageSize, (query.page - 1) * query.pageSize],
+        limit ${sql.add(span.limit, 'int')} offset ${sql.add(span.offset, 'int')}`,
+      sql.values,
     ),
   );
   let total = rows[0]?.total;
   if (total === undefined) {
+    // A page past the end has no row to carry the total.
+    const counted = new BoundValues();
     const count = await pool.query<{ total: number }>(
-      prepared(`select count(*)::int as total from ${NUMBER_FROM} where ${where}`, values),
+      prepared(
+        `select count(*)::int as total from ${NUMBER_FROM} where ${registrationWhere(scope, query, counted)}`,
+        counted.values,
+      ),
     );
     total = count.rows[0]?.total ?? 0;
   }
