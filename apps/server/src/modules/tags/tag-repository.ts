@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Scope } from '../../platform/auth/scope.js';
 import { type Db, prepared } from '../../platform/db/pool.js';
 import { isoTimeOf } from '../../platform/db/sql-time.js';
+import { BoundValues } from '../../platform/db/sql-values.js';
 
 interface TagRow {
   id: string;
@@ -24,35 +25,33 @@ const toTag = (row: TagRow): Tag => ({
   created_at: isoTimeOf(row.created_at),
 });
 
-/**
- * Numbers carrying each number tag, counting only numbers outside the recycle bin (and with the
- * given standby flag). Contact tags use tag.item_count, which the contact_tag triggers keep; number
- * tags are counted because recycling a number does not untag it. One grouped join over the
- * tenant's tagged numbers (at most ~100k rows) instead of one count per tag.
- */
-const NUMBER_TAG_COUNTS = `
-  select nt.tag_id, count(*)::int as n
-    from number_tag nt
-    join wa_number w on w.tenant_id = nt.tenant_id and w.id = nt.number_id
-   where nt.tenant_id = $1 and w.deleted_at is null and ($3::boolean is null or w.standby = $3)
-   group by nt.tag_id`;
-
 const TAG_COLUMNS = 't.id, t.kind, t.name, t.color, t.remark, t.created_at';
 
-/** Every tag of one kind, newest first, with its count. */
+/**
+ * Every tag of one kind, newest first, with its count. Contact tags use tag.item_count, which the
+ * contact_tag triggers keep. Number tags count the numbers outside the recycle bin carrying them
+ * (with the given standby flag), because recycling a number does not untag it: one grouped join
+ * over the tenant's tagged numbers (at most ~100k rows) instead of one count per tag.
+ */
 export async function listTags(pool: pg.Pool, scope: Scope, kind: TagKind, standby: boolean | undefined) {
-  const text =
-    kind === 'number'
-      ? `with counts as (${NUMBER_TAG_COUNTS})
-         select ${TAG_COLUMNS}, coalesce(c.n, 0) as count
-           from tag t left join counts c on c.tag_id = t.id
-          where t.tenant_id = $1 and t.kind = $2
-          order by t.id desc`
-      : `select ${TAG_COLUMNS}, t.item_count as count from tag t
-          where t.tenant_id = $1 and t.kind = $2
-          order by t.id desc`;
-  const values = kind === 'number' ? [scope.tenantId, kind, standby ?? null] : [scope.tenantId, kind];
-  const { rows } = await pool.query<TagRow>(prepared(text, values));
+  const sql = new BoundValues();
+  const tenant = sql.add(scope.tenantId, 'text');
+  const ofKind = `t.tenant_id = ${tenant} and t.kind = ${sql.add(kind, 'text')}`;
+  let text = `select ${TAG_COLUMNS}, t.item_count as count from tag t where ${ofKind} order by t.id desc`;
+  if (kind === 'number') {
+    const inStandby = standby === undefined ? '' : ` and w.standby = ${sql.add(standby, 'boolean')}`;
+    text = `with counts as (
+              select nt.tag_id, count(*)::int as n
+                from number_tag nt
+                join wa_number w on w.tenant_id = nt.tenant_id and w.id = nt.number_id
+               where nt.tenant_id = ${tenant} and w.deleted_at is null${inStandby}
+               group by nt.tag_id)
+            select ${TAG_COLUMNS}, coalesce(c.n, 0) as count
+              from tag t left join counts c on c.tag_id = t.id
+             where ${ofKind}
+             order by t.id desc`;
+  }
+  const { rows } = await pool.query<TagRow>(prepared(text, sql.values));
   return rows.map(toTag);
 }
 
