@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { prepared } from '../../platform/db/pool.js';
+import { BoundValues } from '../../platform/db/sql-values.js';
 
 export interface CountsRow {
   created: number;
@@ -17,18 +18,16 @@ export interface StatRange {
  * a row per day, source and number bucket, a few thousand a year); for one number, that number's
  * contact_daily_stat rows over contact_daily_stat_number_idx. One statement text each.
  */
-const daySourceFilter = (range: StatRange) =>
-  range.numberId === undefined
-    ? {
-        table: 'contact_daily_source',
-        where: 'tenant_id = $1 and day between $2 and $3',
-        values: [range.from, range.to],
-      }
+function daySourceFilter(tenantId: string, range: StatRange, sql: BoundValues): { table: string; where: string } {
+  const where = `tenant_id = ${sql.add(tenantId, 'text')}`;
+  const days = `day between ${sql.add(range.from, 'date')} and ${sql.add(range.to, 'date')}`;
+  return range.numberId === undefined
+    ? { table: 'contact_daily_source', where: `${where} and ${days}` }
     : {
         table: 'contact_daily_stat',
-        where: 'tenant_id = $1 and number_id = $4 and day between $2 and $3',
-        values: [range.from, range.to, range.numberId],
+        where: `${where} and number_id = ${sql.add(range.numberId, 'bigint')} and ${days}`,
       };
+}
 
 export interface NumberCountsRow extends CountsRow {
   number_id: string;
@@ -104,7 +103,8 @@ export interface DaySourceRow extends CountsRow {
 
 /** The range by day and source (days x sources rows at most): the charts and the export. */
 export async function daySourceRows(pool: pg.Pool, tenantId: string, range: StatRange): Promise<DaySourceRow[]> {
-  const filter = daySourceFilter(range);
+  const sql = new BoundValues();
+  const filter = daySourceFilter(tenantId, range, sql);
   const { rows } = await pool.query<DaySourceRow>(
     prepared(
       `select to_char(day, 'YYYY-MM-DD') as day, source, sum(created)::int as created, sum(opted_out)::int as opted_out
@@ -112,7 +112,7 @@ export async function daySourceRows(pool: pg.Pool, tenantId: string, range: Stat
         where ${filter.where}
         group by day, source
         order by day, source`,
-      [tenantId, ...filter.values],
+      sql.values,
     ),
   );
   return rows;
@@ -151,7 +151,9 @@ export interface TotalsRow {
  * one row per number (per day), never per contact.
  */
 export async function totals(pool: pg.Pool, tenantId: string, numberId: string | undefined): Promise<TotalsRow> {
-  const byNumber = numberId === undefined ? '' : ' and number_id = $2';
+  const sql = new BoundValues();
+  const tenant = sql.add(tenantId, 'text');
+  const byNumber = numberId === undefined ? '' : ` and number_id = ${sql.add(numberId, 'bigint')}`;
   const daily = numberId === undefined ? 'contact_daily_source' : 'contact_daily_stat';
   const { rows } = await pool.query<TotalsRow>(
     prepared(
@@ -161,19 +163,19 @@ export async function totals(pool: pg.Pool, tenantId: string, numberId: string |
          select coalesce(sum(contacts) filter (where consent = 'opted_in'), 0)::int as opted_in,
                 coalesce(sum(contacts) filter (where consent = 'opted_out'), 0)::int as opted_out,
                 coalesce(sum(contacts) filter (where consent = 'none'), 0)::int as none
-           from contact_consent_tally where tenant_id = $1${byNumber}
+           from contact_consent_tally where tenant_id = ${tenant}${byNumber}
        )
-       select (select coalesce(sum(contacts), 0)::int from contact_tally where tenant_id = $1${byNumber}) as contacts,
+       select (select coalesce(sum(contacts), 0)::int from contact_tally where tenant_id = ${tenant}${byNumber}) as contacts,
               consent.opted_in, consent.opted_out, consent.none,
               (select coalesce(sum(created), 0)::int from ${daily}
-                where tenant_id = $1${byNumber} and day = (now() at time zone 'UTC')::date) as new_today,
+                where tenant_id = ${tenant}${byNumber} and day = (now() at time zone 'UTC')::date) as new_today,
               (select coalesce(sum(created), 0)::int from ${daily}
-                where tenant_id = $1${byNumber} and day >= date_trunc('week', now() at time zone 'UTC')::date) as new_this_week,
+                where tenant_id = ${tenant}${byNumber} and day >= date_trunc('week', now() at time zone 'UTC')::date) as new_this_week,
               (select count(*)::int from contact
-                where tenant_id = $1${byNumber} and deleted_at is null
+                where tenant_id = ${tenant}${byNumber} and deleted_at is null
                   and last_inbound_at > now() - interval '24 hours') as window_open
          from consent`,
-      numberId === undefined ? [tenantId] : [tenantId, numberId],
+      sql.values,
     ),
   );
   return rows[0] as TotalsRow;
