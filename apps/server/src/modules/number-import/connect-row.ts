@@ -1,6 +1,6 @@
 import { MAX_TAGS_PER_KIND } from '@ws/contract';
 import type pg from 'pg';
-import { withSavepoint } from '../../platform/db/pool.js';
+import { releaseSavepoint, rollbackToSavepoint, savepoint } from '../../platform/db/savepoint.js';
 import type { LocalizedText } from '../../platform/http/errors.js';
 import type { PhoneNumberInfo } from '../../whatsapp/cloud-api/index.js';
 import type { TokenCipher } from '../../whatsapp/crypto/token-cipher.js';
@@ -47,35 +47,28 @@ export async function connectRow(
   const waba = await wabaOwner(client, row.wabaId);
   if (waba && waba.tenantId !== tenantId) return failedRow(row.rowNo, 'waba_id', ANOTHER_ACCOUNT);
 
-  return withSavepoint(
-    client,
-    'import_row',
-    async () => {
-      const numberId = await connectFromMeta(client, cipher, tenantId, connection, {
-        ...row,
-        wabaPortfolio: waba?.portfolioName,
-        defaultStatus: 'CONNECTED',
-      });
-      const untagged = await tagNumber(client, tenantId, numberId, row.tags, MAX_TAGS_PER_KIND);
-      const message = untagged.length
-        ? reasonText({
-            zh: `标签数量已达上限，未添加：${untagged.join('、')}`,
-            en: `the tag limit is reached; not added: ${untagged.join(', ')}`,
-          })
-        : null;
-      const outcome: RowOutcome = {
-        rowNo: row.rowNo,
-        outcome: 'imported',
-        field: untagged.length ? 'tags' : null,
-        message,
-        numberId,
-      };
-      return outcome;
-    },
+  await savepoint(client, 'import_row');
+  try {
+    const numberId = await connectFromMeta(client, cipher, tenantId, connection, {
+      ...row,
+      wabaPortfolio: waba?.portfolioName,
+      defaultStatus: 'CONNECTED',
+    });
+    const untagged = await tagNumber(client, tenantId, numberId, row.tags, MAX_TAGS_PER_KIND);
+    await releaseSavepoint(client, 'import_row');
+    const message = untagged.length
+      ? reasonText({
+          zh: `标签数量已达上限，未添加：${untagged.join('、')}`,
+          en: `the tag limit is reached; not added: ${untagged.join(', ')}`,
+        })
+      : null;
+    return { rowNo: row.rowNo, outcome: 'imported', field: untagged.length ? 'tags' : null, message, numberId };
+  } catch (error) {
     // Another import connected the number (or took the WABA) since the checks above.
-    (error) => connectRace(error) !== undefined,
-    async () => (await heldElsewhere(client, tenantId, row)) ?? failedRow(row.rowNo, 'waba_id', ANOTHER_ACCOUNT),
-  );
+    if (!connectRace(error)) throw error;
+    await rollbackToSavepoint(client, 'import_row');
+    return (await heldElsewhere(client, tenantId, row)) ?? failedRow(row.rowNo, 'waba_id', ANOTHER_ACCOUNT);
+  }
 }
 
 async function heldElsewhere(client: pg.PoolClient, tenantId: string, row: VerifiedRow) {

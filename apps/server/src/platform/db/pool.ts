@@ -38,32 +38,6 @@ export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolCl
   }
 }
 
-/**
- * Runs `work` under a savepoint of the client's open transaction, so that a failure it expects
- * undoes only its own statements: when `recoverable(error)` holds, the transaction rolls back to
- * the savepoint and goes on, and `recover(error)` answers instead. Any other error is thrown as it
- * is (the transaction is then lost with it). `name` is a fixed identifier, never a value.
- */
-export async function withSavepoint<T>(
-  client: pg.PoolClient,
-  name: string,
-  work: () => Promise<T>,
-  recoverable: (error: unknown) => boolean,
-  recover: (error: unknown) => Promise<T> | T,
-): Promise<T> {
-  await client.query(`savepoint ${name}`);
-  let result: T;
-  try {
-    result = await work();
-  } catch (error) {
-    if (!recoverable(error)) throw error;
-    await client.query(`rollback to savepoint ${name}`);
-    return recover(error);
-  }
-  await client.query(`release savepoint ${name}`);
-  return result;
-}
-
 /** Creates the database named in `url` when it does not exist, connecting through the maintenance database. */
 export async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
