@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAccountRoutes } from './modules/account/routes.js';
+import { poolAllocateJob } from './modules/allocations/allocate-job.js';
+import { registerAllocationRoutes } from './modules/allocations/routes.js';
 import { registerApiDocsRoutes } from './modules/api-docs/routes.js';
 import { audienceCheckJob } from './modules/audiences/check-job.js';
 import { audiencePurgeJob } from './modules/audiences/delete-audiences.js';
@@ -47,6 +49,7 @@ export const jobs: readonly JobDefinition[] = [
   audienceCheckJob,
   audienceLoadJob,
   audiencePurgeJob,
+  poolAllocateJob,
 ];
 
 /** The api role: the contract's calls, the uploads and the built console. */
@@ -69,6 +72,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerIpRoutes(app, context);
   registerHomeRoutes(app, context);
   registerAudienceRoutes(app, context);
+  registerAllocationRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
   await registerRealtime(app, context);

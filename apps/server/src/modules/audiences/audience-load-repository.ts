@@ -21,7 +21,7 @@ export async function createNamedTags(
 ): Promise<boolean> {
   const { rowCount } = await client.query(
     `insert into tag (tenant_id, kind, name)
-     select distinct on (lower(name)) $1, 'contact', name from (${CHUNK}) r, unnest(r.tags) name
+     select distinct on (lower(tag_name)) $1, 'contact', tag_name from (${CHUNK}) r, unnest(r.tags) tag_name
      on conflict (tenant_id, kind, lower(name)) do nothing`,
     [tenantId, listId, cursor, limit],
   );
@@ -96,8 +96,8 @@ export async function loadAudienceChunk(
        select distinct $1, u.id, t.id
          from upserted u
          join chunk ch on ch.wa_id = u.wa_id
-        cross join lateral unnest(ch.tags) name
-         join tag t on t.tenant_id = $1 and t.kind = 'contact' and lower(t.name) = lower(name)
+        cross join lateral unnest(ch.tags) tag_name
+         join tag t on t.tenant_id = $1 and t.kind = 'contact' and lower(t.name) = lower(tag_name)
        union
        select $1, u.id, tag_id from upserted u cross join unnest($7::bigint[]) tag_id
        on conflict do nothing

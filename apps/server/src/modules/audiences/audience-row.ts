@@ -104,9 +104,11 @@ export function checkRow(
   const verdict = checkPhone(phone, defaultCountry);
   const optedIn = optedInTime(cell(cells, columns.optedInAt));
   const language = cell(cells, columns.language);
-  const fields = columns.fields.length
-    ? Object.fromEntries(columns.fields.map(([key, index]) => [key, cell(cells, index).slice(0, 1000)]))
-    : null;
+  // A blank cell is no value: it fills nothing on the contact.
+  const filled = columns.fields
+    .map(([key, index]) => [key, cell(cells, index).slice(0, 1000)] as const)
+    .filter(([, value]) => value !== '');
+  const fields = filled.length ? Object.fromEntries(filled) : null;
   const reason = verdict.valid ? (optedIn === undefined ? 'bad_opt_in_time' : null) : verdict.reason;
   return {
     rowNo,

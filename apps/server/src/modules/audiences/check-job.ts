@@ -52,7 +52,19 @@ export const audienceCheckJob = defineJob({
   },
 });
 
-async function checkList(context: AppContext, tenantId: string, listId: string, runNo: number): Promise<void> {
+/** How a check runs: its chunk size, and (for tests of a crash) what happens after each saved chunk. */
+export interface CheckOptions {
+  chunkRows?: number;
+  afterChunk?: () => void | Promise<void>;
+}
+
+export async function checkList(
+  context: AppContext,
+  tenantId: string,
+  listId: string,
+  runNo: number,
+  { chunkRows = CHECK_CHUNK_ROWS, afterChunk }: CheckOptions = {},
+): Promise<void> {
   const list = await withTransaction(context.pool, async (client) => {
     const found = await lockAudienceRun(client, tenantId, listId, runNo);
     if (found?.status !== 'queued') return found;
@@ -85,8 +97,9 @@ async function checkList(context: AppContext, tenantId: string, listId: string, 
     }
     cursor = { readBytes: row.endByte, readRows: cursor.readRows + 1 };
     chunk.push(checkRow(row.rowNo ?? headerRows + cursor.readRows, row.cells, columns, country));
-    if (chunk.length === CHECK_CHUNK_ROWS) {
+    if (chunk.length === chunkRows) {
       if (!(await saveChunk(context, tenantId, listId, runNo, chunk, cursor, false))) return;
+      await afterChunk?.();
       chunk = [];
     }
   }

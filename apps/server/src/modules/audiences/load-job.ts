@@ -42,14 +42,20 @@ export const audienceLoadJob = defineJob({
 });
 
 /** Loads one chunk; false when the load is over (done, superseded or deleted). */
-function loadChunk(context: AppContext, tenantId: string, listId: string, runNo: number): Promise<boolean> {
+export function loadChunk(
+  context: AppContext,
+  tenantId: string,
+  listId: string,
+  runNo: number,
+  chunkRows = LOAD_CHUNK_ROWS,
+): Promise<boolean> {
   return withTransaction(context.pool, async (client) => {
     const list = await lockAudienceRun(client, tenantId, listId, runNo);
     if (list?.status !== 'loading') return false;
     const cursor = list.load_cursor;
-    if (!(await createNamedTags(client, tenantId, listId, cursor, LOAD_CHUNK_ROWS))) throw new TooManyTags();
-    const loaded = await loadAudienceChunk(client, tenantId, listId, cursor, LOAD_CHUNK_ROWS, settingsOf(list));
-    const done = loaded.lastRow === null || loaded.rows < LOAD_CHUNK_ROWS;
+    if (!(await createNamedTags(client, tenantId, listId, cursor, chunkRows))) throw new TooManyTags();
+    const loaded = await loadAudienceChunk(client, tenantId, listId, cursor, chunkRows, settingsOf(list));
+    const done = loaded.lastRow === null || loaded.rows < chunkRows;
     await saveLoadChunk(client, tenantId, listId, { ...loaded, cursor: loaded.lastRow ?? cursor, done });
     await publishAudienceProgress(client, tenantId, {
       id: list.id,
