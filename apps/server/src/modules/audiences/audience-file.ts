@@ -198,7 +198,8 @@ export async function* csvRows(
         skip = false;
         continue;
       }
-      yield { cells: trimCells(record), endByte: startByte + info.bytes };
+      // Cells are trimmed where they are read (`checkRow`), only the mapped ones.
+      yield { cells: record, endByte: startByte + info.bytes };
     }
   } finally {
     source.destroy();

@@ -90,20 +90,31 @@ export async function checkList(
       : csvRows(file, list.csv_separator, list.read_bytes, list.has_header);
   let cursor = { readBytes: list.read_bytes, readRows: list.read_rows };
   let chunk: CheckedRow[] = [];
+  // A chunk is saved while the next one is read and checked: the database and the row checks each
+  // use a core. Only one save is in flight, and each waits for the one before.
+  let saving: Promise<boolean> | undefined;
+  const saved = async () => {
+    const ok = saving ? await saving : true;
+    if (saving && ok) await afterChunk?.();
+    saving = undefined;
+    return ok;
+  };
   for await (const row of source) {
     if (cursor.readRows >= MAX_AUDIENCE_ROWS) {
-      await failAudienceRun(context.pool, tenantId, listId, runNo, 'too_many_rows');
+      if (await saved()) await failAudienceRun(context.pool, tenantId, listId, runNo, 'too_many_rows');
       return;
     }
     cursor = { readBytes: row.endByte, readRows: cursor.readRows + 1 };
     chunk.push(checkRow(row.rowNo ?? headerRows + cursor.readRows, row.cells, columns, country));
     if (chunk.length === chunkRows) {
-      if (!(await saveChunk(context, tenantId, listId, runNo, chunk, cursor, false))) return;
-      await afterChunk?.();
+      if (!(await saved())) return;
+      saving = saveChunk(context, tenantId, listId, runNo, chunk, cursor, false);
+      // Awaited by the next saved(); until then a failure must not count as unhandled.
+      saving.catch(() => undefined);
       chunk = [];
     }
   }
-  await saveChunk(context, tenantId, listId, runNo, chunk, cursor, true);
+  if (await saved()) await saveChunk(context, tenantId, listId, runNo, chunk, cursor, true);
 }
 
 /** Compares a chunk with the list and the contacts and stores it with the cursor; false when the run is over. */
@@ -137,12 +148,17 @@ function saveChunk(
 /** Each row's outcome: invalid, a repeat of an earlier row, an opted-out or existing contact, or new. */
 function withOutcomes(chunk: CheckedRow[], repeats: Set<string>, states: Map<string, ContactState>): StoredRow[] {
   const seen = new Set<string>();
+  // The rows are given their outcome in place: a chunk is 20 000 rows, copying each would be garbage.
   return chunk.map((row) => {
-    if (!row.waId) return { ...row, outcome: 'invalid' };
-    if (repeats.has(row.waId) || seen.has(row.waId)) return { ...row, outcome: 'duplicate' };
-    seen.add(row.waId);
-    const state = states.get(row.waId);
-    return { ...row, outcome: state?.optedOut ? 'opted_out' : state?.live ? 'contact' : 'new' };
+    const stored = row as StoredRow;
+    if (!row.waId) stored.outcome = 'invalid';
+    else if (repeats.has(row.waId) || seen.has(row.waId)) stored.outcome = 'duplicate';
+    else {
+      seen.add(row.waId);
+      const state = states.get(row.waId);
+      stored.outcome = state?.optedOut ? 'opted_out' : state?.live ? 'contact' : 'new';
+    }
+    return stored;
   });
 }
 
