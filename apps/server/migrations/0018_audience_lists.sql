@@ -14,6 +14,11 @@ create table audience_list (
   consent_source text not null,
   evidence_text text,
   evidence_url text,
+  -- An uploaded proof of consent (a PDF of the form, a photo of the sign-up sheet), kept beside
+  -- the list's file as <file_path>.evidence.
+  evidence_file_name text,
+  evidence_file_type text,
+  evidence_file_size bigint,
   default_country text,
   file_name text not null,
   file_kind text not null check (file_kind in ('csv', 'xlsx', 'lines')),

@@ -17,6 +17,9 @@ export const MAX_AUDIENCE_FILE_BYTES = 1024 * 1024 * 1024;
 export const MAX_AUDIENCE_ROWS = 10_000_000;
 /** Pasted lines (numbers, one a line), in the form's `lines` field. */
 export const MAX_PASTED_BYTES = 2 * 1024 * 1024;
+/** An evidence file: a PDF or an image, at most this size. */
+export const MAX_EVIDENCE_FILE_BYTES = 10 * 1024 * 1024;
+export const EVIDENCE_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 /** Numbers `data/check` answers at once. */
 export const MAX_CHECKED_PHONES = 1_000;
 /** Rows of the file shown for the column mapping step. */
@@ -113,7 +116,10 @@ export type ColumnMapping = z.output<typeof ColumnMapping>;
 
 const Evidence = z.string().trim().max(2000);
 
-/** The form fields of `data/add` (multipart: `file` or `lines`, and these). */
+/**
+ * The form fields of `data/add` (multipart: `file` or `lines`, an optional `evidence` file, and
+ * these).
+ */
 export const AudienceUploadFields = z.object({
   name: z.string().trim().min(1).max(100),
   consentSource: ConsentSource,
@@ -155,6 +161,8 @@ export const AudienceList = z.object({
   consent_source: ConsentSource,
   evidence_text: z.string().nullable(),
   evidence_url: z.string().nullable(),
+  /** The uploaded proof of consent, read with `data/evidence`. */
+  evidence_file: z.object({ name: z.string(), type: z.string(), size: z.number().int() }).nullable(),
   /** Without evidence, rows load as contacts with no consent: they can be served but get no marketing. */
   has_evidence: z.boolean(),
   default_country: z.string().nullable(),
@@ -285,7 +293,7 @@ export const audienceCalls = {
     method: 'POST',
     path: '/api/data/add',
     summary:
-      'Upload an audience list: multipart `file` (CSV or XLSX, at most 1 GB and 10 000 000 rows) or `lines` (pasted numbers), with `name`, `consentSource`, `evidenceText`/`evidenceUrl`, `defaultCountry`, `hasHeader` and an optional `mapping` (JSON). Answers at once; with a mapping the check runs as a job, without one the list waits as a draft with its columns and first rows',
+      'Upload an audience list: multipart `file` (CSV or XLSX, at most 1 GB and 10 000 000 rows) or `lines` (pasted numbers), with `name`, `consentSource`, `evidenceText`/`evidenceUrl` and/or an `evidence` file (PDF or image, 10 MB), `defaultCountry`, `hasHeader` and an optional `mapping` (JSON). Answers at once; with a mapping the check runs as a job, without one the list waits as a draft with its columns and first rows',
     kind: 'create',
     multipart: true,
     reply: envelopeOf(AudienceList),
@@ -360,6 +368,17 @@ export const audienceCalls = {
     body: AudienceDownload,
     file: { contentType: AUDIENCE_CONTENT_TYPES.csv },
     reply: z.string().describe('CSV or XLSX with a header row'),
+  }),
+  audienceEvidence: defineCall({
+    ...call,
+    id: 'data.evidence',
+    method: 'POST',
+    path: '/api/data/evidence',
+    summary: "A list's uploaded evidence of consent (PDF or image), as it was uploaded",
+    kind: 'read',
+    body: AudienceRef,
+    file: { contentType: 'application/octet-stream' },
+    reply: z.string().describe('The evidence file'),
   }),
   audienceLoad: defineCall({
     ...call,

@@ -14,24 +14,34 @@ export function multipart(field: string, filename: string, contentType: string, 
   };
 }
 
-/** A form with text fields first, then the file when given, as the console sends it. */
-export function multipartForm(fields: Record<string, string>, file?: { fileName: string; content: Buffer }) {
+/** A form part holding a file. */
+export interface FilePart {
+  fileName: string;
+  content: Buffer;
+  /** The form field; `file` unless told. */
+  field?: string;
+}
+
+/** A form with text fields first, then the files, as the console sends it. */
+export function multipartForm(fields: Record<string, string>, ...files: (FilePart | undefined)[]) {
   const boundary = `----ws${randomBytes(8).toString('hex')}`;
   const parts = Object.entries(fields).map(
     ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
   );
-  const filePart = file
-    ? [
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.fileName}"\r\n` +
-            'Content-Type: application/octet-stream\r\n\r\n',
-        ),
-        file.content,
-        Buffer.from('\r\n'),
-      ]
-    : [];
+  const fileParts = files.flatMap((file) =>
+    file
+      ? [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.fileName}"\r\n` +
+              'Content-Type: application/octet-stream\r\n\r\n',
+          ),
+          file.content,
+          Buffer.from('\r\n'),
+        ]
+      : [],
+  );
   return {
-    payload: Buffer.concat([Buffer.from(parts.join('')), ...filePart, Buffer.from(`--${boundary}--\r\n`)]),
+    payload: Buffer.concat([Buffer.from(parts.join('')), ...fileParts, Buffer.from(`--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }

@@ -43,6 +43,7 @@ export async function addAudience(
         consentSource: fields.consentSource,
         evidenceText: fields.evidenceText || null,
         evidenceUrl: fields.evidenceUrl ?? null,
+        evidenceFile: upload.evidence,
         defaultCountry: country,
         fileName: upload.fileName,
         fileKind: upload.pasted ? 'lines' : shape.kind,
@@ -63,6 +64,7 @@ export async function addAudience(
     return presentAudienceList(list, language);
   } catch (error) {
     await fs.rm(upload.filePath, { force: true });
+    await fs.rm(`${upload.filePath}.evidence`, { force: true });
     throw error;
   }
 }

@@ -15,7 +15,8 @@ export async function lockAudienceRun(
   runNo: number,
 ): Promise<AudienceListRow | undefined> {
   const { rows } = await client.query<AudienceListRow>(
-    `select l.id::text, l.name, l.consent_source, l.evidence_text, l.evidence_url, l.default_country, l.file_name,
+    `select l.id::text, l.name, l.consent_source, l.evidence_text, l.evidence_url, l.evidence_file_name,
+            l.default_country, l.file_name,
             l.file_kind, l.file_path, l.file_size::float8 as file_size, l.has_header, l.csv_separator, l.columns,
             l.mapping, l.status, l.run_no, l.read_bytes::float8 as read_bytes, l.read_rows::float8 as read_rows,
             l.counts, l.load_cursor::float8 as load_cursor, l.load_number_id::text, l.load_owner_user_id::text,

@@ -142,6 +142,45 @@ describe('data/login', () => {
   });
 });
 
+describe('evidence files', () => {
+  it('keeps a PDF or an image as the evidence, serves it back, and loads with consent on it alone', async () => {
+    const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const added = await uploadList(t, a.token, {
+      file: { fileName: 'e.csv', content: csvFile([HEADER, ['+8613800138150', 'Eve', '', '', '', '']]) },
+      mapping: MAPPING,
+      evidenceText: '',
+      evidence: { fileName: 'signup-sheet.pdf', content: pdf },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.data).toMatchObject({
+      has_evidence: true,
+      evidence_text: null,
+      evidence_file: { name: 'signup-sheet.pdf', type: 'application/pdf', size: pdf.length },
+    });
+    const file = await t.post('/api/data/evidence', { token: a.token, body: { id: added.body.data.id } });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(String(file.body)).toBe(pdf.toString());
+    expect((await t.post('/api/data/evidence', { token: b.token, body: { id: added.body.data.id } })).status).toBe(404);
+
+    await listWhen(t, a.token, added.body.data.id, ['ready']);
+    await t.post('/api/data/login', { token: a.token, body: { id: added.body.data.id } });
+    await listWhen(t, a.token, added.body.data.id, ['loaded']);
+    const [eve] = await contactByWaId('8613800138150');
+    expect(eve).toMatchObject({ consent: 'opted_in' });
+    expect(eve.opt_in_evidence).toContain('file: signup-sheet.pdf');
+  });
+
+  it('refuses evidence that is not a PDF or an image, and keeps nothing', async () => {
+    const reply = await uploadList(t, a.token, {
+      file: { fileName: 'e.csv', content: csvFile([HEADER, ['+8613800138151', '', '', '', '', '']]) },
+      evidence: { fileName: 'notes.exe', content: Buffer.from('MZ\u0090\u0000binary') },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toMatch(/^evidence: 须为 PDF 或图片/);
+  });
+});
+
 describe("another tenant's lists", () => {
   it('are not found by any call, and never listed', async () => {
     const list = await readyList([['+8613800138130', '', '', '', '', '']]);

@@ -30,7 +30,11 @@ export function presentAudienceList(row: AudienceListRow, language: Language): A
     consent_source: ConsentSource.catch('other').parse(row.consent_source),
     evidence_text: row.evidence_text,
     evidence_url: row.evidence_url,
-    has_evidence: Boolean(row.evidence_text || row.evidence_url),
+    evidence_file:
+      row.evidence_file_name && row.evidence_file_type
+        ? { name: row.evidence_file_name, type: row.evidence_file_type, size: row.evidence_file_size ?? 0 }
+        : null,
+    has_evidence: hasEvidence(row),
     default_country: row.default_country,
     file_name: row.file_name,
     file_kind: row.file_kind,
@@ -53,4 +57,11 @@ export function presentAudienceList(row: AudienceListRow, language: Language): A
     checked_at: row.checked_at,
     loaded_at: row.loaded_at,
   };
+}
+
+/** Whether the list carries evidence of consent: a text, a URL or a file. */
+export function hasEvidence(
+  row: Pick<AudienceListRow, 'evidence_text' | 'evidence_url' | 'evidence_file_name'>,
+): boolean {
+  return Boolean(row.evidence_text || row.evidence_url || row.evidence_file_name);
 }

@@ -12,6 +12,9 @@ export interface AudienceListRow {
   consent_source: string;
   evidence_text: string | null;
   evidence_url: string | null;
+  evidence_file_name: string | null;
+  evidence_file_type: string | null;
+  evidence_file_size: number | null;
   default_country: string | null;
   file_name: string;
   file_kind: 'csv' | 'xlsx' | 'lines';
@@ -43,7 +46,8 @@ export interface AudienceListRow {
   loaded_at: string | null;
 }
 
-const COLUMNS = `l.id::text, l.name, l.consent_source, l.evidence_text, l.evidence_url, l.default_country,
+const COLUMNS = `l.id::text, l.name, l.consent_source, l.evidence_text, l.evidence_url, l.evidence_file_name,
+  l.evidence_file_type, l.evidence_file_size::float8 as evidence_file_size, l.default_country,
   l.file_name, l.file_kind, l.file_path, l.file_size::float8 as file_size, l.has_header, l.csv_separator,
   l.columns, l.preview, l.mapping, l.status, l.error, l.run_no, l.read_bytes::float8 as read_bytes,
   l.read_rows::float8 as read_rows, l.counts, l.load_cursor::float8 as load_cursor,
@@ -59,6 +63,7 @@ export interface NewAudienceList {
   consentSource: string;
   evidenceText: string | null;
   evidenceUrl: string | null;
+  evidenceFile: { name: string; type: string; size: number } | null;
   defaultCountry: string | null;
   fileName: string;
   fileKind: 'csv' | 'xlsx' | 'lines';
@@ -76,8 +81,8 @@ export async function insertAudienceList(db: Db, scope: Scope, list: NewAudience
   const { rows } = await db.query<{ id: string }>(
     `insert into audience_list (tenant_id, name, consent_source, evidence_text, evidence_url, default_country,
        file_name, file_kind, file_path, file_size, has_header, csv_separator, columns, preview, mapping, status,
-       run_no, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+       run_no, created_by, evidence_file_name, evidence_file_type, evidence_file_size)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
      returning id::text`,
     [
       scope.tenantId,
@@ -98,6 +103,9 @@ export async function insertAudienceList(db: Db, scope: Scope, list: NewAudience
       list.status,
       list.status === 'queued' ? 1 : 0,
       scope.userId,
+      list.evidenceFile?.name ?? null,
+      list.evidenceFile?.type ?? null,
+      list.evidenceFile?.size ?? null,
     ],
   );
   return (rows[0] as { id: string }).id;

@@ -35,6 +35,10 @@ export const audiencePurgeJob = defineJob({
       // next chunk
     }
     const filePath = await deleteAudienceList(context.pool, tenantId, listId);
-    if (filePath) await fs.rm(path.join(audiencesDir(context), filePath), { force: true });
+    if (filePath) {
+      const file = path.join(audiencesDir(context), filePath);
+      await fs.rm(file, { force: true });
+      await fs.rm(`${file}.evidence`, { force: true });
+    }
   },
 });

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { AUDIENCE_CONTENT_TYPES, type AudienceRow, type Language, type RowOutcome } from '@ws/contract';
 import ExcelJS from 'exceljs';
@@ -8,6 +10,7 @@ import { type FileReply, UTF8_BOM } from '../../platform/http/file-route.js';
 import { countsOf } from './audience-counts.js';
 import { selectAudienceList } from './audience-repository.js';
 import { selectAudienceRowsAfter } from './audience-row-repository.js';
+import { audiencesDir } from './read-audience-upload.js';
 
 /** Rows read per query: a download walks the list in file order, a batch at a time, holding no connection. */
 const BATCH_ROWS = 5_000;
@@ -131,4 +134,18 @@ function xlsxStream(batches: AsyncIterable<AudienceRow[]>, language: Language): 
     await workbook.commit();
   })().catch((error: Error) => body.destroy(error));
   return body;
+}
+
+/** `data/evidence`: the list's evidence file as it was uploaded, with its type. */
+export async function downloadEvidence(context: AppContext, scope: Scope, id: string): Promise<FileReply> {
+  const list = await selectAudienceList(context.pool, scope, id);
+  if (!list?.evidence_file_name || !list.evidence_file_type) {
+    throw errors.notFound({ zh: 'id: 同意凭证文件', en: 'id: Evidence file' });
+  }
+  const file = path.join(audiencesDir(context), `${list.file_path}.evidence`);
+  return {
+    fileName: list.evidence_file_name,
+    headers: { 'content-type': list.evidence_file_type },
+    body: createReadStream(file),
+  };
 }

@@ -70,7 +70,8 @@ export function loadChunk(
 
 /** What a load gives its contacts: its number, agent and tags, and the list's consent when it has evidence. */
 function settingsOf(list: AudienceListRow) {
-  const evidence = [list.evidence_text, list.evidence_url].filter(Boolean).join(' ');
+  const file = list.evidence_file_name && `file: ${list.evidence_file_name}`;
+  const evidence = [list.evidence_text, list.evidence_url, file].filter(Boolean).join(' ');
   return {
     numberId: list.load_number_id,
     ownerUserId: list.load_owner_user_id,

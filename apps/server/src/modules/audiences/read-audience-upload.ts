@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AudienceUploadFields, MAX_AUDIENCE_FILE_BYTES, MAX_AUDIENCE_ROWS, MAX_PASTED_BYTES } from '@ws/contract';
+import {
+  AudienceUploadFields,
+  MAX_AUDIENCE_FILE_BYTES,
+  MAX_AUDIENCE_ROWS,
+  MAX_EVIDENCE_FILE_BYTES,
+  MAX_PASTED_BYTES,
+} from '@ws/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/http/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { parseInput } from '../../platform/http/validation.js';
+import { sniffImageType } from '../uploads/image-type.js';
 
 /** A list's file as it was stored, before anything in it is read. */
 export interface AudienceUpload {
@@ -20,6 +27,8 @@ export interface AudienceUpload {
   /** Line ends counted while the file streamed in: more than the row limit is refused at once. */
   lines: number;
   pasted: boolean;
+  /** The proof of consent, stored beside the list as `<filePath>.evidence`. */
+  evidence: { name: string; type: string; size: number } | null;
 }
 
 export function audiencesDir(context: AppContext): string {
@@ -75,12 +84,15 @@ export async function readAudienceUpload(
   await fs.mkdir(path.dirname(filePath), { recursive: true });
   const values: Record<string, string> = {};
   let stored: { fileName: string; size: number; lines: number; pasted: boolean } | undefined;
+  let evidence: AudienceUpload['evidence'] = null;
   try {
     const parts = request.parts({
-      limits: { fileSize: MAX_AUDIENCE_FILE_BYTES, files: 1, fields: 20, parts: 25, fieldSize: MAX_PASTED_BYTES },
+      limits: { fileSize: MAX_AUDIENCE_FILE_BYTES, files: 2, fields: 20, parts: 25, fieldSize: MAX_PASTED_BYTES },
     });
     for await (const part of parts) {
-      if (part.type === 'file') {
+      if (part.type === 'file' && part.fieldname === 'evidence' && !evidence) {
+        evidence = await storeEvidence(part.file, `${filePath}.evidence`, part.filename);
+      } else if (part.type === 'file') {
         if (part.fieldname !== 'file' || stored) {
           part.file.resume();
           continue;
@@ -105,9 +117,10 @@ export async function readAudienceUpload(
     if (!stored) throw missingFile();
     if (stored.lines > MAX_AUDIENCE_ROWS + 1) throw tooManyRows();
     const fields = parseInput(AudienceUploadFields, withoutBlanks(values), 'body');
-    return { fields, filePath, relativePath, ...stored };
+    return { fields, filePath, relativePath, ...stored, evidence };
   } catch (error) {
     await fs.rm(filePath, { force: true });
+    await fs.rm(`${filePath}.evidence`, { force: true });
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw error;
   }
@@ -120,3 +133,32 @@ function withoutBlanks(values: Record<string, string>): Record<string, string> {
 
 const baseName = (name: string) => name.split(/[\\/]/).pop()?.slice(0, 200) || 'list';
 const countLines = (text: string) => text.split('\n').length;
+
+const evidenceError = () =>
+  errors.invalid(
+    'evidence',
+    '须为 PDF 或图片（JPEG、PNG、GIF、WebP），不超过 10 MB',
+    'must be a PDF or an image (JPEG, PNG, GIF, WebP) of at most 10 MB',
+  );
+
+/** Streams the evidence part to disk (at most MAX_EVIDENCE_FILE_BYTES) and checks its type by content. */
+async function storeEvidence(file: Readable, target: string, originalName: string) {
+  let size = 0;
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      done(size > MAX_EVIDENCE_FILE_BYTES ? evidenceError() : null, chunk);
+    },
+  });
+  await pipeline(file, limit, createWriteStream(target, { flags: 'wx' }));
+  const handle = await fs.open(target, 'r');
+  const head = Buffer.alloc(16);
+  try {
+    await handle.read(head, 0, 16, 0);
+  } finally {
+    await handle.close();
+  }
+  const type = head.subarray(0, 5).toString('latin1') === '%PDF-' ? 'application/pdf' : sniffImageType(head)?.type;
+  if (!type || size === 0) throw evidenceError();
+  return { name: baseName(originalName).slice(0, 200), type, size };
+}

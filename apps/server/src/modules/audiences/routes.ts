@@ -7,7 +7,7 @@ import { addAudience } from './add-audience.js';
 import { audienceChoices, audienceDetails, listAudiences } from './audience-queries.js';
 import { checkPhones } from './check-phones.js';
 import { deleteAudiences } from './delete-audiences.js';
-import { downloadAudience } from './download-audience.js';
+import { downloadAudience, downloadEvidence } from './download-audience.js';
 import { loadAudience } from './load-audience.js';
 import { runAudience } from './run-audience.js';
 
@@ -39,6 +39,7 @@ export function registerAudienceRoutes(app: FastifyInstance, context: AppContext
     audit(`list ${body.id} downloaded as ${body.format}${body.outcome ? ` (${body.outcome})` : ''}`);
     return file;
   });
+  fileRoute(app, context, calls.audienceEvidence, ({ scope, body }) => downloadEvidence(context, scope, body.id));
   route(app, context, calls.audienceLoad, async ({ scope, body, language, audit }) => {
     const list = await loadAudience(context, scope, body, language);
     audit(`list ${list.id} loaded into contacts: ${JSON.stringify(body)}`);

@@ -15,11 +15,12 @@ export interface UploadInput {
   mapping?: object | string;
   lines?: string;
   file?: { fileName: string; content: Buffer };
+  evidence?: { fileName: string; content: Buffer };
 }
 
 /** `data/add` with a form as the console sends it; a web-form list with evidence unless told otherwise. */
 export async function uploadList(t: TestApp, token: string | null, input: UploadInput): Promise<Reply> {
-  const { file, mapping, ...rest } = input;
+  const { file, mapping, evidence, ...rest } = input;
   const fields: Record<string, string> = {
     name: 'Spring sign-ups',
     consentSource: 'web_form',
@@ -27,7 +28,7 @@ export async function uploadList(t: TestApp, token: string | null, input: Upload
     ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
   };
   if (mapping !== undefined) fields.mapping = typeof mapping === 'string' ? mapping : JSON.stringify(mapping);
-  const form = multipartForm(fields, file);
+  const form = multipartForm(fields, file, evidence && { ...evidence, field: 'evidence' });
   const reply = await t.app.inject({
     method: 'POST',
     url: '/api/data/add',
