@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { type AudienceCounts, MAX_AUDIENCE_ROWS } from '@ws/contract';
 import { z } from 'zod';
 import { withTransaction } from '../../platform/db/pool.js';
@@ -22,6 +23,9 @@ import type { AudienceListRow } from './audience-repository.js';
 import { type CheckedRow, checkRow, columnIndexes } from './audience-row.js';
 import { isKnownCountry } from './phone-check.js';
 import { audiencesDir } from './read-audience-upload.js';
+
+/** Rows checked between two turns of the event loop (see checkList). */
+const YIELD_EVERY_ROWS = 500;
 
 /** Rows per transaction: the cursor, the rows and the counts are saved together after each chunk. */
 export const CHECK_CHUNK_ROWS = 20_000;
@@ -106,6 +110,9 @@ export async function checkList(
     }
     cursor = { readBytes: row.endByte, readRows: cursor.readRows + 1 };
     chunk.push(checkRow(row.rowNo ?? headerRows + cursor.readRows, row.cells, columns, country));
+    // Rows come through promises, which never let the event loop run: without a turn now and then
+    // the save in flight would hear back from PostgreSQL only at the next file read.
+    if (cursor.readRows % YIELD_EVERY_ROWS === 0) await setImmediate();
     if (chunk.length === chunkRows) {
       if (!(await saved())) return;
       saving = saveChunk(context, tenantId, listId, runNo, chunk, cursor, false);
