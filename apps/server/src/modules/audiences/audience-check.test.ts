@@ -243,6 +243,11 @@ describe('data/add refuses what it cannot read, naming the problem', () => {
     );
   });
 
+  it('a file of more than 10 000 000 rows, counted while it streams in', async () => {
+    const content = Buffer.concat([Buffer.from('phone\n+8613800138070\n'), Buffer.alloc(10_000_000, 0x0a)]);
+    await refused({ file: { fileName: 'huge.csv', content } }, /^file: 文件不能超过 10,000,000 行/);
+  });
+
   it('no file, a mapping naming a missing column, bad JSON, a bad consent source or country, no name', async () => {
     await refused({}, /^file: /);
     const file = csv('phone,name\r\n+8613800138060,A\r\n');
