@@ -4,6 +4,7 @@ import type { Language, Page, PageRequest, Pool } from '@ws/contract';
 import { toPage } from '@ws/contract';
 import type pg from 'pg';
 import type { Scope } from '../../platform/auth/scope.js';
+import { pageSpanOf } from '../../platform/db/page-span.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { type FileReply, UTF8_BOM } from '../../platform/http/file-route.js';
@@ -18,10 +19,7 @@ export async function listPools(
   request: PageRequest & { filters: { search?: string | undefined } },
   language: Language,
 ): Promise<Page<Pool>> {
-  const { rows, total } = await selectPools(context.pool, scope, request.filters.search, {
-    offset: (request.page - 1) * request.pageSize,
-    limit: request.pageSize,
-  });
+  const { rows, total } = await selectPools(context.pool, scope, request.filters.search, pageSpanOf(request));
   const shares = await selectShares(
     context.pool,
     scope.tenantId,

@@ -1,6 +1,8 @@
 import type { ShareMode, ShareTarget } from '@ws/contract';
 import type pg from 'pg';
 import { type Scope, scopeWhere } from '../../platform/auth/scope.js';
+import { likePattern } from '../../platform/db/like-pattern.js';
+import type { PageSpan } from '../../platform/db/page-span.js';
 import type { Db } from '../../platform/db/pool.js';
 import { isoTime } from '../../platform/db/sql-time.js';
 import { BoundValues } from '../../platform/db/sql-values.js';
@@ -70,11 +72,11 @@ export async function selectPools(
   db: Db,
   scope: Scope,
   search: string | undefined,
-  page: { offset: number; limit: number },
+  page: PageSpan,
 ): Promise<{ rows: PoolRow[]; total: number }> {
   const sql = new BoundValues();
   const where = [scopeWhere(scope, sql, { tenant: 'p.tenant_id' }), 'p.deleted_at is null'];
-  if (search) where.push(`p.name ilike ${sql.add(`%${search.replace(/[\\%_]/g, '\\$&')}%`, 'text')}`);
+  if (search) where.push(`p.name ilike ${sql.add(likePattern(search), 'text')}`);
   const condition = where.join(' and ');
   const count = await db.query<{ n: number }>(`select count(*)::int as n from fans_pool p where ${condition}`, [
     ...sql.values,

@@ -9,6 +9,7 @@ import {
   toPage,
 } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
+import { pageSpanOf } from '../../platform/db/page-span.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { countsOf } from './audience-counts.js';
@@ -21,11 +22,6 @@ import {
 } from './audience-repository.js';
 import { countAudienceRows, type RowFilter, selectAudienceRows } from './audience-row-repository.js';
 
-const pageWindow = (request: PageRequest) => ({
-  offset: (request.page - 1) * request.pageSize,
-  limit: request.pageSize,
-});
-
 /** `data/list`: the tenant's lists, newest first. */
 export async function listAudiences(
   context: AppContext,
@@ -33,7 +29,7 @@ export async function listAudiences(
   request: PageRequest & { filters: AudienceListFilter },
   language: Language,
 ): Promise<Page<AudienceList>> {
-  const { rows, total } = await selectAudienceLists(context.pool, scope, request.filters, pageWindow(request));
+  const { rows, total } = await selectAudienceLists(context.pool, scope, request.filters, pageSpanOf(request));
   return toPage(
     rows.map((row) => presentAudienceList(row, language)),
     total,
@@ -65,7 +61,7 @@ export async function audienceDetails(
   const list = await selectAudienceList(context.pool, scope, request.pid);
   if (!list) throw errors.notFound({ zh: 'pid: 名单', en: 'pid: List' });
   const { filters } = request;
-  const records = await selectAudienceRows(context.pool, scope, list.id, filters, pageWindow(request));
+  const records = await selectAudienceRows(context.pool, scope, list.id, filters, pageSpanOf(request));
   let total: number;
   let capped = false;
   if (filters.search) {

@@ -1,6 +1,8 @@
 import type { AudienceCounts, AudienceStatus, ColumnMapping } from '@ws/contract';
 import type pg from 'pg';
 import { type Scope, scopeWhere } from '../../platform/auth/scope.js';
+import { likePattern } from '../../platform/db/like-pattern.js';
+import type { PageSpan } from '../../platform/db/page-span.js';
 import type { Db } from '../../platform/db/pool.js';
 import { isoTime } from '../../platform/db/sql-time.js';
 import { BoundValues } from '../../platform/db/sql-values.js';
@@ -138,12 +140,12 @@ export async function selectAudienceLists(
   db: Db,
   scope: Scope,
   filter: AudienceListFilter,
-  page: { offset: number; limit: number },
+  page: PageSpan,
 ): Promise<{ rows: AudienceListRow[]; total: number }> {
   const sql = new BoundValues();
   const where = [scopeWhere(scope, sql, { tenant: 'l.tenant_id' }), 'l.deleted_at is null'];
   if (filter.search) {
-    const pattern = sql.add(`%${filter.search.replace(/[\\%_]/g, '\\$&')}%`, 'text');
+    const pattern = sql.add(likePattern(filter.search), 'text');
     where.push(`(l.name ilike ${pattern} or l.file_name ilike ${pattern})`);
   }
   if (filter.status) where.push(`l.status = ${sql.add(filter.status, 'text')}`);

@@ -1,5 +1,6 @@
 import type { AudienceRow, RowOutcome } from '@ws/contract';
 import { type Scope, scopeWhere } from '../../platform/auth/scope.js';
+import type { PageSpan } from '../../platform/db/page-span.js';
 import type { Db } from '../../platform/db/pool.js';
 import { isoTime } from '../../platform/db/sql-time.js';
 import { BoundValues } from '../../platform/db/sql-values.js';
@@ -31,7 +32,7 @@ export async function selectAudienceRows(
   scope: Scope,
   listId: string,
   filter: RowFilter,
-  page: { offset: number; limit: number },
+  page: PageSpan,
 ): Promise<AudienceRow[]> {
   const sql = new BoundValues();
   const where = rowWhere(scope, sql, listId, filter);
