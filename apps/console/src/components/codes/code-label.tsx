@@ -1,7 +1,7 @@
 import { useLanguage } from '@ws/web-kit/i18n';
 import { Tooltip } from 'antd';
 import { useCallback } from 'react';
-import { type CodeGroup, codeName, languageName } from './code-names.js';
+import { type CodeGroup, codeName, languageName, optInSourceName } from './code-names.js';
 
 /** A code by its name in the current language, the code itself in the tooltip (for searching Meta's docs). */
 export function CodeLabel({
@@ -36,4 +36,10 @@ function Named({ name, code, testId }: { name: string; code: string; testId?: st
 export function useCodeName(): (group: CodeGroup, code: string) => string {
   const language = useLanguage();
   return useCallback((group, code) => codeName(language, group, code), [language]);
+}
+
+/** A contact's opt-in source by its name in the current language (see optInSourceName). */
+export function useOptInSourceName(): (source: string) => string {
+  const language = useLanguage();
+  return useCallback((source) => optInSourceName(language, source), [language]);
 }

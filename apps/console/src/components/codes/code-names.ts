@@ -10,6 +10,12 @@ export function codeName(language: Language, group: CodeGroup, code: string): st
   return Object.hasOwn(names, code) ? (names[code] as string) : code;
 }
 
+/** A contact's opt-in source: one of the opt-in calls' sources, or the consent source of the audience list it came from. */
+export function optInSourceName(language: Language, source: string): string {
+  const known = codeName(language, 'KnownOptInSource', source);
+  return known === source ? codeName(language, 'ConsentSource', source) : known;
+}
+
 const LANGUAGE_TAGS: Record<Language, string> = { zh: 'zh-CN', en: 'en' };
 const languageNames = new Map<Language, Intl.DisplayNames>();
 

@@ -8,7 +8,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChartOption, EChart } from '../../components/charts/echart.js';
-import { useCodeName } from '../../components/codes/code-label.js';
+import { useOptInSourceName } from '../../components/codes/code-label.js';
 
 // Only the chart types this screen draws, so the page's chunk stays small.
 echarts.use([LineChart, BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -16,11 +16,8 @@ echarts.use([LineChart, BarChart, PieChart, GridComponent, LegendComponent, Tool
 /** A source as people read it: contacts who wrote first without recorded consent have none. */
 function useSourceLabel(): (source: string) => string {
   const { t } = useTranslation('census');
-  const codeName = useCodeName();
-  return useCallback(
-    (source: string) => (source === 'inbound' ? t('inbound') : codeName('KnownOptInSource', source)),
-    [t, codeName],
-  );
+  const sourceName = useOptInSourceName();
+  return useCallback((source: string) => (source === 'inbound' ? t('inbound') : sourceName(source)), [t, sourceName]);
 }
 
 /** The per-day line chart, and the by-number bar and by-source pie of the range. */

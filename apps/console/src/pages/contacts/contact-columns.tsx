@@ -4,7 +4,7 @@ import { actionsColumn, formatTime, TagChips, userName } from '@ws/web-kit/list'
 import { Badge, Tag as ColorTag, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { codeName } from '../../components/codes/code-names.js';
+import { codeName, optInSourceName } from '../../components/codes/code-names.js';
 import { relativeTime } from '../../utils/relative-time.js';
 import { contactAddress } from './contact-address.js';
 import { windowLeft } from './window-left.js';
@@ -20,8 +20,7 @@ function ConsentBadge({ contact }: { contact: ContactRecord }) {
   const { t } = useTranslation('contacts');
   const language = useLanguage();
   const details = [
-    contact.opt_in_source &&
-      t('optInSource', { source: codeName(language, 'KnownOptInSource', contact.opt_in_source) }),
+    contact.opt_in_source && t('optInSource', { source: optInSourceName(language, contact.opt_in_source) }),
     contact.opt_in_evidence && t('optInEvidence', { evidence: contact.opt_in_evidence }),
     contact.opted_in_at && t('optedInAt', { time: formatTime(contact.opted_in_at) }),
     contact.opted_out_at && t('optedOutAt', { time: formatTime(contact.opted_out_at) }),

@@ -4,12 +4,12 @@ import { callApi } from '@ws/web-kit/api';
 import type { PickerProps } from '@ws/web-kit/pickers';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCodeName } from '../../components/codes/code-label.js';
+import { useOptInSourceName } from '../../components/codes/code-label.js';
 
 /** The opt-in sources the tenant's contacts have. */
 export function SourceSelect({ value, onChange, placeholder, style, ...rest }: PickerProps) {
   const { t } = useTranslation('contacts');
-  const codeName = useCodeName();
+  const sourceName = useOptInSourceName();
   const sources = useQuery({
     queryKey: [calls.contactSources.id],
     queryFn: ({ signal }) => callApi(calls.contactSources, { signal }),
@@ -23,7 +23,7 @@ export function SourceSelect({ value, onChange, placeholder, style, ...rest }: P
       showSearch={{ optionFilterProp: 'label' }}
       placeholder={placeholder ?? t('sourceAll')}
       loading={sources.isFetching}
-      options={(sources.data ?? []).map((source) => ({ value: source, label: codeName('KnownOptInSource', source) }))}
+      options={(sources.data ?? []).map((source) => ({ value: source, label: sourceName(source) }))}
       style={{ width: 160, ...style }}
       data-testid={rest['data-testid'] ?? 'contact-source-select'}
     />

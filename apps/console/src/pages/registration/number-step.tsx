@@ -4,9 +4,10 @@ import { Button, Form, Input, Radio, Segmented, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
+import { CountrySelect, useSimCountries } from '../../components/countries/country-select.js';
 import { targetChoices, useSandboxTarget } from '../sandbox/sandbox-queries.js';
 import { SandboxRegistrationForm } from '../sandbox/sandbox-registration-form.js';
-import { useAwaitingNumbers, useSimCountries } from './registration-queries.js';
+import { useAwaitingNumbers } from './registration-queries.js';
 import { useBusy } from './use-busy.js';
 
 const META_ID = /^\d{5,25}$/;
@@ -73,17 +74,7 @@ function NewNumberForm({ sandbox, onReady }: { sandbox: boolean; onReady(number:
         <Radio.Group options={targets.options} data-testid="registration-target" />
       </Form.Item>
       <Form.Item name="country" label={t('country')} rules={[{ required: true, message: t('countryRequired') }]}>
-        <Select
-          showSearch
-          loading={countries.isLoading}
-          placeholder={t('countrySearch')}
-          optionFilterProp="label"
-          options={(countries.data ?? []).map((entry) => ({
-            value: entry.code,
-            label: `${entry.title} +${entry.value}`,
-          }))}
-          data-testid="registration-country"
-        />
+        <CountrySelect placeholder={t('countrySearch')} data-testid="registration-country" />
       </Form.Item>
       <Form.Item name="phone" label={t('phone')} rules={[{ required: true, message: t('phoneRequired') }]}>
         <Input

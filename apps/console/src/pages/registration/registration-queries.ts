@@ -1,18 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { calls, type RegistrationNumber, type SimCountry } from '@ws/contract';
+import { calls, type RegistrationNumber } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
-import { useLanguage } from '@ws/web-kit/i18n';
 import { useCallback } from 'react';
-
-/** The SIM countries named in the console's language (the server names them after Accept-Language). */
-export function useSimCountries() {
-  const language = useLanguage();
-  return useQuery<SimCountry[]>({
-    queryKey: [calls.simCountries.id, language],
-    queryFn: ({ signal }) => callApi(calls.simCountries, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
 
 /** Numbers waiting for registration, for the "recorded number" select (the newest 200). */
 export function useAwaitingNumbers() {
