@@ -19,6 +19,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   '/ipmanager/myip': () => import('../pages/ips/my-ip-page.js'),
   '/passenger/data': () => import('../pages/census/census-page.js'),
   '/accountmanage/registration': () => import('../pages/registration/registration-page.js'),
+  '/dataManager/fansData': () => import('../pages/fans-data/fans-data-page.js'),
 };
 
 export const NOT_BUILT_PAGE: PageLoader = () => import('../pages/not-built/not-built-page.js');

@@ -138,7 +138,7 @@ export const MENU: readonly MenuNode[] = [
     name: 'dataManager',
     icon: 'data',
     defaultPath: '/dataManager/fansData',
-    children: [{ path: '/dataManager/fansData', name: 'fansData', icon: 'data' }],
+    children: [{ path: '/dataManager/fansData', name: 'fansData', icon: 'data', call: calls.audienceList }],
   },
   {
     path: '/content',

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BodyOf, type CallDefinition, type DataOf, DEFAULT_PAGE_SIZE, type Page } from '@ws/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi } from '../api/client.js';
@@ -19,6 +19,8 @@ export interface PagedList<R> {
   turn(page: number, pageSize: number): void;
   /** Reads the current page again, e.g. after a batch action. */
   refresh(): Promise<void>;
+  /** The current page's query key, for `useRefetchOnEvent` (a list kept live by realtime events). */
+  queryKey: QueryKey;
 }
 
 /**
@@ -69,5 +71,6 @@ export function usePagedList<C extends CallDefinition>(call: C, body: ListBody<C
     loading: query.isFetching,
     turn,
     refresh,
+    queryKey,
   };
 }

@@ -1,4 +1,6 @@
 import { withKitTexts } from '@ws/web-kit/i18n';
+import { allocationTexts } from './allocation.js';
+import { audiencesTexts } from './audiences.js';
 import { censusTexts } from './census.js';
 import { chatTexts } from './chat.js';
 import { contactsTexts } from './contacts.js';
@@ -26,6 +28,8 @@ const namespaces = {
   census: censusTexts,
   chat: chatTexts,
   ips: ipsTexts,
+  audiences: audiencesTexts,
+  allocation: allocationTexts,
 } as const;
 
 /** Every text of the console, by language and namespace: the web kit's (api, list, selects) and its own. */
