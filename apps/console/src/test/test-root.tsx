@@ -58,3 +58,20 @@ export function setUpTestRoot({ language, fetch }: { language: Language; fetch: 
  * lazily loaded page can take seconds to render.
  */
 export const settle = (assertion: () => void) => act(() => vi.waitFor(assertion, { timeout: 10_000 }));
+
+/**
+ * Waits for an assertion, applying React's updates between tries. `settle`'s one act() holds back
+ * the updates made while it waits until it ends; this suits what lands after a few ticks (a form's
+ * validation messages after a click).
+ */
+export async function until(assertion: () => void, tries = 400): Promise<void> {
+  for (let tried = 1; ; tried += 1) {
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    try {
+      assertion();
+      return;
+    } catch (error) {
+      if (tried >= tries) throw error;
+    }
+  }
+}

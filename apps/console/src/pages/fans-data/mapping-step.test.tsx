@@ -1,7 +1,7 @@
 import type { AudienceList } from '@ws/contract';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { settle, setUpTestRoot } from '../../test/test-root.js';
+import { settle, setUpTestRoot, until } from '../../test/test-root.js';
 import { mappingOf, shapeOf } from './mapping-shape.js';
 import { MappingStep } from './mapping-step.js';
 
@@ -97,7 +97,7 @@ describe('the mapping step', () => {
   it('requires the phone column and sends nothing without it', async () => {
     await screen.render(<MappingStep list={draft({ mapping: null })} onStarted={vi.fn()} />);
     await click('audience-run');
-    await settle(() => expect(screen.host.textContent).toContain('请选择号码所在的列'));
+    await until(() => expect(screen.host.textContent).toContain('请选择号码所在的列'));
     expect(sentBodies()).toEqual([]);
   });
 

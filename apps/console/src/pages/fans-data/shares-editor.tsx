@@ -79,8 +79,10 @@ export function SharesEditor({ pool, onClose, onSaved }: { pool: Pool; onClose()
       {(rows, { add, remove }) => (
         <>
           {rows.map((row) => {
-            const value: ShareRow = values?.[list]?.[row.name] ?? form.getFieldValue([list, row.name]) ?? {};
-            const over = mode === 'count' && value.capacity != null && (value.amount ?? 0) > value.capacity;
+            // The store keeps a row's label and capacity (no field shows them, so useWatch leaves them out).
+            const value: ShareRow = form.getFieldValue([list, row.name]) ?? {};
+            const amount = values?.[list]?.[row.name]?.amount ?? value.amount;
+            const over = mode === 'count' && value.capacity != null && (amount ?? 0) > value.capacity;
             const target = [
               { required: true, message: t(list === 'numbers' ? 'numberRequired' : 'agentRequired') },
               once(list, row.name),
