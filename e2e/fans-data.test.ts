@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AudienceList, ContactRecord, Page as ListPage } from '@ws/contract';
+import type { AudienceList, ContactRecord, Page as ListPage, NumberListRecord } from '@ws/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { animationsSettled, saveScreenshot, useBrowser } from './browser.js';
@@ -17,6 +17,8 @@ const base = 13_900_000_000 + randomInt(9_000_000) * 10;
 const phones = [String(base + 1), String(base + 2)];
 const waIds = phones.map((phone) => `86${phone}`);
 const listName = `e2e-fair-${base % 100_000}`;
+/** One of the demo tenant's numbers (see apps/server/src/demo/demo-data.ts). */
+const DEMO_PHONE = '15550101001';
 let dir: string;
 let csvPath: string;
 
@@ -170,6 +172,61 @@ describe('audience lists (/dataManager/fansData)', () => {
     expect(known).toContain('Valid');
     expect(known).toContain('CNMobileYesNo');
     expect(invalid).toContain('Too short');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('pools the loaded contacts and shares them out to a number and an agent', async () => {
+    const { page } = browser;
+    const pageErrors = recordPageErrors(page);
+    const [number] = (
+      await postApi<ListPage<NumberListRecord>>(
+        baseUrl,
+        '/api/agent/list',
+        { filters: { phone: DEMO_PHONE } },
+        demo.access_token,
+      )
+    ).records;
+    expect(number).toBeDefined();
+    await openIn(page, 'zh', '/dataManager/fansData?tab=allocation');
+    await page.getByTestId('pool-tab').waitFor();
+
+    await page.getByTestId('pool-add').click();
+    await page.getByTestId('pool-name').fill(listName);
+    await chooseOption(page, 'pool-list', listName);
+    await page.getByTestId('pool-form-ok').click();
+    const row = page.locator('[data-testid=pools] tr.ant-table-row', { hasText: listName });
+    await expect.poll(() => row.getByTestId('pool-total').textContent(), { timeout: 30_000 }).toBe('2');
+
+    // One contact for the number, every contact for the demo operator.
+    await row.getByTestId('pool-shares-edit').click();
+    const editor = page.getByTestId('shares-editor');
+    await editor.waitFor();
+    await page.getByTestId('share-add-numbers').click();
+    await chooseOption(page, 'share-number', number?.phone as string, DEMO_PHONE);
+    await page.getByTestId('share-add-agents').click();
+    await chooseOption(page, 'share-agent', 'Demo operator');
+    const amounts = editor.locator('.ant-input-number input');
+    await amounts.nth(0).fill('1');
+    await amounts.nth(1).fill('2');
+    await page.getByTestId('shares-editor-ok').click();
+    await editor.waitFor({ state: 'detached' });
+
+    // The allocation runs as a job; the totals follow it.
+    await expect.poll(() => row.getByTestId('pool-with-number').textContent(), { timeout: 30_000 }).toBe('1 (50%)');
+    await expect.poll(() => row.getByTestId('pool-with-agent').textContent(), { timeout: 30_000 }).toBe('2 (100%)');
+    await row.locator('.ant-table-row-expand-icon').click();
+    const shares = page.getByTestId('pool-shares');
+    await shares.waitFor();
+    const allocated = await shares
+      .locator('tr.ant-table-row')
+      .evaluateAll((rows) =>
+        rows.map((tableRow) => [
+          tableRow.querySelector('[data-testid=share-name]')?.textContent,
+          tableRow.querySelector('[data-testid=share-allocated]')?.textContent,
+        ]),
+      );
+    expect(allocated).toEqual(expect.arrayContaining([[number?.phone, '1'], ['demo', '2']]));
+    await saveScreenshot(page, 'fans-data-allocation');
     expect(pageErrors).toEqual([]);
   });
 });

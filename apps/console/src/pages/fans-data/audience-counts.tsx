@@ -54,7 +54,8 @@ export function AudienceCounts({ list }: { list: AudienceList }) {
           radius: ['40%', '70%'],
           top: 0,
           bottom: 32,
-          data: ROW_OUTCOMES.map((outcome) => ({
+          // Outcomes no row has are left out, so their labels do not pile up on the chart.
+          data: ROW_OUTCOMES.filter((outcome) => counts[outcome] > 0).map((outcome) => ({
             name: codeName('RowOutcome', outcome),
             value: counts[outcome],
             itemStyle: { color: OUTCOME_COLORS[outcome] },
