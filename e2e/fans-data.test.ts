@@ -225,7 +225,12 @@ describe('audience lists (/dataManager/fansData)', () => {
           tableRow.querySelector('[data-testid=share-allocated]')?.textContent,
         ]),
       );
-    expect(allocated).toEqual(expect.arrayContaining([[number?.phone, '1'], ['demo', '2']]));
+    expect(allocated).toEqual(
+      expect.arrayContaining([
+        [number?.phone, '1'],
+        ['demo', '2'],
+      ]),
+    );
     await saveScreenshot(page, 'fans-data-allocation');
     expect(pageErrors).toEqual([]);
   });

@@ -1,13 +1,14 @@
-import { CheckCircleOutlined, ReloadOutlined, UploadOutlined, WarningOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, UploadOutlined, WarningOutlined } from '@ant-design/icons';
 import type { AudienceList } from '@ws/contract';
 import { actionsColumn, formatTime, PagedTable } from '@ws/web-kit/list';
-import { Button, Input, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Button, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
 import { useAudienceLists } from './audience-calls.js';
 import { AudienceDrawer } from './audience-drawer.js';
 import { AudienceStatusCell, OutcomeCounts } from './audience-status.js';
+import { TabToolbar } from './tab-toolbar.js';
 import { useAudienceActions } from './use-audience-actions.js';
 
 /**
@@ -75,28 +76,20 @@ export function AudienceTab() {
 
   return (
     <div data-testid="audience-tab">
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Space wrap>
-          <Button type="primary" icon={<UploadOutlined />} onClick={actions.upload} data-testid="audience-upload">
-            {t('upload')}
-          </Button>
-          <Button onClick={actions.check} data-testid="audience-check">
-            {t('checkNumbers')}
-          </Button>
-        </Space>
-        <Space wrap>
-          <Input.Search
-            allowClear
-            placeholder={t('search')}
-            onSearch={(text) => setSearch(text.trim())}
-            style={{ width: 220 }}
-            data-testid="audience-search"
-          />
-          <Button icon={<ReloadOutlined />} onClick={() => void lists.refresh()} data-testid="audience-refresh">
-            {t('refresh')}
-          </Button>
-        </Space>
-      </Space>
+      <TabToolbar
+        searchPlaceholder={t('search')}
+        refreshText={t('refresh')}
+        onSearch={setSearch}
+        onRefresh={() => void lists.refresh()}
+        testPrefix="audience"
+      >
+        <Button type="primary" icon={<UploadOutlined />} onClick={actions.upload} data-testid="audience-upload">
+          {t('upload')}
+        </Button>
+        <Button onClick={actions.check} data-testid="audience-check">
+          {t('checkNumbers')}
+        </Button>
+      </TabToolbar>
       <PagedTable<AudienceList> rowKey="id" columns={columns} list={lists} data-testid="audience-lists" />
       {current && <AudienceDrawer list={current} actions={actions} onClose={() => setShown(undefined)} />}
       {actions.dialogs}

@@ -2,7 +2,6 @@ import {
   DeleteOutlined,
   DownloadOutlined,
   PlusOutlined,
-  ReloadOutlined,
   SlidersOutlined,
   VerticalAlignTopOutlined,
   WarningOutlined,
@@ -10,7 +9,7 @@ import {
 import { calls, type Pool } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
 import { actionsColumn, formatTime, PagedTable, useConfirm, useDownload } from '@ws/web-kit/list';
-import { Button, Input, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Button, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
@@ -18,6 +17,7 @@ import { usePools } from './pool-calls.js';
 import { NewPoolDialog, SupplyDialog } from './pool-dialogs.js';
 import { overCapacity, PoolShares } from './pool-shares.js';
 import { SharesEditor } from './shares-editor.js';
+import { TabToolbar } from './tab-toolbar.js';
 
 type Dialog = { kind: 'add' } | { kind: 'shares' | 'supply'; pool: Pool } | undefined;
 
@@ -142,7 +142,13 @@ export function PoolTab() {
   return (
     <div data-testid="pool-tab">
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
+      <TabToolbar
+        searchPlaceholder={t('search')}
+        refreshText={t('refresh')}
+        onSearch={setSearch}
+        onRefresh={refresh}
+        testPrefix="pool"
+      >
         <Button
           type="primary"
           icon={<PlusOutlined />}
@@ -151,19 +157,7 @@ export function PoolTab() {
         >
           {t('add')}
         </Button>
-        <Space wrap>
-          <Input.Search
-            allowClear
-            placeholder={t('search')}
-            onSearch={(text) => setSearch(text.trim())}
-            style={{ width: 220 }}
-            data-testid="pool-search"
-          />
-          <Button icon={<ReloadOutlined />} onClick={refresh} data-testid="pool-refresh">
-            {t('refresh')}
-          </Button>
-        </Space>
-      </Space>
+      </TabToolbar>
       <PagedTable<Pool>
         rowKey="id"
         columns={columns}
