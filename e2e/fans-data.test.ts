@@ -93,6 +93,7 @@ describe('audience lists (/dataManager/fansData)', () => {
     await expect
       .poll(() => page.locator('[data-testid=audience-preview] thead th').allTextContents())
       .toEqual(['mobile号码', 'full name姓名', 'citycity']);
+    await saveScreenshot(page, 'fans-data-mapping');
     await page.getByTestId('audience-run').click();
     await page.getByTestId('audience-upload-dialog').waitFor({ state: 'detached' });
 
@@ -172,6 +173,7 @@ describe('audience lists (/dataManager/fansData)', () => {
     expect(known).toContain('Valid');
     expect(known).toContain('CNMobileYesNo');
     expect(invalid).toContain('Too short');
+    await saveScreenshot(page, 'fans-data-check-en');
     expect(pageErrors).toEqual([]);
   });
 

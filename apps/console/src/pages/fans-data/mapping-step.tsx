@@ -96,7 +96,7 @@ export function MappingStep({ list, onStarted }: { list: AudienceList; onStarted
           {(rows, { add, remove }) => (
             <>
               {rows.map((row) => (
-                <Space key={row.key} align="start" data-testid="audience-custom-field">
+                <Space key={row.key} align="start" style={{ display: 'flex' }} data-testid="audience-custom-field">
                   <Form.Item
                     name={[row.name, 'key']}
                     rules={[

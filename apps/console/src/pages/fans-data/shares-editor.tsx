@@ -88,7 +88,7 @@ export function SharesEditor({ pool, onClose, onSaved }: { pool: Pool; onClose()
               once(list, row.name),
             ];
             return (
-              <Space key={row.key} align="start" wrap data-testid={`share-row-${list}`}>
+              <Space key={row.key} align="start" wrap style={{ display: 'flex' }} data-testid={`share-row-${list}`}>
                 {value.label ? (
                   <>
                     <Form.Item name={[row.name, 'targetId']} rules={target} hidden>
