@@ -210,6 +210,7 @@ describe('audience lists (/dataManager/fansData)', () => {
     const amounts = editor.locator('.ant-input-number input');
     await amounts.nth(0).fill('1');
     await amounts.nth(1).fill('2');
+    await saveScreenshot(page, 'fans-data-shares');
     await page.getByTestId('shares-editor-ok').click();
     await editor.waitFor({ state: 'detached' });
 

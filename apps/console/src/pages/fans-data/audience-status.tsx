@@ -59,7 +59,7 @@ export function OutcomeCounts({ list }: { list: AudienceList }) {
   }
   const outcomes: RowOutcome[] = ['new', 'contact', 'opted_out', 'duplicate', 'invalid'];
   return (
-    <Space size={[4, 4]} wrap data-testid="audience-outcomes">
+    <Space size={[4, 4]} wrap style={{ maxWidth: 320 }} data-testid="audience-outcomes">
       {outcomes.map((outcome) => (
         <Tag key={outcome} color={OUTCOME_COLORS[outcome]} data-outcome={outcome} style={{ marginInlineEnd: 0 }}>
           {codeName('RowOutcome', outcome)} {list.counts[outcome].toLocaleString()}
