@@ -21,6 +21,9 @@ const listName = `e2e-fair-${base % 100_000}`;
 const DEMO_PHONE = '15550101001';
 let dir: string;
 let csvPath: string;
+let evidencePath: string;
+/** A 1×1 PNG: the photo of the signed sheet. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ws-e2e-audience-'));
@@ -33,6 +36,8 @@ beforeAll(async () => {
     '12345,Nobody,Nowhere',
   ];
   await fs.writeFile(csvPath, `${rows.join('\n')}\n`);
+  evidencePath = path.join(dir, 'signed-sheet.png');
+  await fs.writeFile(evidencePath, Buffer.from(PNG, 'base64'));
 });
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
@@ -77,6 +82,7 @@ describe('audience lists (/dataManager/fansData)', () => {
       .waitFor();
     await page.getByTestId('audience-evidence-text').fill('Signed sign-up sheet, spring fair 2026');
     await page.locator('[data-testid=audience-evidence-note][data-evidence=yes]').waitFor();
+    await page.locator('[data-testid=audience-evidence-file] input[type=file]').setInputFiles(evidencePath);
     await chooseOption(page, 'audience-default-country', '中国 +86', '+86');
     await page.locator('[data-testid=audience-file] input[type=file]').setInputFiles(csvPath);
     await page.getByTestId('audience-upload-next').click();
@@ -113,6 +119,12 @@ describe('audience lists (/dataManager/fansData)', () => {
     expect(await statistic(page, 'valid').textContent()).toBe('2');
     await drawer.getByTestId('audience-outcome-chart').locator('canvas').waitFor();
     expect(await drawer.getByTestId('audience-drawer-source').textContent()).toBe('门店登记');
+    // The evidence file comes back as it was uploaded.
+    const evidence = page.waitForEvent('download');
+    await drawer.getByTestId('audience-evidence-download').click();
+    const evidenceFile = await evidence;
+    expect(evidenceFile.suggestedFilename()).toBe('signed-sheet.png');
+    expect((await fs.readFile(await evidenceFile.path())).equals(Buffer.from(PNG, 'base64'))).toBe(true);
     await chooseOption(page, 'audience-rows-outcome', '无效');
     await expect
       .poll(() => drawer.locator('[data-testid=audience-rows] tr.ant-table-row').allTextContents())

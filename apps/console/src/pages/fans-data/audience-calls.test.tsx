@@ -51,14 +51,16 @@ function Harness() {
 describe('the audience list calls', () => {
   const screen = setUpTestRoot({ language: 'en', fetch: fetchMock });
 
-  it('uploads the fields before the file, without a mapping', async () => {
+  it('uploads the fields and the evidence before the list’s file, without a mapping', async () => {
     fetchMock.mockImplementationOnce(async () => Response.json({ code: 0, message: 'ok', data: list({}) }));
     const file = new File(['phone\n'], 'fair.csv', { type: 'text/csv' });
-    await uploadAudience({ name: 'Fair', consentSource: 'in_store', evidenceText: ' sheet ', file });
+    const evidenceFile = new File(['%PDF-1.4'], 'sheet.pdf', { type: 'application/pdf' });
+    await uploadAudience({ name: 'Fair', consentSource: 'in_store', evidenceText: ' sheet ', evidenceFile, file });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/data/add');
     const form = init.body as FormData;
-    expect([...form.keys()]).toEqual(['name', 'consentSource', 'evidenceText', 'file']);
+    expect([...form.keys()]).toEqual(['name', 'consentSource', 'evidenceText', 'evidence', 'file']);
+    expect((form.get('evidence') as File).name).toBe('sheet.pdf');
     expect(form.get('evidenceText')).toBe('sheet');
   });
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type AudienceList, type AudienceStatus, type ColumnMapping, type ConsentSource, calls } from '@ws/contract';
-import { callApi } from '@ws/web-kit/api';
-import { type ListBody, usePagedList } from '@ws/web-kit/list';
+import { callApi, callFile } from '@ws/web-kit/api';
+import { type ListBody, readDownload, saveFile, usePagedList } from '@ws/web-kit/list';
 import { useRefetchOnEvent } from '@ws/web-kit/realtime';
 
 /** What the upload form sends: the list's name, consent and evidence, and a file or pasted numbers. */
@@ -11,6 +11,8 @@ export interface AudienceUpload {
   evidenceText?: string | undefined;
   evidenceUrl?: string | undefined;
   defaultCountry?: string | undefined;
+  /** A proof of consent: a PDF or an image. */
+  evidenceFile?: File | undefined;
   file?: File | undefined;
   lines?: string | undefined;
 }
@@ -27,9 +29,16 @@ export function uploadAudience(upload: AudienceUpload): Promise<AudienceList> {
   if (upload.evidenceText?.trim()) form.append('evidenceText', upload.evidenceText.trim());
   if (upload.evidenceUrl?.trim()) form.append('evidenceUrl', upload.evidenceUrl.trim());
   if (upload.defaultCountry) form.append('defaultCountry', upload.defaultCountry);
+  if (upload.evidenceFile) form.append('evidence', upload.evidenceFile, upload.evidenceFile.name);
   if (upload.file) form.append('file', upload.file, upload.file.name);
   else form.append('lines', upload.lines ?? '');
   return callApi(calls.audienceAdd, { form });
+}
+
+/** Saves a list's uploaded evidence of consent, as it was uploaded. */
+export async function downloadEvidence(list: AudienceList): Promise<void> {
+  const response = await callFile(calls.audienceEvidence, { body: { id: list.id } });
+  saveFile(await readDownload(response, list.evidence_file?.name ?? 'evidence', () => undefined));
 }
 
 /** Starts (or restarts) the check of a list with the mapping chosen in the mapping step. */

@@ -3,6 +3,7 @@ import {
   DownloadOutlined,
   ImportOutlined,
   NodeIndexOutlined,
+  PaperClipOutlined,
   RedoOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
@@ -12,6 +13,7 @@ import { Alert, Button, Descriptions, Divider, Drawer, Dropdown, Space, Typograp
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
+import { downloadEvidence } from './audience-calls.js';
 import { AudienceCounts } from './audience-counts.js';
 import { AudienceRows } from './audience-rows.js';
 import { AudienceStatusCell } from './audience-status.js';
@@ -103,9 +105,22 @@ export function AudienceDrawer({
           </Descriptions.Item>
           <Descriptions.Item label={t('evidence')}>
             {list.has_evidence ? (
-              <Typography.Text ellipsis={{ tooltip: evidence }} style={{ maxWidth: 260 }}>
-                {evidence}
-              </Typography.Text>
+              <Space orientation="vertical" size={0}>
+                {evidence && (
+                  <Typography.Text ellipsis={{ tooltip: evidence }} style={{ maxWidth: 260 }}>
+                    {evidence}
+                  </Typography.Text>
+                )}
+                {list.evidence_file && (
+                  <Typography.Link
+                    title={t('evidenceFileDownload')}
+                    onClick={() => void downloadEvidence(list).catch(() => undefined)}
+                    data-testid="audience-evidence-download"
+                  >
+                    <PaperClipOutlined /> {list.evidence_file.name}
+                  </Typography.Link>
+                )}
+              </Space>
             ) : (
               <Typography.Text type="warning">
                 <WarningOutlined /> {t('noEvidence')}

@@ -11,6 +11,7 @@ const draft = (changes: Partial<AudienceList> = {}): AudienceList => ({
   consent_source: 'in_store',
   evidence_text: 'Signed sheet',
   evidence_url: null,
+  evidence_file: null,
   has_evidence: true,
   default_country: 'CN',
   file_name: 'fair.csv',

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
 import { CountrySelect } from '../../components/countries/country-select.js';
 import { uploadAudience } from './audience-calls.js';
+import { checkEvidenceFile, EvidenceFilePicker } from './evidence-file.js';
 
 type Source = 'file' | 'paste';
 
@@ -14,6 +15,7 @@ interface UploadFields {
   consentSource: ConsentSource;
   evidenceText?: string;
   evidenceUrl?: string;
+  evidenceFile?: File;
   defaultCountry?: string;
   lines?: string;
 }
@@ -36,7 +38,8 @@ export function UploadForm({ onUploaded }: { onUploaded(draft: AudienceList): vo
   const [sending, setSending] = useState(false);
   const evidenceText = Form.useWatch('evidenceText', form);
   const evidenceUrl = Form.useWatch('evidenceUrl', form);
-  const hasEvidence = Boolean(evidenceText?.trim() || evidenceUrl?.trim());
+  const evidenceFile = Form.useWatch('evidenceFile', form);
+  const hasEvidence = Boolean(evidenceText?.trim() || evidenceUrl?.trim() || evidenceFile);
 
   const submit = async (fields: UploadFields) => {
     if (source === 'file' && !file) {
@@ -91,6 +94,14 @@ export function UploadForm({ onUploaded }: { onUploaded(draft: AudienceList): vo
         rules={[{ pattern: HTTP_URL, message: t('evidenceUrlInvalid') }]}
       >
         <Input maxLength={2000} placeholder="https://" data-testid="audience-evidence-url" />
+      </Form.Item>
+      <Form.Item
+        name="evidenceFile"
+        label={t('evidenceFile')}
+        extra={t('evidenceFileHint')}
+        rules={[{ validator: async (_, file?: File) => checkEvidenceFile(file, t('evidenceFileInvalid')) }]}
+      >
+        <EvidenceFilePicker chooseText={t('evidenceFileChoose')} />
       </Form.Item>
       <Alert
         type={hasEvidence ? 'info' : 'warning'}
