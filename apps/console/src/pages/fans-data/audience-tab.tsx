@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, UploadOutlined, WarningOutlined } from '@ant-design/icons';
-import type { AudienceList } from '@ws/contract';
+import { AUDIENCE_STATUSES, type AudienceList, type AudienceStatus } from '@ws/contract';
 import { actionsColumn, formatTime, PagedTable } from '@ws/web-kit/list';
-import { Button, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Button, Select, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
@@ -20,7 +20,8 @@ export function AudienceTab() {
   const { t } = useTranslation('audiences');
   const codeName = useCodeName();
   const [search, setSearch] = useState('');
-  const lists = useAudienceLists({ filters: { search: search || null } });
+  const [status, setStatus] = useState<AudienceStatus>();
+  const lists = useAudienceLists({ filters: { search: search || null, status: status ?? null } });
   const [shown, setShown] = useState<AudienceList>();
   // The drawer follows the table's copy of its list, which the same events keep up to date.
   const current = shown && (lists.records.find((list) => list.id === shown.id) ?? shown);
@@ -77,6 +78,17 @@ export function AudienceTab() {
   return (
     <div data-testid="audience-tab">
       <TabToolbar
+        filters={
+          <Select<AudienceStatus>
+            allowClear
+            value={status}
+            onChange={(value?: AudienceStatus) => setStatus(value)}
+            placeholder={t('statusAll')}
+            options={AUDIENCE_STATUSES.map((value) => ({ value, label: codeName('AudienceStatus', value) }))}
+            style={{ width: 160 }}
+            data-testid="audience-status-filter"
+          />
+        }
         searchPlaceholder={t('search')}
         refreshText={t('refresh')}
         onSearch={setSearch}

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 /** A tab's bar above its table: its buttons on the left, the name search and refresh on the right. */
 export function TabToolbar({
   children,
+  filters,
   searchPlaceholder,
   refreshText,
   onSearch,
@@ -12,6 +13,8 @@ export function TabToolbar({
   testPrefix,
 }: {
   children: ReactNode;
+  /** More filters, before the search. */
+  filters?: ReactNode;
   searchPlaceholder: string;
   refreshText: string;
   onSearch(text: string): void;
@@ -23,6 +26,7 @@ export function TabToolbar({
     <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
       <Space wrap>{children}</Space>
       <Space wrap>
+        {filters}
         <Input.Search
           allowClear
           placeholder={searchPlaceholder}
