@@ -133,7 +133,9 @@ try {
     upload: `${uploadSeconds.toFixed(1)} s`,
     check: `${checkSeconds.toFixed(1)} s, ${Math.round(ROWS / checkSeconds).toLocaleString('en')} rows/s (upload included)`,
     counts: { valid: counts0.valid, invalid: counts0.invalid, duplicate: counts0.duplicate, new: counts0.new },
-    load: !LOAD ? 'not run' : `${loadSeconds.toFixed(1)} s, ${Math.round(loaded.list.loaded_rows / loadSeconds).toLocaleString('en')} rows/s (${loaded.list.created_contacts.toLocaleString('en')} contacts created)`,
+    load: !LOAD
+      ? 'not run'
+      : `${loadSeconds.toFixed(1)} s, ${Math.round(loaded.list.loaded_rows / loadSeconds).toLocaleString('en')} rows/s (${loaded.list.created_contacts.toLocaleString('en')} contacts created)`,
     rssMiB: { before: rssBefore, peakDuringCheck: checked.peak, peakDuringLoad: loaded.peak },
     cpuSeconds: { check: cpu(cpuBefore, cpuAfterCheck), load: cpu(cpuAfterCheck, cpuAfterLoad) },
     contacts: counts.contacts,
