@@ -131,6 +131,17 @@ export const contactCalls = {
     body: ContactListRequest,
     reply: envelopeOf(ContactPage),
   }),
+  contactAgents: defineCall({
+    id: 'friend.agents',
+    method: 'POST',
+    path: '/api/friend/agents',
+    tag: 'contacts',
+    summary: "Users of the tenant who may be given contacts: its admins, operators and agents' seats",
+    access: CONTACT_ACCESS,
+    kind: 'read',
+    body: z.object({}),
+    reply: envelopeOf(z.array(UserRef)),
+  }),
   contactSources: defineCall({
     id: 'friend.sources',
     method: 'POST',

@@ -5,12 +5,23 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../api/client.js';
 import type { PickerProps } from './search-select.js';
 
-/** The tenant's admins and operators, who may own numbers and contacts. */
-export function OwnerSelect({ value, onChange, placeholder, style, ...rest }: PickerProps) {
+/**
+ * The users who may own what `of` names: numbers go to the tenant's admins and operators, contacts
+ * also to its seats (the agents who answer them).
+ */
+export function OwnerSelect({
+  of = 'number',
+  value,
+  onChange,
+  placeholder,
+  style,
+  ...rest
+}: PickerProps & { of?: 'number' | 'contact' }) {
   const { t } = useTranslation('selects');
+  const call = of === 'contact' ? calls.contactAgents : calls.numberOwners;
   const owners = useQuery({
-    queryKey: [calls.numberOwners.id],
-    queryFn: ({ signal }) => callApi(calls.numberOwners, { body: {}, signal }),
+    queryKey: [call.id],
+    queryFn: ({ signal }) => callApi(call, { body: {}, signal }),
     staleTime: 60_000,
   });
   return (

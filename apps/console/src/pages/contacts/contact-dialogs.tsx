@@ -24,7 +24,7 @@ export function MoveDialog(props: BatchDialogProps<ContactMove>) {
         <NumberSelect placeholder={t('moveToNumber')} style={{ width: '100%' }} data-testid="contact-move-number" />
       </Form.Item>
       <Form.Item name="ownerUserId" label={t('moveToOwner')}>
-        <OwnerSelect placeholder={t('moveToOwner')} data-testid="contact-move-owner" />
+        <OwnerSelect of="contact" placeholder={t('moveToOwner')} data-testid="contact-move-owner" />
       </Form.Item>
     </BatchDialog>
   );

@@ -42,7 +42,7 @@ export default function ContactListPage() {
             <NumberSelect data-testid="contact-number-filter" />
           </Form.Item>
           <Form.Item name="ownerUserId">
-            <OwnerSelect placeholder={t('ownerAll')} data-testid="contact-owner-filter" />
+            <OwnerSelect of="contact" placeholder={t('ownerAll')} data-testid="contact-owner-filter" />
           </Form.Item>
           <Form.Item name="tagId">
             <TagSelect kind="contact" placeholder={t('tagAll')} data-testid="contact-tag-filter" />

@@ -63,7 +63,12 @@ export function LoadDialog({
         <NumberSelect placeholder={t('loadNone')} style={{ width: '100%' }} data-testid="audience-load-number" />
       </Form.Item>
       <Form.Item name="ownerUserId" label={t('loadAgent')} extra={t('loadAgentHint')}>
-        <OwnerSelect placeholder={t('loadNone')} style={{ width: '100%' }} data-testid="audience-load-agent" />
+        <OwnerSelect
+          of="contact"
+          placeholder={t('loadNone')}
+          style={{ width: '100%' }}
+          data-testid="audience-load-agent"
+        />
       </Form.Item>
       <Form.Item name="tagIds" label={t('loadTags')} extra={t('loadTagsHint')}>
         <TagSelect kind="contact" mode="multiple" style={{ width: '100%' }} data-testid="audience-load-tags" />

@@ -48,7 +48,7 @@ const fetchMock = vi.fn(async (url: string, _init: RequestInit) =>
     data:
       url === '/api/fansdata/setrange'
         ? pool
-        : url === '/api/agent/owners'
+        : url === '/api/friend/agents'
           ? []
           : { total: 0, size: 30, current: 1, pages: 0, records: [] },
   }),

@@ -110,7 +110,12 @@ export function SharesEditor({ pool, onClose, onSaved }: { pool: Pool; onClose()
                         data-testid="share-number"
                       />
                     ) : (
-                      <OwnerSelect placeholder={t('chooseAgent')} style={{ width: '100%' }} data-testid="share-agent" />
+                      <OwnerSelect
+                        of="contact"
+                        placeholder={t('chooseAgent')}
+                        style={{ width: '100%' }}
+                        data-testid="share-agent"
+                      />
                     )}
                   </Form.Item>
                 )}

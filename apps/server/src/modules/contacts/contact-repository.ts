@@ -189,3 +189,13 @@ export async function contactSources(db: Db, scope: Scope): Promise<string[]> {
   );
   return rows.map((row) => row.source);
 }
+
+/** The tenant's users who may be given contacts: admins, operators and seats (the agents). */
+export async function contactAgents(db: Db, scope: Scope) {
+  const { rows } = await db.query<{ id: string; username: string; nickname: string }>(
+    `select u.id::text, u.username, u.nickname from app_user u join role r on r.id = u.role_id
+      where u.tenant_id = $1 and r.code in ('admin', 'operator', 'seat') order by u.username`,
+    [scope.tenantId],
+  );
+  return rows;
+}

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/http/context.js';
 import { fileRoute } from '../../platform/http/file-route.js';
 import { route } from '../../platform/http/route.js';
 import { listContacts } from './contact-list.js';
-import { contactSources } from './contact-repository.js';
+import { contactAgents, contactSources } from './contact-repository.js';
 import { clearNumbersContacts, deleteContacts, describeIds } from './delete-contacts.js';
 import { exportContacts } from './export-contacts.js';
 import { moveAllContacts, moveContacts } from './move-contacts.js';
@@ -13,6 +13,7 @@ import { tagContacts } from './tag-contacts.js';
 /** The contact list and its batch actions (issue 5). */
 export function registerContactRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, context, calls.contactList, ({ scope, body }) => listContacts(context, scope, body));
+  route(app, context, calls.contactAgents, ({ scope }) => contactAgents(context.pool, scope));
   route(app, context, calls.contactSources, ({ scope }) => contactSources(context.pool, scope));
   route(app, context, calls.deleteContacts, async ({ scope, body, audit }) => {
     const { count } = await deleteContacts(context, scope, body.ids);
