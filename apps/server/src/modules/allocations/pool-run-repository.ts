@@ -2,6 +2,7 @@ import type { Language, ShareMode } from '@ws/contract';
 import pg from 'pg';
 import { type CopyToStreamQuery, to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../../platform/db/pool.js';
+import { sheetTextSql } from '../../platform/db/sheet-text.js';
 import { BoundValues, literalValues, type SqlValues } from '../../platform/db/sql-values.js';
 
 /** What a run needs of its pool. */
@@ -59,7 +60,7 @@ function poolExportStatement(tenantId: string, pool: Pick<PoolRun, 'list_id' | '
   const tenant = pg.escapeLiteral(tenantId);
   return `copy (
     select m.wa_id as ${waId},
-           case when left(m.name, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || m.name else m.name end as ${name},
+           ${sheetTextSql('m.name')} as ${name},
            n.phone as ${number}, u.username as ${agent}
       from (${membersAfter(tenantId, pool, 0, literalValues)}) m
       left join wa_number n on n.tenant_id = ${tenant} and n.id = m.number_id

@@ -4,31 +4,7 @@ import type { AudienceCounts, RowOutcome } from '@ws/contract';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../../platform/db/pool.js';
-import type { AudienceListRow } from './audience-repository.js';
 import type { CheckedRow } from './audience-row.js';
-
-/** A list's current run, locked until commit; undefined when the list was deleted or a newer run began. */
-export async function lockAudienceRun(
-  client: pg.PoolClient,
-  tenantId: string,
-  id: string,
-  runNo: number,
-): Promise<AudienceListRow | undefined> {
-  const { rows } = await client.query<AudienceListRow>(
-    `select l.id::text, l.name, l.consent_source, l.evidence_text, l.evidence_url, l.evidence_file_name,
-            l.default_country, l.file_name,
-            l.file_kind, l.file_path, l.file_size::float8 as file_size, l.has_header, l.csv_separator, l.columns,
-            l.mapping, l.status, l.run_no, l.read_bytes::float8 as read_bytes, l.read_rows::float8 as read_rows,
-            l.counts, l.load_cursor::float8 as load_cursor, l.load_number_id::text, l.load_owner_user_id::text,
-            l.load_tag_ids::text[] as load_tag_ids, l.loaded_rows::float8 as loaded_rows, l.created_by::text,
-            l.created_at::text
-       from audience_list l
-      where l.tenant_id = $1 and l.id = $2 and l.run_no = $3 and l.deleted_at is null
-      for update`,
-    [tenantId, id, runNo],
-  );
-  return rows[0];
-}
 
 /** Removes the rows an earlier check of the list stored (a re-check starts from an empty list). */
 export async function deleteAudienceRows(client: pg.PoolClient, tenantId: string, id: string): Promise<void> {

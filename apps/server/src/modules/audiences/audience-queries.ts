@@ -38,15 +38,8 @@ export async function listAudiences(
 }
 
 /** `data/getall`: every list, for pickers. */
-export async function audienceChoices(context: AppContext, scope: Scope) {
-  const rows = await selectAudienceChoices(context.pool, scope);
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    status: row.status,
-    valid: countsOf(row.counts).valid,
-    loaded_rows: row.loaded_rows,
-  }));
+export function audienceChoices(context: AppContext, scope: Scope) {
+  return selectAudienceChoices(context.pool, scope);
 }
 
 /**

@@ -161,15 +161,42 @@ export async function selectAudienceLists(
   return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
 }
 
-/** Every live list of the tenant, newest first, for pickers. */
-export async function selectAudienceChoices(db: Db, scope: Scope): Promise<AudienceListRow[]> {
+/** Every live list of the tenant, newest first, for pickers: only what a picker shows. */
+export async function selectAudienceChoices(db: Db, scope: Scope) {
   const sql = new BoundValues();
-  const { rows } = await db.query<AudienceListRow>(
-    `select ${COLUMNS} from ${FROM} where ${scopeWhere(scope, sql, { tenant: 'l.tenant_id' })} and l.deleted_at is null
+  const { rows } = await db.query<{
+    id: string;
+    name: string;
+    status: AudienceStatus;
+    valid: number;
+    loaded_rows: number;
+  }>(
+    `select l.id::text, l.name, l.status, coalesce((l.counts ->> 'valid')::float8, 0) as valid,
+            l.loaded_rows::float8 as loaded_rows
+       from audience_list l
+      where ${scopeWhere(scope, sql, { tenant: 'l.tenant_id' })} and l.deleted_at is null
       order by l.id desc limit 5000`,
     sql.values,
   );
   return rows;
+}
+
+/**
+ * A list's current run (a check or a load) for its job, locked until commit; undefined when the
+ * list was deleted or a newer run began.
+ */
+export async function lockAudienceRun(
+  client: pg.PoolClient,
+  tenantId: string,
+  id: string,
+  runNo: number,
+): Promise<AudienceListRow | undefined> {
+  const { rows } = await client.query<AudienceListRow>(
+    `select ${COLUMNS} from ${FROM}
+      where l.tenant_id = $1 and l.id = $2 and l.run_no = $3 and l.deleted_at is null for update of l`,
+    [tenantId, id, runNo],
+  );
+  return rows[0];
 }
 
 /**

@@ -11,7 +11,6 @@ import {
   copyAudienceRows,
   deleteAudienceRows,
   failAudienceRun,
-  lockAudienceRun,
   repeatedWaIds,
   type StoredRow,
   saveCheckChunk,
@@ -19,7 +18,7 @@ import {
 import { addRows, countsOf } from './audience-counts.js';
 import { publishAudienceProgress } from './audience-events.js';
 import { csvRows, type FileRow, xlsxRows } from './audience-file.js';
-import type { AudienceListRow } from './audience-repository.js';
+import { type AudienceListRow, lockAudienceRun } from './audience-repository.js';
 import { type CheckedRow, checkRow, columnIndexes } from './audience-row.js';
 import { isKnownCountry } from './phone-check.js';
 import { audiencesDir } from './read-audience-upload.js';

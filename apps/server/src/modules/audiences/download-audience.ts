@@ -5,6 +5,7 @@ import { AUDIENCE_CONTENT_TYPES, type AudienceRow, type Language, type RowOutcom
 import ExcelJS from 'exceljs';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
+import { csvField, sheetText } from '../../platform/http/csv-field.js';
 import { errors } from '../../platform/http/errors.js';
 import { type FileReply, UTF8_BOM } from '../../platform/http/file-route.js';
 import { countsOf } from './audience-counts.js';
@@ -59,14 +60,6 @@ const HEADERS: { zh: string; en: string; value: (row: AudienceRow, language: Lan
     value: (row) => (Object.keys(row.fields).length ? JSON.stringify(row.fields) : ''),
   },
 ];
-
-/** A text Excel would run as a formula (= + - @, tab, CR) gets a leading apostrophe. */
-const safe = (value: string | number) =>
-  typeof value === 'string' && /^[=+\-@\t\r]/.test(value) && !/^\+\d/.test(value) ? `'${value}` : value;
-const csvField = (value: string | number) => {
-  const text = String(safe(value));
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 /**
  * `data/down`: a list's rows with what the check found, in file order, as CSV (UTF-8 with BOM) or
@@ -128,7 +121,7 @@ function xlsxStream(batches: AsyncIterable<AudienceRow[]>, language: Language): 
   (async () => {
     sheet.addRow(HEADERS.map((header) => header[language])).commit();
     for await (const batch of batches) {
-      for (const row of batch) sheet.addRow(HEADERS.map((header) => safe(header.value(row, language)))).commit();
+      for (const row of batch) sheet.addRow(HEADERS.map((header) => sheetText(header.value(row, language)))).commit();
     }
     sheet.commit();
     await workbook.commit();

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { defineJob } from '../../platform/queue/jobs.js';
-import { lockAudienceRun } from './audience-check-repository.js';
 import { countsOf } from './audience-counts.js';
 import { publishAudienceProgress } from './audience-events.js';
 import { createNamedTags, failAudienceLoad, loadAudienceChunk, saveLoadChunk } from './audience-load-repository.js';
-import type { AudienceListRow } from './audience-repository.js';
+import { type AudienceListRow, lockAudienceRun } from './audience-repository.js';
 
 /** Rows per transaction: the contacts, their tags and the cursor are saved together. */
 export const LOAD_CHUNK_ROWS = 10_000;

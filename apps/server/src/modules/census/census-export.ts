@@ -1,6 +1,7 @@
 import type { CensusRange, Language } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
+import { csvField } from '../../platform/http/csv-field.js';
 import { type FileReply, UTF8_BOM } from '../../platform/http/file-route.js';
 import { checkNumber, daysOf } from './census-data.js';
 import { daySourceRows } from './census-repository.js';
@@ -9,16 +10,6 @@ const HEADERS: Record<Language, string[]> = {
   zh: ['日期', '来源', '新增粉丝', '退订'],
   en: ['Day', 'Source', 'New contacts', 'Opt-outs'],
 };
-
-/**
- * One CSV field: quoted when it holds a separator, quote or line break; a leading = + - @ tab or
- * CR (which a spreadsheet would run as a formula) gets an apostrophe. Sources are free text.
- */
-function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /**
  * The range as CSV: for every day, one row per source seen in the range (zeros included), so the

@@ -2,32 +2,29 @@ import type { Language } from '@ws/contract';
 import pg from 'pg';
 import { type CopyToStreamQuery, to as copyTo } from 'pg-copy-streams';
 import type { Scope } from '../../platform/auth/scope.js';
+import { sheetTextSql } from '../../platform/db/sheet-text.js';
 import { sheetTime } from '../../platform/db/sql-time.js';
 import { literalValues } from '../../platform/db/sql-values.js';
 import { type ContactSelection, contactWhere } from './contact-query.js';
 
-/** A cell Excel would run as a formula (= + - @, tab, CR) gets a leading apostrophe. */
-const cell = (expression: string) =>
-  `case when left(${expression}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${expression} else ${expression} end`;
-
 const COLUMNS: ReadonlyArray<{ sql: string; zh: string; en: string }> = [
   { sql: 'c.wa_id', zh: 'WhatsApp 号', en: 'WhatsApp ID' },
-  { sql: cell('c.name'), zh: '名称', en: 'Name' },
+  { sql: sheetTextSql('c.name'), zh: '名称', en: 'Name' },
   { sql: 'n.phone', zh: '所属号码', en: 'Number' },
-  { sql: cell('u.username'), zh: '归属人', en: 'Owner' },
+  { sql: sheetTextSql('u.username'), zh: '归属人', en: 'Owner' },
   { sql: 'c.consent', zh: '同意状态', en: 'Consent' },
-  { sql: cell('c.opt_in_source'), zh: '同意来源', en: 'Opt-in source' },
-  { sql: cell('c.opt_in_evidence'), zh: '同意凭证', en: 'Opt-in evidence' },
+  { sql: sheetTextSql('c.opt_in_source'), zh: '同意来源', en: 'Opt-in source' },
+  { sql: sheetTextSql('c.opt_in_evidence'), zh: '同意凭证', en: 'Opt-in evidence' },
   { sql: sheetTime('c.opted_in_at'), zh: '同意时间 (UTC)', en: 'Opted in (UTC)' },
   { sql: sheetTime('c.opted_out_at'), zh: '退订时间 (UTC)', en: 'Opted out (UTC)' },
   { sql: 'c.opt_out_channel', zh: '退订渠道', en: 'Opt-out channel' },
-  { sql: cell('tn.names'), zh: '标签', en: 'Tags' },
+  { sql: sheetTextSql('tn.names'), zh: '标签', en: 'Tags' },
   { sql: sheetTime('c.last_inbound_at'), zh: '最后来信 (UTC)', en: 'Last inbound (UTC)' },
   { sql: sheetTime('c.last_message_at'), zh: '最后消息 (UTC)', en: 'Last message (UTC)' },
   { sql: sheetTime('c.created_at'), zh: '创建时间 (UTC)', en: 'Created (UTC)' },
   // A user who hides their phone is known by username and BSUID (wa_id empty).
-  { sql: cell('c.username'), zh: '用户名', en: 'Username' },
-  { sql: cell('c.user_id'), zh: '企业范围用户 ID', en: 'Business-scoped user ID' },
+  { sql: sheetTextSql('c.username'), zh: '用户名', en: 'Username' },
+  { sql: sheetTextSql('c.user_id'), zh: '企业范围用户 ID', en: 'Business-scoped user ID' },
 ];
 
 /**
