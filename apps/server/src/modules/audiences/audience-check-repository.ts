@@ -91,18 +91,3 @@ export async function saveCheckChunk(
     [tenantId, id, chunk.readBytes, chunk.readRows, JSON.stringify(chunk.counts), chunk.done, chunk.error],
   );
 }
-
-/** Ends a check that could not go on (the file cannot be read), with the reason. */
-export async function failAudienceRun(
-  db: Db,
-  tenantId: string,
-  id: string,
-  runNo: number,
-  error: string,
-): Promise<void> {
-  await db.query(
-    `update audience_list set status = 'failed', error = $4, checked_at = now()
-      where tenant_id = $1 and id = $2 and run_no = $3 and deleted_at is null`,
-    [tenantId, id, runNo, error],
-  );
-}

@@ -143,12 +143,3 @@ export async function saveLoadChunk(
     [tenantId, listId, chunk.cursor, chunk.rows, chunk.created, chunk.updated, chunk.done],
   );
 }
-
-/** Ends a load that cannot go on: the list is checked still, so it goes back to ready with the reason. */
-export async function failAudienceLoad(db: Db, tenantId: string, listId: string, runNo: number, error: string) {
-  await db.query(
-    `update audience_list set status = 'ready', error = $4
-      where tenant_id = $1 and id = $2 and run_no = $3 and deleted_at is null`,
-    [tenantId, listId, runNo, error],
-  );
-}

@@ -282,3 +282,22 @@ export async function deleteAudienceList(db: Db, tenantId: string, id: string): 
   );
   return rows[0]?.file_path;
 }
+
+/**
+ * Ends a run that cannot go on, with the reason: a check ends `failed` (the file could not be
+ * read); a load goes back to `ready`, the list being checked still. Only the run's own number does.
+ */
+export async function stopAudienceRun(
+  db: Db,
+  tenantId: string,
+  id: string,
+  runNo: number,
+  end: { status: 'failed' | 'ready'; error: string },
+): Promise<void> {
+  await db.query(
+    `update audience_list set status = $4, error = $5,
+            checked_at = case when $4 = 'failed' then now() else checked_at end
+      where tenant_id = $1 and id = $2 and run_no = $3 and deleted_at is null`,
+    [tenantId, id, runNo, end.status, end.error],
+  );
+}

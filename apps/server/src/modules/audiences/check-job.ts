@@ -10,7 +10,6 @@ import {
   contactStates,
   copyAudienceRows,
   deleteAudienceRows,
-  failAudienceRun,
   repeatedWaIds,
   type StoredRow,
   saveCheckChunk,
@@ -18,7 +17,7 @@ import {
 import { addRows, countsOf } from './audience-counts.js';
 import { publishAudienceProgress } from './audience-events.js';
 import { csvRows, type FileRow, xlsxRows } from './audience-file.js';
-import { type AudienceListRow, lockAudienceRun } from './audience-repository.js';
+import { type AudienceListRow, lockAudienceRun, stopAudienceRun } from './audience-repository.js';
 import { type CheckedRow, checkRow, columnIndexes } from './audience-row.js';
 import { isKnownCountry } from './phone-check.js';
 import { audiencesDir } from './read-audience-upload.js';
@@ -48,7 +47,7 @@ export const audienceCheckJob = defineJob({
       await checkList(context, tenantId, listId, runNo);
     } catch (error) {
       if (helpers.job.attempts >= helpers.job.max_attempts) {
-        await failAudienceRun(context.pool, tenantId, listId, runNo, 'unreadable_file');
+        await stopAudienceRun(context.pool, tenantId, listId, runNo, { status: 'failed', error: 'unreadable_file' });
       }
       throw error;
     }
@@ -104,7 +103,8 @@ export async function checkList(
   };
   for await (const row of source) {
     if (cursor.readRows >= MAX_AUDIENCE_ROWS) {
-      if (await saved()) await failAudienceRun(context.pool, tenantId, listId, runNo, 'too_many_rows');
+      if (await saved())
+        await stopAudienceRun(context.pool, tenantId, listId, runNo, { status: 'failed', error: 'too_many_rows' });
       return;
     }
     cursor = { readBytes: row.endByte, readRows: cursor.readRows + 1 };

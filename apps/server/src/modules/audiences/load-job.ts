@@ -4,8 +4,8 @@ import type { AppContext } from '../../platform/http/context.js';
 import { defineJob } from '../../platform/queue/jobs.js';
 import { countsOf } from './audience-counts.js';
 import { publishAudienceProgress } from './audience-events.js';
-import { createNamedTags, failAudienceLoad, loadAudienceChunk, saveLoadChunk } from './audience-load-repository.js';
-import { type AudienceListRow, lockAudienceRun } from './audience-repository.js';
+import { createNamedTags, loadAudienceChunk, saveLoadChunk } from './audience-load-repository.js';
+import { type AudienceListRow, lockAudienceRun, stopAudienceRun } from './audience-repository.js';
 
 /** Rows per transaction: the contacts, their tags and the cursor are saved together. */
 export const LOAD_CHUNK_ROWS = 10_000;
@@ -29,11 +29,11 @@ export const audienceLoadJob = defineJob({
       }
     } catch (error) {
       if (error instanceof TooManyTags) {
-        await failAudienceLoad(context.pool, tenantId, listId, runNo, 'too_many_tags');
+        await stopAudienceRun(context.pool, tenantId, listId, runNo, { status: 'ready', error: 'too_many_tags' });
         return;
       }
       if (helpers.job.attempts >= helpers.job.max_attempts) {
-        await failAudienceLoad(context.pool, tenantId, listId, runNo, 'load_failed');
+        await stopAudienceRun(context.pool, tenantId, listId, runNo, { status: 'ready', error: 'load_failed' });
       }
       throw error;
     }
