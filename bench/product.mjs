@@ -61,7 +61,9 @@ export async function startProduct(adminPassword, options = {}) {
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  const child = spawn(process.execPath, [serverEntry, ...(options.args ?? [])], {
+  // BENCH_NODE_ARGS: options for the server's Node.js, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry, ...(options.args ?? [])], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,29 +8,60 @@ const CHUNK = `select r.row_no, r.wa_id, r.name, r.opted_in_at, r.language, r.ta
    where r.tenant_id = $1 and r.list_id = $2 and r.row_no > $3 and r.outcome in ('new', 'contact', 'opted_out')
    order by r.row_no limit $4`;
 
-/**
- * Creates the contact tags a chunk's rows name that the tenant does not have yet. False when that
- * would take the tenant past MAX_TAGS_PER_KIND contact tags (the caller rolls back).
- */
-export async function createNamedTags(
+/** A valid row of the next chunk, with what the load does in Node: its tags. */
+export interface LoadRow {
+  row_no: number;
+  wa_id: string;
+  tags: string[];
+}
+
+/** The next chunk's valid rows (their number and tags), in file order. */
+export async function loadChunkRows(
   client: pg.PoolClient,
   tenantId: string,
   listId: string,
   cursor: number,
   limit: number,
-): Promise<boolean> {
+): Promise<LoadRow[]> {
+  const { rows } = await client.query<LoadRow>(`select c.row_no::float8 as row_no, c.wa_id, c.tags from (${CHUNK}) c`, [
+    tenantId,
+    listId,
+    cursor,
+    limit,
+  ]);
+  return rows;
+}
+
+/**
+ * The ids of the contact tags named, by the names as given (matched without case, as tags are
+ * unique), creating those the tenant does not have yet. Null when that would take the tenant past
+ * MAX_TAGS_PER_KIND contact tags (the caller rolls back).
+ */
+export async function contactTagIds(
+  client: pg.PoolClient,
+  tenantId: string,
+  names: string[],
+): Promise<Map<string, string> | null> {
+  if (names.length === 0) return new Map();
   const { rowCount } = await client.query(
     `insert into tag (tenant_id, kind, name)
-     select distinct on (lower(tag_name)) $1, 'contact', tag_name from (${CHUNK}) r, unnest(r.tags) tag_name
+     select distinct on (lower(name)) $1, 'contact', name from unnest($2::text[]) name
      on conflict (tenant_id, kind, lower(name)) do nothing`,
-    [tenantId, listId, cursor, limit],
+    [tenantId, names],
   );
-  if (!rowCount) return true;
-  const { rows } = await client.query<{ n: number }>(
-    `select count(*)::int as n from tag where tenant_id = $1 and kind = 'contact'`,
-    [tenantId],
+  if (rowCount) {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from tag where tenant_id = $1 and kind = 'contact'`,
+      [tenantId],
+    );
+    if ((rows[0]?.n ?? 0) > MAX_TAGS_PER_KIND) return null;
+  }
+  const { rows } = await client.query<{ name: string; id: string }>(
+    `select n.name, t.id from unnest($2::text[]) n (name)
+       join tag t on t.tenant_id = $1 and t.kind = 'contact' and lower(t.name) = lower(n.name)`,
+    [tenantId, names],
   );
-  return (rows[0]?.n ?? 0) <= MAX_TAGS_PER_KIND;
+  return new Map(rows.map((row) => [row.name, row.id]));
 }
 
 export interface LoadSettings {
@@ -39,6 +70,13 @@ export interface LoadSettings {
   tagIds: string[];
   /** The list's consent, or null when it has no evidence: then rows load with no consent. */
   consent: { source: string; evidence: string; uploadedAt: string } | null;
+}
+
+/** A contact a load created or updated. */
+export interface UpsertedContact {
+  id: string;
+  wa_id: string;
+  created: boolean;
 }
 
 export interface LoadedChunk {
@@ -54,21 +92,20 @@ export interface LoadedChunk {
  * contacts (with the list's consent when it has evidence, the row's opt-in time or else the
  * upload's); existing contacts keep what they have and get what they lack (name, language, custom
  * fields, owner number and agent, consent only when they have none and never opted out) and come
- * back if deleted; every loaded contact gets its row's tags and the load's tags. An opt-out is
- * never touched: an import never re-subscribes anyone. Roll-ups follow through statement triggers.
+ * back if deleted. An opt-out is never touched: an import never re-subscribes anyone. Roll-ups
+ * follow through statement triggers. Answers each contact's id and number, for its tags.
  */
-export async function loadAudienceChunk(
+export async function upsertChunkContacts(
   client: pg.PoolClient,
   tenantId: string,
   listId: string,
   cursor: number,
   limit: number,
   settings: LoadSettings,
-): Promise<LoadedChunk> {
+): Promise<UpsertedContact[]> {
   const consent = settings.consent;
-  const { rows } = await client.query<{ last_row: number | null; rows: number; created: number; updated: number }>(
-    `with chunk as (${CHUNK}),
-     upserted as (
+  const { rows } = await client.query<UpsertedContact>(
+    `with chunk as (${CHUNK})
        insert into contact as c (tenant_id, wa_id, name, number_id, owner_user_id, opt_in_source, opt_in_evidence,
                                  opted_in_at, language, fields)
        select $1, ch.wa_id, ch.name, $5::bigint, $6::bigint, $7::text, $8::text,
@@ -89,11 +126,7 @@ export async function loadAudienceChunk(
                                  then excluded.opted_in_at else c.opted_in_at end,
               deleted_at = null,
               updated_at = now()
-       returning (xmax = 0) as created
-     )
-     select (select max(row_no) from chunk)::float8 as last_row, (select count(*) from chunk)::int as rows,
-            count(*) filter (where created)::int as created, count(*) filter (where not created)::int as updated
-       from upserted`,
+       returning c.id, c.wa_id, (xmax = 0) as created`,
     [
       tenantId,
       listId,
@@ -106,26 +139,23 @@ export async function loadAudienceChunk(
       consent?.uploadedAt ?? null,
     ],
   );
-  // The tags in a second statement, which sees the contacts the first one made: joined in one
-  // statement, the two CTEs' rows met in a nested loop (10 000 × 10 000 comparisons a chunk).
+  return rows;
+}
+
+/** Tags contacts: each contact id with the tag id at the same place ($2, $3), already tagged ones left as they are. */
+export async function addContactTags(
+  client: pg.PoolClient,
+  tenantId: string,
+  contactIds: string[],
+  tagIds: string[],
+): Promise<void> {
+  if (contactIds.length === 0) return;
   await client.query(
-    `with chunk as (${CHUNK})
-     insert into contact_tag (tenant_id, contact_id, tag_id)
-     select $1, c.id, t.id
-       from chunk ch
-       join contact c on c.tenant_id = $1 and c.wa_id = ch.wa_id
-      cross join lateral unnest(ch.tags) tag_name
-       join tag t on t.tenant_id = $1 and t.kind = 'contact' and lower(t.name) = lower(tag_name)
-     union
-     select $1, c.id, tag_id
-       from chunk ch
-       join contact c on c.tenant_id = $1 and c.wa_id = ch.wa_id
-      cross join unnest($5::bigint[]) tag_id
+    `insert into contact_tag (tenant_id, contact_id, tag_id)
+     select $1, contact_id, tag_id from unnest($2::bigint[], $3::bigint[]) t (contact_id, tag_id)
      on conflict do nothing`,
-    [tenantId, listId, cursor, limit, settings.tagIds],
+    [tenantId, contactIds, tagIds],
   );
-  const row = rows[0] ?? { last_row: null, rows: 0, created: 0, updated: 0 };
-  return { lastRow: row.last_row, rows: row.rows, created: row.created, updated: row.updated };
 }
 
 /** Saves a load chunk's cursor and tallies; `done` ends the load. */

@@ -113,6 +113,19 @@ export async function insertAudienceList(db: Db, scope: Scope, list: NewAudience
   return (rows[0] as { id: string }).id;
 }
 
+/** The kind of a list's file (a job's question: no scope), or undefined when the list is gone. */
+export async function audienceFileKind(
+  db: Db,
+  tenantId: string,
+  id: string,
+): Promise<AudienceListRow['file_kind'] | undefined> {
+  const { rows } = await db.query<Pick<AudienceListRow, 'file_kind'>>(
+    'select file_kind from audience_list where tenant_id = $1 and id = $2',
+    [tenantId, id],
+  );
+  return rows[0]?.file_kind;
+}
+
 /** One live list of the caller's tenant; `lock` holds it (for update) until commit. */
 export async function selectAudienceList(
   db: Db,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
 import { contactOf } from '../contacts/test-support.js';
-import { checkList } from './check-job.js';
+import { checkList } from './check-list.js';
 import { loadChunk } from './load-job.js';
 import { csvFile, uploadList } from './test-support.js';
 

@@ -129,16 +129,30 @@ export function checkRow(
   };
 }
 
+/** Opt-in times already read, by their text: a list's rows share few (often a date), and reading one costs more than the rest of the row. */
+const readTimes = new Map<string, { ms: number; iso: string } | null>();
+const READ_TIMES_KEPT = 10_000;
+
 /** The opt-in time of a row: blank is null; a time that cannot be read, or in the future, is undefined. */
 function optedInTime(text: string): string | null | undefined {
   if (text === '') return null;
+  let time = readTimes.get(text);
+  if (time === undefined) {
+    if (readTimes.size === READ_TIMES_KEPT) readTimes.clear();
+    time = readTime(text);
+    readTimes.set(text, time);
+  }
+  return time === null || time.ms > Date.now() + 86_400_000 ? undefined : time.iso;
+}
+
+/** A time as people write it, or null when it cannot be read or is before 2000. */
+function readTime(text: string): { ms: number; iso: string } | null {
   // A date alone is midnight UTC; `2025-01-31 08:00` is read as UTC too.
   const iso = /^\d{4}-\d{2}-\d{2}( |T|$)/.test(text) ? text.replace(' ', 'T') : text;
   const time = new Date(/T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(iso) ? `${iso}Z` : iso);
-  if (Number.isNaN(time.getTime()) || time.getTime() > Date.now() + 86_400_000 || time.getFullYear() < 2000) {
-    return undefined;
-  }
-  return time.toISOString();
+  return Number.isNaN(time.getTime()) || time.getFullYear() < 2000
+    ? null
+    : { ms: time.getTime(), iso: time.toISOString() };
 }
 
 function tagNames(text: string): string[] {

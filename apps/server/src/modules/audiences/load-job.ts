@@ -4,7 +4,16 @@ import type { AppContext } from '../../platform/http/context.js';
 import { defineJob } from '../../platform/queue/jobs.js';
 import { countsOf } from './audience-counts.js';
 import { publishAudienceProgress } from './audience-events.js';
-import { createNamedTags, loadAudienceChunk, saveLoadChunk } from './audience-load-repository.js';
+import {
+  addContactTags,
+  contactTagIds,
+  type LoadRow,
+  type LoadSettings,
+  loadChunkRows,
+  saveLoadChunk,
+  type UpsertedContact,
+  upsertChunkContacts,
+} from './audience-load-repository.js';
 import { type AudienceListRow, lockAudienceRun, stopAudienceRun } from './audience-repository.js';
 
 /** Rows per transaction: the contacts, their tags and the cursor are saved together. */
@@ -52,8 +61,20 @@ export function loadChunk(
     const list = await lockAudienceRun(client, tenantId, listId, runNo);
     if (list?.status !== 'loading') return false;
     const cursor = list.load_cursor;
-    if (!(await createNamedTags(client, tenantId, listId, cursor, chunkRows))) throw new TooManyTags();
-    const loaded = await loadAudienceChunk(client, tenantId, listId, cursor, chunkRows, settingsOf(list));
+    const rows = await loadChunkRows(client, tenantId, listId, cursor, chunkRows);
+    const tagIds = await contactTagIds(client, tenantId, [...new Set(rows.flatMap((row) => row.tags))]);
+    if (!tagIds) throw new TooManyTags();
+    const settings = settingsOf(list);
+    const contacts = await upsertChunkContacts(client, tenantId, listId, cursor, chunkRows, settings);
+    const tagging = tagPairs(rows, contacts, tagIds, settings);
+    await addContactTags(client, tenantId, tagging.contactIds, tagging.tagIds);
+    const created = contacts.filter((contact) => contact.created).length;
+    const loaded = {
+      lastRow: rows.at(-1)?.row_no ?? null,
+      rows: rows.length,
+      created,
+      updated: contacts.length - created,
+    };
     const done = loaded.lastRow === null || loaded.rows < chunkRows;
     await saveLoadChunk(client, tenantId, listId, { ...loaded, cursor: loaded.lastRow ?? cursor, done });
     await publishAudienceProgress(client, tenantId, {
@@ -67,8 +88,31 @@ export function loadChunk(
   });
 }
 
+/**
+ * Every loaded contact's tags: its row's and the load's, as parallel arrays of contact and tag ids.
+ * Built here rather than by a join in SQL: the contacts come back from their upsert, so nothing is
+ * looked up twice (the join cost as much database time as the upsert's index work).
+ */
+function tagPairs(rows: LoadRow[], contacts: UpsertedContact[], tagIds: Map<string, string>, settings: LoadSettings) {
+  const rowTags = new Map(rows.map((row) => [row.wa_id, row.tags]));
+  const contactIds: string[] = [];
+  const pairTagIds: string[] = [];
+  for (const contact of contacts) {
+    const ids = new Set(settings.tagIds);
+    for (const name of rowTags.get(contact.wa_id) ?? []) {
+      const id = tagIds.get(name);
+      if (id) ids.add(id);
+    }
+    for (const id of ids) {
+      contactIds.push(contact.id);
+      pairTagIds.push(id);
+    }
+  }
+  return { contactIds, tagIds: pairTagIds };
+}
+
 /** What a load gives its contacts: its number, agent and tags, and the list's consent when it has evidence. */
-function settingsOf(list: AudienceListRow) {
+function settingsOf(list: AudienceListRow): LoadSettings {
   const file = list.evidence_file_name && `file: ${list.evidence_file_name}`;
   const evidence = [list.evidence_text, list.evidence_url, file].filter(Boolean).join(' ');
   return {

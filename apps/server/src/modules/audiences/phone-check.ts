@@ -36,15 +36,17 @@ export function checkPhone(written: string, defaultCountry: CountryCode | undefi
   const international = defaultCountry === undefined && /^\d{8,15}$/.test(text) ? `+${text}` : text;
   try {
     const phone = parsePhoneNumberWithError(international, defaultCountry);
-    if (!phone.isValid()) {
+    // With the full metadata a number is valid exactly when it has a type (libphonenumber's isValid
+    // is getType() !== undefined there): asking both would match the type patterns twice.
+    const type = phone.getType();
+    if (type === undefined) {
       return { valid: false, reason: phone.isPossible() ? 'invalid_number' : lengthReason(phone.nationalNumber) };
     }
-    const type = phone.getType();
     return {
       valid: true,
       waId: phone.number.slice(1),
       country: phone.country ?? null,
-      type: type ? (type.toLowerCase() as PhoneType) : 'unknown',
+      type: type.toLowerCase() as PhoneType,
     };
   } catch (error) {
     return { valid: false, reason: PARSE_REASONS[(error as Error).message] ?? 'not_a_number' };

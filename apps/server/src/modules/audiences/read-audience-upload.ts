@@ -31,7 +31,7 @@ export interface AudienceUpload {
   evidence: { name: string; type: string; size: number } | null;
 }
 
-export function audiencesDir(context: AppContext): string {
+export function audiencesDir(context: { config: Pick<AppContext['config'], 'dataDir'> }): string {
   return path.join(context.config.dataDir, 'audiences');
 }
 
