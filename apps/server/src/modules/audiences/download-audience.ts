@@ -122,11 +122,28 @@ function xlsxStream(batches: AsyncIterable<AudienceRow[]>, language: Language): 
     sheet.addRow(HEADERS.map((header) => header[language])).commit();
     for await (const batch of batches) {
       for (const row of batch) sheet.addRow(HEADERS.map((header) => sheetText(header.value(row, language)))).commit();
+      // The writer buffers whatever it is given: a batch at a time, only as fast as the client reads.
+      await drained(body);
+      if (body.destroyed) return;
     }
     sheet.commit();
     await workbook.commit();
   })().catch((error: Error) => body.destroy(error));
   return body;
+}
+
+/** Resolves once the stream's reader has taken what it holds, or has gone. */
+function drained(stream: PassThrough): Promise<void> {
+  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
 }
 
 /** `data/evidence`: the list's evidence file as it was uploaded, with its type. */
