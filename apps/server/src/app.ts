@@ -25,6 +25,7 @@ import { registerSeatRoutes } from './modules/seats/routes.js';
 import { createSeatsJob } from './modules/seats/seat-batch-job.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
 import { registerTagRoutes } from './modules/tags/routes.js';
+import { registerTemplateRoutes } from './modules/templates/routes.js';
 import { registerUploadRoutes } from './modules/uploads/routes.js';
 import { createHttpServer, setNotFound } from './platform/http/app.js';
 import { hasConsoleBuild, registerConsoleFiles } from './platform/http/console-files.js';
@@ -73,6 +74,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerHomeRoutes(app, context);
   registerAudienceRoutes(app, context);
   registerAllocationRoutes(app, context);
+  registerTemplateRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
   await registerRealtime(app, context);

@@ -13,6 +13,7 @@ import { registrationCalls } from './registration.js';
 import { sandboxNumberCalls } from './sandbox-numbers.js';
 import { systemCalls } from './system.js';
 import { tagCalls } from './tags.js';
+import { templateCalls } from './templates.js';
 
 /** Every /api call of the product. Adding a domain means adding its call map here. */
 export const calls = {
@@ -30,6 +31,7 @@ export const calls = {
   ...homeCalls,
   ...audienceCalls,
   ...allocationCalls,
+  ...templateCalls,
 } as const;
 
 export const allCalls: readonly CallDefinition[] = Object.values(calls);

@@ -19,3 +19,5 @@ export * from './registration.js';
 export * from './sandbox-numbers.js';
 export * from './system.js';
 export * from './tags.js';
+export * from './template-rules.js';
+export * from './templates.js';

@@ -118,4 +118,40 @@ describe('message templates', () => {
     const reply = await kit.graph('GET', `${number.waba_id}/message_templates`, { number: stranger });
     expect(reply.body.error).toMatchObject({ code: 100, error_subcode: 33 });
   });
+
+  it('change status by the control API with the webhook Meta sends, e.g. a rejection or a pause', async () => {
+    await kit.control('POST', '/config', { delays: { templateApprovalMs: 3_600_000 } });
+    const created = await kit.graph('POST', `${number.waba_id}/message_templates`, { body: newTemplate('held') });
+    const rejected = await kit.control('POST', `/templates/${created.body.id}`, {
+      status: 'REJECTED',
+      reason: 'TAG_CONTENT_MISMATCH',
+    });
+    expect(rejected.body).toMatchObject({ status: 'REJECTED', rejected_reason: 'TAG_CONTENT_MISMATCH' });
+    await kit.control('POST', `/templates/${created.body.id}`, { status: 'PAUSED' });
+    await kit.settle();
+    expect(kit.sink.changes('message_template_status_update').map((change) => change.value)).toMatchObject([
+      { event: 'REJECTED', reason: 'TAG_CONTENT_MISMATCH', message_template_name: 'held' },
+      { event: 'PAUSED', reason: 'NONE' },
+    ]);
+    expect((await kit.control('POST', '/templates/999', { status: 'APPROVED' })).status).toBe(404);
+    expect((await kit.control('POST', `/templates/${created.body.id}`, { status: 'GONE' })).status).toBe(400);
+  });
+
+  it('are edited with POST /{template-id}, which sends them back to review', async () => {
+    await kit.control('POST', '/config', { delays: { templateApprovalMs: 3_600_000 } });
+    const made = await kit.control('POST', '/templates', { waba_id: number.waba_id, name: 'edit_me', status: 'APPROVED' });
+    const edited = await kit.graph('POST', made.body.id, {
+      body: { components: [{ type: 'BODY', text: 'New text {{1}}', example: { body_text: [['x']] } }] },
+    });
+    expect(edited.body).toEqual({ success: true });
+    expect((await kit.graph('GET', made.body.id)).body).toMatchObject({
+      status: 'PENDING',
+      components: [{ type: 'BODY', text: 'New text {{1}}' }],
+    });
+    const pending = await kit.graph('POST', made.body.id, { body: { category: 'UTILITY' } });
+    expect(pending.body.error).toMatchObject({ code: 100 });
+    await kit.settle();
+    expect((await kit.graph('GET', made.body.id)).body.status).toBe('APPROVED');
+    expect((await kit.graph('POST', made.body.id, { body: {} })).body.error.code).toBe(131008);
+  });
 });

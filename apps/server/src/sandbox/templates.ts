@@ -90,14 +90,53 @@ function scheduleReview(sandbox: Sandbox, template: SandboxTemplate): void {
   );
   sandbox.scheduler.schedule(sandbox.settings.delays.templateApprovalMs, () => {
     if (sandbox.store.templates.get(template.id) !== template || template.status !== 'PENDING') return;
-    template.status = rejected ? 'REJECTED' : 'APPROVED';
-    template.rejectedReason = rejected ? 'INVALID_FORMAT' : 'NONE';
-    sandbox.store.changed();
-    sandbox.emitChange(template.wabaId, {
-      field: 'message_template_status_update',
-      value: templateStatusValue(template, rejected ? 'REJECTED' : 'APPROVED', template.rejectedReason),
-    });
+    setTemplateStatus(sandbox, template, rejected ? 'REJECTED' : 'APPROVED', rejected ? 'INVALID_FORMAT' : 'NONE');
   });
+}
+
+/**
+ * Changes a template's status and tells the app with Meta's `message_template_status_update`:
+ * a review's decision, or a pause or disabling (the control API's `POST /templates/{id}`).
+ */
+export function setTemplateStatus(
+  sandbox: Sandbox,
+  template: SandboxTemplate,
+  status: TemplateStatus,
+  reason = 'NONE',
+): void {
+  template.status = status;
+  template.rejectedReason = status === 'REJECTED' ? reason : 'NONE';
+  sandbox.store.changed();
+  sandbox.emitChange(template.wabaId, {
+    field: 'message_template_status_update',
+    value: templateStatusValue(template, status, reason),
+  });
+}
+
+/** What `POST /{template-id}` (Meta's edit call) takes: a new category or new components. */
+export const TemplateEditSchema = z.looseObject({
+  category: NewTemplateSchema.shape.category.optional(),
+  components: NewTemplateSchema.shape.components.optional(),
+});
+export type TemplateEdit = z.infer<typeof TemplateEditSchema>;
+
+/** Statuses Meta lets a template be edited in; an edit sends it back to review. */
+const EDITABLE: readonly TemplateStatus[] = ['APPROVED', 'REJECTED', 'PAUSED'];
+
+export function editTemplate(sandbox: Sandbox, template: SandboxTemplate, edit: TemplateEdit): void {
+  if (!EDITABLE.includes(template.status)) {
+    throw graphErrors.invalidParameter(`status: a ${template.status} template cannot be edited`, 2388025);
+  }
+  if (!edit.category && !edit.components) {
+    throw graphErrors.missingParameter('components: give components or category to change');
+  }
+  if (edit.category) template.category = edit.category as TemplateCategory;
+  if (edit.components) template.components = edit.components as TemplateComponent[];
+  shapes.delete(template);
+  template.status = 'PENDING';
+  template.rejectedReason = 'NONE';
+  sandbox.store.changed();
+  scheduleReview(sandbox, template);
 }
 
 export function templateView(template: SandboxTemplate) {

@@ -13,7 +13,14 @@ import type {
 } from '../whatsapp/meta/webhook-payload.js';
 import type { ByteWriter } from './byte-writer.js';
 import type { WebhookError } from './graph-errors.js';
-import type { LoggedMessage, SandboxCustomer, SandboxGroup, SandboxNumber, SandboxTemplate } from './state.js';
+import type {
+  LoggedMessage,
+  SandboxCustomer,
+  SandboxGroup,
+  SandboxNumber,
+  SandboxTemplate,
+  TemplateStatus,
+} from './state.js';
 import { customerName } from './store.js';
 
 export type StatusInput = z.input<typeof MessageStatus>;
@@ -224,7 +231,7 @@ export function qualityUpdateValue(
 
 export function templateStatusValue(
   template: SandboxTemplate,
-  event: 'APPROVED' | 'REJECTED' | 'PENDING_DELETION',
+  event: TemplateStatus | 'PENDING_DELETION',
   reason: string,
 ): ChangeValue<'message_template_status_update'> {
   return {

@@ -6,7 +6,7 @@ import type { Sandbox } from '../sandbox.js';
 import { CustomerBehaviourSchema } from '../settings.js';
 import type { SandboxCustomer, SandboxGroup } from '../state.js';
 import { customerName } from '../store.js';
-import { createTemplate, NewTemplateSchema, templateView } from '../templates.js';
+import { createTemplate, NewTemplateSchema, setTemplateStatus, templateView } from '../templates.js';
 import { inviteLinkOf } from '../webhook-events.js';
 
 const digits = (what: string) => z.string().regex(/^\d{5,20}$/, `must be the ${what}'s digits`);
@@ -38,6 +38,7 @@ const NumberChangesSchema = z.strictObject({
   messaging_limit_tier: tier.optional(),
   status: numberStatus.optional(),
 });
+const templateStatus = z.enum(['APPROVED', 'PENDING', 'REJECTED', 'PAUSED', 'DISABLED']);
 const ControlTemplateSchema = z.object({
   waba_id: z.string().optional(),
   phone_number_id: z.string().optional(),
@@ -46,7 +47,12 @@ const ControlTemplateSchema = z.object({
   category: z.string().default('MARKETING'),
   parameter_format: z.enum(['POSITIONAL', 'NAMED']).optional(),
   components: z.array(z.looseObject({})).default([{ type: 'BODY', text: 'Hello {{1}}' }]),
-  status: z.enum(['APPROVED', 'PENDING', 'REJECTED', 'PAUSED', 'DISABLED']).default('PENDING'),
+  status: templateStatus.default('PENDING'),
+});
+/** A review decision or a pause made now, with its webhook: `reason` as Meta words it (INVALID_FORMAT…). */
+const TemplateStatusChangeSchema = z.strictObject({
+  status: templateStatus,
+  reason: z.string().min(1).max(100).optional(),
 });
 const CustomerSchema = z.strictObject({
   wa_id: z.string().regex(/^\d{5,20}$/, "must be the customer's digits"),
@@ -145,6 +151,15 @@ export const controlWorldRoutes: ControlRoutes = {
       throw new ControlError(`name: ${template.name} already exists in ${template.language}`, 409);
     }
     return created({ ...templateView(createTemplate(call.sandbox, wabaId, template, input.status)), waba_id: wabaId });
+  },
+  'POST /templates/:id': (call) => {
+    const [id = ''] = call.params;
+    const template = call.sandbox.store.templates.get(id);
+    if (!template) throw notFound('template id', id);
+    const change = controlInput(TemplateStatusChangeSchema, call);
+    const reason = change.reason ?? (change.status === 'REJECTED' ? 'INVALID_FORMAT' : 'NONE');
+    setTemplateStatus(call.sandbox, template, change.status, reason);
+    return { ...templateView(template), waba_id: template.wabaId };
   },
   'GET /customers': ({ sandbox, query }) => {
     const waId = query.get('wa_id');

@@ -2,7 +2,7 @@ import { graphErrors } from '../graph-errors.js';
 import { parseGraphInput, requestedFields } from '../graph-input.js';
 import { graphPage } from '../graph-paging.js';
 import { callFields, type GraphRoutes } from '../graph-router.js';
-import { createTemplate, NewTemplateSchema, templateView } from '../templates.js';
+import { createTemplate, editTemplate, NewTemplateSchema, TemplateEditSchema, templateView } from '../templates.js';
 
 /** Only the asked-for fields (and the id), as Graph answers a `fields` parameter. */
 function pickFields<T extends Record<string, unknown>>(view: T, fields: string[] | undefined): Partial<T> {
@@ -48,5 +48,10 @@ export const templateRoutes: GraphRoutes = {
   },
   template: {
     'GET ': (call) => pickFields(templateView(call.object.template), requestedFields(call.query)),
+    /** Meta's edit call: new components or category, and the template goes back to review. */
+    'POST ': (call) => {
+      editTemplate(call.sandbox, call.object.template, parseGraphInput(TemplateEditSchema, callFields(call)));
+      return { success: true };
+    },
   },
 };
