@@ -61,7 +61,11 @@ function checkHeader(header: Extract<TemplateComponentInput, { type: 'HEADER' }>
     const count = variableCount(header.text);
     if (count > 1) return problem(`${at}.text`, '页眉最多 1 个变量', 'a header has at most one variable');
     if (count === 1 && !header.example?.header_text?.[0]) {
-      return problem(`${at}.example.header_text`, '请填写页眉变量 {{1}} 的示例值', 'give a sample value for {{1}} of the header');
+      return problem(
+        `${at}.example.header_text`,
+        '请填写页眉变量 {{1}} 的示例值',
+        'give a sample value for {{1}} of the header',
+      );
     }
     return undefined;
   }
@@ -106,13 +110,21 @@ function checkButtons(buttons: Extract<TemplateComponentInput, { type: 'BUTTONS'
     const where = `${at}.buttons.${index}`;
     if (button.type === 'URL') {
       if (!URL_PATTERN.test(button.url)) {
-        return problem(`${where}.url`, '须为 http:// 或 https:// 开头的链接', 'must be a link starting with http:// or https://');
+        return problem(
+          `${where}.url`,
+          '须为 http:// 或 https:// 开头的链接',
+          'must be a link starting with http:// or https://',
+        );
       }
       const names = placeholdersOf(button.url);
       if (names.length > 1) return problem(`${where}.url`, '链接最多 1 个变量', 'a URL has at most one variable');
       if (names.length === 1) {
         if (names[0] !== '1' || !button.url.endsWith('}}')) {
-          return problem(`${where}.url`, '链接的变量须为结尾的 {{1}}', 'the variable of a URL must be {{1}} at its end');
+          return problem(
+            `${where}.url`,
+            '链接的变量须为结尾的 {{1}}',
+            'the variable of a URL must be {{1}} at its end',
+          );
         }
         if (!button.example?.[0] || !URL_PATTERN.test(button.example[0])) {
           return problem(
@@ -123,7 +135,11 @@ function checkButtons(buttons: Extract<TemplateComponentInput, { type: 'BUTTONS'
         }
       }
     } else if (button.type === 'PHONE_NUMBER' && !PHONE_PATTERN.test(button.phone_number.replace(/[\s()-]/g, ''))) {
-      return problem(`${where}.phone_number`, '须为带国家代码的电话号码，如 +8613800138000', 'must be a phone number with its country code, e.g. +14155550100');
+      return problem(
+        `${where}.phone_number`,
+        '须为带国家代码的电话号码，如 +8613800138000',
+        'must be a phone number with its country code, e.g. +14155550100',
+      );
     }
     if (placeholdersOf(button.text).length > 0) {
       return problem(`${where}.text`, '按钮文字不能有变量', 'button text has no variables');
@@ -133,17 +149,27 @@ function checkButtons(buttons: Extract<TemplateComponentInput, { type: 'BUTTONS'
 }
 
 /** The first rule the template breaks, or undefined when Meta's review may see it. */
-export function templateProblem(template: Pick<NewTemplate, 'name' | 'language' | 'components'>): TemplateProblem | undefined {
+export function templateProblem(
+  template: Pick<NewTemplate, 'name' | 'language' | 'components'>,
+): TemplateProblem | undefined {
   if (!TEMPLATE_NAME_PATTERN.test(template.name)) {
     return problem('name', '只能使用小写字母、数字和下划线', 'only lower-case letters, digits and underscores');
   }
   if (!TEMPLATE_LANGUAGE_PATTERN.test(template.language)) {
-    return problem('language', '须为 Meta 的语言代码，如 zh_CN、en_US、en', "must be one of Meta's language codes, e.g. zh_CN, en_US, en");
+    return problem(
+      'language',
+      '须为 Meta 的语言代码，如 zh_CN、en_US、en',
+      "must be one of Meta's language codes, e.g. zh_CN, en_US, en",
+    );
   }
   const seen = new Set<string>();
   for (const [index, component] of template.components.entries()) {
     if (seen.has(component.type)) {
-      return problem(`components.${index}.type`, `${component.type} 只能有一个`, `only one ${component.type} component`);
+      return problem(
+        `components.${index}.type`,
+        `${component.type} 只能有一个`,
+        `only one ${component.type} component`,
+      );
     }
     seen.add(component.type);
   }

@@ -246,7 +246,8 @@ export const templateCalls = {
     id: 'template.del',
     method: 'POST',
     path: '/api/template/del',
-    summary: "Delete a template at Meta (by name, on its WABA; this language only once Meta's id is known) and mark it DELETED",
+    summary:
+      "Delete a template at Meta (by name, on its WABA; this language only once Meta's id is known) and mark it DELETED",
     kind: 'delete',
     body: TemplateRef,
     reply: envelopeOf(BatchReply),

@@ -139,7 +139,11 @@ describe('message templates', () => {
 
   it('are edited with POST /{template-id}, which sends them back to review', async () => {
     await kit.control('POST', '/config', { delays: { templateApprovalMs: 3_600_000 } });
-    const made = await kit.control('POST', '/templates', { waba_id: number.waba_id, name: 'edit_me', status: 'APPROVED' });
+    const made = await kit.control('POST', '/templates', {
+      waba_id: number.waba_id,
+      name: 'edit_me',
+      status: 'APPROVED',
+    });
     const edited = await kit.graph('POST', made.body.id, {
       body: { components: [{ type: 'BODY', text: 'New text {{1}}', example: { body_text: [['x']] } }] },
     });

@@ -2,8 +2,8 @@ import { type NewTemplate, type TemplateDetails, templateProblem } from '@ws/con
 import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
-import { templateDetails } from './template-queries.js';
 import { wabaClient } from './template-client.js';
+import { templateDetails } from './template-queries.js';
 import {
   claimTemplateRow,
   recordSubmittedTemplate,
@@ -27,7 +27,9 @@ function forMeta(components: NewTemplate['components']): Record<string, unknown>
       return {
         ...component,
         buttons: component.buttons.map((button) =>
-          button.type === 'URL' && !button.url.includes('{{') ? { type: button.type, text: button.text, url: button.url } : button,
+          button.type === 'URL' && !button.url.includes('{{')
+            ? { type: button.type, text: button.text, url: button.url }
+            : button,
         ),
       };
     }

@@ -11,8 +11,8 @@ import { listTemplates, templateDetails } from './template-queries.js';
 export function registerTemplateRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, context, calls.templateList, ({ scope, body }) => listTemplates(context, scope, body));
   route(app, context, calls.templateDetails, ({ scope, body }) => templateDetails(context, scope, body.id));
-  route(app, context, calls.templateSync, async ({ scope, body, audit }) => {
-    const reply = await syncTemplates(context, scope, body.numberId);
+  route(app, context, calls.templateSync, async ({ scope, body, language, audit }) => {
+    const reply = await syncTemplates(context, scope, body.numberId, language);
     audit(`templates synced${body.numberId ? ` for number ${body.numberId}` : ''}: ${JSON.stringify(reply)}`);
     return reply;
   });

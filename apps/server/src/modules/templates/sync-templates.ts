@@ -1,12 +1,17 @@
-import { TemplateCategory, type TemplateSyncReply } from '@ws/contract';
+import { type Language, TemplateCategory, type TemplateSyncReply } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
-import { errors } from '../../platform/http/errors.js';
+import { AppError, errors } from '../../platform/http/errors.js';
 import { mapBounded } from '../../platform/map-bounded.js';
 import type { MessageTemplate } from '../../whatsapp/cloud-api/index.js';
 import { CLOUD_API_CONCURRENCY, describeFailure } from '../../whatsapp/numbers/number-client.js';
 import { wabaClient } from './template-client.js';
-import { type SyncedTemplate, selectTemplateWabas, storeSyncedTemplates, type TemplateWaba } from './template-repository.js';
+import {
+  type SyncedTemplate,
+  selectTemplateWabas,
+  storeSyncedTemplates,
+  type TemplateWaba,
+} from './template-repository.js';
 
 /** Templates read per Cloud API page, and the most pages read for one WABA (Meta allows 6 000 templates). */
 const PAGE_SIZE = 100;
@@ -49,13 +54,14 @@ async function readWabaTemplates(context: AppContext, scope: Scope, waba: Templa
 /**
  * `template/sync`: reads the templates of a number's WABA (or of every WABA of the tenant) from
  * the Cloud API and stores them: new ones added, changed ones updated, those gone at Meta marked
- * DELETED. A WABA that cannot be read is reported in `failures` (and is the call's error when one
+ * DELETED. A WABA that cannot be read is reported in `failures`, in the caller's language (and is the call's error when one
  * number was named); the others are synced all the same.
  */
 export async function syncTemplates(
   context: AppContext,
   scope: Scope,
   numberId: string | null | undefined,
+  language: Language,
 ): Promise<TemplateSyncReply> {
   const wabas = await selectTemplateWabas(context.pool, scope, numberId);
   if (numberId && wabas.length === 0) throw errors.notFound({ zh: 'numberId: 号码', en: 'numberId: Number' });
@@ -66,7 +72,8 @@ export async function syncTemplates(
       templates = await readWabaTemplates(context, scope, waba);
     } catch (error) {
       if (numberId) throw error;
-      reply.failures.push({ waba_id: waba.wabaId, message: describeFailure(error) });
+      const message = error instanceof AppError ? error.messageIn(language) : describeFailure(error);
+      reply.failures.push({ waba_id: waba.wabaId, message });
       return;
     }
     const stored = await storeSyncedTemplates(context.pool, scope, waba.wabaRef, templates);
