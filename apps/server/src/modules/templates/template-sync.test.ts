@@ -6,8 +6,10 @@ import { newTemplate, useTemplateWorld } from './test-support.js';
 const world = useTemplateWorld();
 const { t, tenants } = world;
 
-const atMeta = (wabaId: string, name: string, fields: Record<string, unknown> = {}) =>
-  world.sandbox.control('POST', '/templates', { waba_id: wabaId, name, status: 'APPROVED', ...fields });
+/** A template made at Meta (not through the product); its view there. */
+const atMeta = async (wabaId: string, name: string, fields: Record<string, unknown> = {}) =>
+  (await world.sandbox.control('POST', '/templates', { waba_id: wabaId, name, status: 'APPROVED', ...fields }))
+    .body as { id: string };
 
 const rows = async (tenantId: string) =>
   (
@@ -50,7 +52,7 @@ describe('POST /api/template/sync', () => {
         language: 'en_US',
         category: 'MARKETING',
         status: 'APPROVED',
-        meta_template_id: welcome.body.id,
+        meta_template_id: welcome.id,
         components: [{ type: 'BODY', text: 'Welcome {{1}}', example: { body_text: [['Ann']] } }],
       },
       expect.objectContaining({ name: 'welcome', language: 'zh_CN', category: 'UTILITY', status: 'PAUSED' }),
@@ -64,7 +66,7 @@ describe('POST /api/template/sync', () => {
       deleted: 0,
       failures: [],
     });
-    await world.sandbox.control('POST', `/templates/${welcome.body.id}`, { status: 'PAUSED' });
+    await world.sandbox.control('POST', `/templates/${welcome.id}`, { status: 'PAUSED' });
     const again = await world.post('/api/template/sync', {});
     expect(again.body.data).toMatchObject({ added: 0, updated: 1, deleted: 0 });
     // Tenant B's WABA stays B's.
