@@ -84,6 +84,12 @@ export const PoolProgressEvent = z.object({
   data: z.object({ pool_id: Id, status: PoolStatus, with_number: z.number().int(), with_agent: z.number().int() }),
 });
 
+/** A template's status, quality or category changed at Meta (a review decision, a pause…). */
+export const TemplateUpdatedEvent = z.object({
+  type: z.literal('template.updated'),
+  data: z.object({ template_id: Id, status: z.string() }),
+});
+
 /** The sign-in the socket belongs to was ended: the server closes the socket after this. */
 export const SessionRevokedEvent = z.object({
   type: z.literal('session.revoked'),
@@ -99,6 +105,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   ImportProgressEvent,
   AudienceProgressEvent,
   PoolProgressEvent,
+  TemplateUpdatedEvent,
   SessionRevokedEvent,
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;

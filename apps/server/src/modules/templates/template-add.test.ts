@@ -51,6 +51,15 @@ describe('POST /api/template/add', () => {
     );
     await world.settle();
     expect(await stored(template.id)).toMatchObject({ status: 'APPROVED', rejected_reason: null });
+    // The screens hear of it at once.
+    const events = await t.pool.query(
+      `select payload, roles from realtime_event where tenant_id = $1 and type = 'template.updated'`,
+      [tenants.a.tenantId],
+    );
+    expect(events.rows).toContainEqual({
+      payload: { template_id: template.id, status: 'APPROVED' },
+      roles: ['admin', 'operator'],
+    });
     const details = await world.post('/api/template/details', { id: template.id });
     expect(details.body.data.status).toBe('APPROVED');
   });

@@ -3,6 +3,7 @@
  * changes. A template is found by Meta's id, else by its WABA, name and language (a template the
  * product created before it learnt the id); one found by name learns its id.
  */
+import { calls } from '@ws/contract';
 import type { TemplateCategoryValue, TemplateQualityValue, TemplateStatusValue } from '../meta/webhook-payload.js';
 import { changeTemplateRow, type TemplateChange, type TemplateRef } from './template-repository.js';
 import type { ChangeResult, Work } from './work.js';
@@ -28,6 +29,12 @@ async function changeTemplate(
   const changed = await changeTemplateRow(work.client, waba, ref, change);
   const name = `${ref.message_template_name} (${ref.message_template_language}, id ${ref.message_template_id ?? '?'})`;
   if (!changed) return { tenantId: waba.tenantId, incomplete: [`template ${name} not found`], notes };
+  // The templates screen shows it at once, to whoever may list templates.
+  work.events.push({
+    tenantId: waba.tenantId,
+    roles: calls.templateList.access,
+    event: { type: 'template.updated', data: { template_id: changed.id, status: changed.status } },
+  });
   return { tenantId: waba.tenantId, notes };
 }
 

@@ -33,19 +33,20 @@ const CHANGE_TEMPLATE = `
          meta_template_id = coalesce(t.meta_template_id, $3),
          updated_at = now()
     from target
-   where t.tenant_id = $1 and t.id = target.id`;
+   where t.tenant_id = $1 and t.id = target.id
+  returning t.id::text, t.status`;
 
 /**
  * Applies the change to the WABA's template found by Meta's id, else by name and language (which
- * then learns its id); false when there is no such template.
+ * then learns its id); its id and status now, or undefined when there is no such template.
  */
 export async function changeTemplateRow(
   db: Db,
   waba: KnownWaba,
   ref: TemplateRef,
   change: TemplateChange,
-): Promise<boolean> {
-  const { rowCount } = await db.query(CHANGE_TEMPLATE, [
+): Promise<{ id: string; status: string } | undefined> {
+  const { rows } = await db.query<{ id: string; status: string }>(CHANGE_TEMPLATE, [
     waba.tenantId,
     waba.wabaRef,
     ref.message_template_id ?? null,
@@ -56,5 +57,5 @@ export async function changeTemplateRow(
     change.qualityScore ?? null,
     change.category ?? null,
   ]);
-  return (rowCount ?? 0) > 0;
+  return rows[0];
 }
