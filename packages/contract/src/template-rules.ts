@@ -94,6 +94,14 @@ function checkBody(body: Extract<TemplateComponentInput, { type: 'BODY' }>, at: 
       `the body has ${count} variables and needs as many sample values (${examples.length} given)`,
     );
   }
+  const empty = examples.findIndex((example) => !example.trim());
+  if (empty >= 0) {
+    return problem(
+      `${at}.example.body_text.0.${empty}`,
+      `请填写变量 {{${empty + 1}}} 的示例值`,
+      `give a sample value for {{${empty + 1}}}`,
+    );
+  }
   return undefined;
 }
 

@@ -20,6 +20,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   '/passenger/data': () => import('../pages/census/census-page.js'),
   '/accountmanage/registration': () => import('../pages/registration/registration-page.js'),
   '/dataManager/fansData': () => import('../pages/fans-data/fans-data-page.js'),
+  '/content/template': () => import('../pages/templates/templates-page.js'),
 };
 
 export const NOT_BUILT_PAGE: PageLoader = () => import('../pages/not-built/not-built-page.js');

@@ -30,6 +30,7 @@ describe('menu', () => {
       '/passenger/chat_record',
       '/dataManager/fansData',
       '/content/material',
+      '/content/template',
       '/content/script',
       '/content/keyword',
       '/content/friendsvia',
@@ -65,6 +66,7 @@ describe('menu', () => {
     expect(operator.some((path) => path.startsWith('/terrace'))).toBe(false);
     expect(operator).not.toContain('/accountmanage/registration');
     expect(operator).toContain('/accountmanage/wslist');
+    expect(operator).toContain('/content/template');
     const admin = paths(menuFor('admin'));
     expect(admin).toContain('/terrace/user');
     expect(admin).toContain('/accountmanage/registration');
@@ -91,6 +93,8 @@ describe('menu', () => {
     expect(seat).not.toContain('/passenger/list');
     expect(seat).not.toContain('/accountmanage/wslist');
     expect(mayOpen('/passenger/list', 'seat')).toBe(false);
+    expect(seat).not.toContain('/content/template');
+    expect(mayOpen('/content/template', 'seat')).toBe(false);
     expect(seat).toContain('/info/index');
   });
 

@@ -23,6 +23,7 @@ export type IconName =
   | 'data'
   | 'content'
   | 'material'
+  | 'template'
   | 'profile'
   | 'keyword'
   | 'greeting'
@@ -147,6 +148,7 @@ export const MENU: readonly MenuNode[] = [
     defaultPath: '/content/material',
     children: [
       { path: '/content/material', name: 'material', icon: 'material' },
+      { path: '/content/template', name: 'template', icon: 'template', call: calls.templateList },
       { path: '/content/script', name: 'script', icon: 'profile' },
       { path: '/content/keyword', name: 'keyword', icon: 'keyword' },
       { path: '/content/friendsvia', name: 'friendsvia', icon: 'greeting' },

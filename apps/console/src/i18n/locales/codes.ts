@@ -101,6 +101,19 @@ const zh = {
   ShareMode: { count: '按数量', weight: '按权重' },
   ShareTarget: { number: '号码', agent: '客服' },
   PoolStatus: { idle: '空闲', allocating: '分配中', failed: '失败' },
+  TemplateCategory: { MARKETING: '营销', UTILITY: '事务', AUTHENTICATION: '身份验证' },
+  TemplateStatus: {
+    PENDING: '审核中',
+    APPROVED: '已批准',
+    REJECTED: '已拒绝',
+    PAUSED: '已暂停',
+    DISABLED: '已停用',
+    IN_APPEAL: '申诉中',
+    PENDING_DELETION: '待删除',
+    DELETED: '已删除',
+  },
+  TemplateHeaderFormat: { TEXT: '文本', IMAGE: '图片', VIDEO: '视频', DOCUMENT: '文档' },
+  TemplateButtonType: { QUICK_REPLY: '快速回复', URL: '访问网址', PHONE_NUMBER: '拨打电话' },
 };
 
 const en: typeof zh = {
@@ -208,6 +221,19 @@ const en: typeof zh = {
   ShareMode: { count: 'By count', weight: 'By weight' },
   ShareTarget: { number: 'Number', agent: 'Agent' },
   PoolStatus: { idle: 'Idle', allocating: 'Allocating', failed: 'Failed' },
+  TemplateCategory: { MARKETING: 'Marketing', UTILITY: 'Utility', AUTHENTICATION: 'Authentication' },
+  TemplateStatus: {
+    PENDING: 'In review',
+    APPROVED: 'Approved',
+    REJECTED: 'Rejected',
+    PAUSED: 'Paused',
+    DISABLED: 'Disabled',
+    IN_APPEAL: 'In appeal',
+    PENDING_DELETION: 'Pending deletion',
+    DELETED: 'Deleted',
+  },
+  TemplateHeaderFormat: { TEXT: 'Text', IMAGE: 'Image', VIDEO: 'Video', DOCUMENT: 'Document' },
+  TemplateButtonType: { QUICK_REPLY: 'Quick reply', URL: 'Visit website', PHONE_NUMBER: 'Call phone number' },
 };
 
 export const codesTexts = { zh, en };

@@ -13,6 +13,7 @@ import { registrationTexts } from './registration.js';
 import { sandboxTexts } from './sandbox.js';
 import { shellTexts } from './shell.js';
 import { tagsTexts } from './tags.js';
+import { templatesTexts } from './templates.js';
 
 /** The console's namespaces of texts: the shell's, then one per screen domain. */
 const namespaces = {
@@ -30,6 +31,7 @@ const namespaces = {
   ips: ipsTexts,
   audiences: audiencesTexts,
   allocation: allocationTexts,
+  templates: templatesTexts,
 } as const;
 
 /** Every text of the console, by language and namespace: the web kit's (api, list, selects) and its own. */

@@ -24,6 +24,7 @@ const zh = {
   fansData: '粉丝数据',
   content: '内容管理',
   material: '素材管理',
+  template: '消息模板',
   script: '账号资料',
   keyword: '关键词回复',
   friendsvia: '新好友回复',
@@ -67,6 +68,7 @@ const zh = {
     chatRecord: '一个联系人或号码的完整对话，所有消息类型与送达状态。',
     fansData: '受众名单（导入、规范为 E.164、去重、同意凭证、下载）及其向号码和客服的分配。',
     material: '素材库：快捷回复、图片、音频、视频、名片、文档与图文。',
+    template: '各 WABA 的消息模板：状态、类别、语言与内容；从 Cloud API 同步、新建并提交审核、预览、删除。',
     script: '批量设置号码的商业资料（简介、描述、头像、网站）。',
     keyword: '关键词自动回复。',
     friendsvia: '新联系人首次来信时发送的问候语。',
@@ -113,6 +115,7 @@ const en: MenuTexts = {
   fansData: 'Audience data',
   content: 'Content',
   material: 'Materials',
+  template: 'Message templates',
   script: 'Business profiles',
   keyword: 'Keyword replies',
   friendsvia: 'Greeting reply',
@@ -162,6 +165,8 @@ const en: MenuTexts = {
     fansData:
       'Audience lists (import, E.164 normalisation, de-duplication, consent evidence, download) and their allocation to numbers and agents.',
     material: 'The material library: quick replies, images, audio, video, contact cards, documents and rich posts.',
+    template:
+      "Each WABA's message templates with status, category, language and content: sync from the Cloud API, create and submit for review, preview, delete.",
     script: 'Business profile settings (about, description, picture, websites) applied to numbers in bulk.',
     keyword: 'Automatic replies to keywords.',
     friendsvia: 'The greeting sent when a new contact writes first.',
