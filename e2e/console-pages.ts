@@ -131,6 +131,29 @@ export async function openSignedIn(page: Page, baseUrl: string, pair: TokenPair,
   await page.getByTestId('side-menu').waitFor();
 }
 
+/** Switches the console's language the way the language menu stores it, and reloads. */
+export async function switchLanguage(page: Page, language: 'zh' | 'en'): Promise<void> {
+  await page.evaluate(
+    (content) =>
+      localStorage.setItem('ws-console-language', JSON.stringify({ type: 'string', content, datetime: Date.now() })),
+    language,
+  );
+  await page.reload();
+}
+
+/** Opens `path` signed in (see openSignedIn), in the given language. */
+export async function openInLanguage(
+  page: Page,
+  baseUrl: string,
+  pair: TokenPair,
+  language: 'zh' | 'en',
+  path: string,
+): Promise<void> {
+  await openSignedIn(page, baseUrl, pair, path);
+  await switchLanguage(page, language);
+  await page.getByTestId('side-menu').waitFor();
+}
+
 /** The side menu on screen (the sider, or the drawer's while it is open). */
 export function sideMenu(page: Page): Locator {
   return page.locator('[data-testid=side-menu]:visible');

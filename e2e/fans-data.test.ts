@@ -6,7 +6,7 @@ import type { AudienceList, ContactRecord, Page as ListPage, NumberListRecord } 
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { animationsSettled, saveScreenshot, useBrowser } from './browser.js';
-import { chooseOption, openSignedIn, postApi, recordPageErrors } from './console-pages.js';
+import { chooseOption, openInLanguage, postApi, recordPageErrors } from './console-pages.js';
 import { useDemo } from './demo.js';
 
 const baseUrl = inject('baseUrl');
@@ -49,17 +49,9 @@ const statistic = (page: Page, key: string) =>
 const statusOf = (row: Locator, status: AudienceList['status']) =>
   row.locator(`[data-testid=audience-status][data-status=${status}]`).waitFor({ timeout: 30_000 });
 
-/** Opens `path` signed in, in the given language (kept where the console keeps it). */
-async function openIn(page: Page, language: 'zh' | 'en', pathname: string) {
-  await openSignedIn(page, baseUrl, demo, pathname);
-  await page.evaluate(
-    (content) =>
-      localStorage.setItem('ws-console-language', JSON.stringify({ type: 'string', content, datetime: Date.now() })),
-    language,
-  );
-  await page.reload();
-  await page.getByTestId('side-menu').waitFor();
-}
+/** Opens `path` signed in as the demo operator, in the given language. */
+const openIn = (page: Page, language: 'zh' | 'en', pathname: string) =>
+  openInLanguage(page, baseUrl, demo, language, pathname);
 
 describe('audience lists (/dataManager/fansData)', () => {
   const browser = useBrowser();

@@ -3,7 +3,7 @@ import type { AddedEgressIps, IpGroup } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { animationsSettled, saveScreenshot, useBrowser } from './browser.js';
-import { openSignedIn, postApi } from './console-pages.js';
+import { openSignedIn, postApi, switchLanguage } from './console-pages.js';
 import { useDemo } from './demo.js';
 
 const baseUrl = inject('baseUrl');
@@ -14,16 +14,6 @@ const overflowOf = (page: Page, testId: string) =>
   page
     .locator(`[data-testid=${testId}] .ant-table-content`)
     .evaluate((frame) => Math.max(0, frame.scrollWidth - frame.clientWidth));
-
-/** Switches the console's language the way the language menu stores it, and reloads. */
-async function useLanguage(page: Page, language: 'zh' | 'en'): Promise<void> {
-  await page.evaluate(
-    (content) =>
-      localStorage.setItem('ws-console-language', JSON.stringify({ type: 'string', content, datetime: Date.now() })),
-    language,
-  );
-  await page.reload();
-}
 
 const headerTexts = (page: Page, testId: string) => page.locator(`[data-testid=${testId}] thead th`).allTextContents();
 
@@ -75,11 +65,11 @@ describe('list columns at 1440×900', () => {
     const firstRow = page.locator('[data-testid=wslist-page] tr.ant-table-row').first();
     await page.setViewportSize({ width: 1440, height: 900 });
     await openSignedIn(page, baseUrl, demo, '/accountmanage/wslist');
-    await useLanguage(page, 'en');
+    await switchLanguage(page, 'en');
     await firstRow.waitFor();
     await saveScreenshot(page, 'wslist-1440-en');
     expect(await overflowOf(page, 'wslist-page')).toBe(0);
-    await useLanguage(page, 'zh');
+    await switchLanguage(page, 'zh');
     await firstRow.waitFor();
     await saveScreenshot(page, 'wslist-1440');
     expect(await overflowOf(page, 'wslist-page')).toBe(0);
@@ -100,7 +90,7 @@ describe('list columns at 1440×900', () => {
     await checked.waitFor();
     await saveScreenshot(page, 'my-ip-1440');
     expect(await overflowOf(page, 'ip-table')).toBe(0);
-    await useLanguage(page, 'en');
+    await switchLanguage(page, 'en');
     await checked.waitFor();
     await saveScreenshot(page, 'my-ip-1440-en');
     expect(await overflowOf(page, 'ip-table')).toBe(0);

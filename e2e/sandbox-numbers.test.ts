@@ -1,8 +1,8 @@
-import type { Page as ListPage, NumberListRecord } from '@ws/contract';
+import type { Page as ListPage, NumberListRecord, TokenPair } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.js';
-import { apiRegister, apiSignIn, chooseOption, openSignedIn, postApi, registerWithPin } from './console-pages.js';
+import { apiRegister, apiSignIn, chooseOption, openInLanguage, postApi, registerWithPin } from './console-pages.js';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -27,22 +27,9 @@ const LANGUAGES = {
   },
 } as const;
 
-/** Opens `path` signed in, in the given language (kept where the console keeps it). */
-async function openIn(
-  page: Page,
-  language: keyof typeof LANGUAGES,
-  token: Parameters<typeof openSignedIn>[2],
-  path: string,
-) {
-  await openSignedIn(page, baseUrl, token, path);
-  await page.evaluate((chosen) => {
-    localStorage.setItem(
-      'ws-console-language',
-      JSON.stringify({ type: 'string', content: chosen, datetime: Date.now() }),
-    );
-  }, language);
-  await page.reload();
-}
+/** Opens `path` signed in, in the given language. */
+const openIn = (page: Page, language: keyof typeof LANGUAGES, token: TokenPair, path: string) =>
+  openInLanguage(page, baseUrl, token, language, path);
 
 describe.each(Object.keys(LANGUAGES) as (keyof typeof LANGUAGES)[])(
   'sandbox numbers from the screens (%s)',

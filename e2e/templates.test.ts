@@ -3,25 +3,20 @@ import type { Page as ListPage, Template } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
-import { chooseOption, confirmDialog, expectToast, openSignedIn, postApi, recordPageErrors } from './console-pages.js';
+import {
+  chooseOption,
+  confirmDialog,
+  expectToast,
+  openInLanguage,
+  postApi,
+  recordPageErrors,
+} from './console-pages.js';
 import { useDemo } from './demo.js';
 
 const baseUrl = inject('baseUrl');
 const demo = useDemo();
 /** One of the demo tenant's numbers (see apps/server/src/demo/demo-data.ts); its WABA gets the templates. */
 const DEMO_PHONE = '15550101001';
-
-/** Opens `path` signed in, in the given language (kept where the console keeps it). */
-async function openIn(page: Page, language: 'zh' | 'en', pathname: string) {
-  await openSignedIn(page, baseUrl, demo, pathname);
-  await page.evaluate(
-    (content) =>
-      localStorage.setItem('ws-console-language', JSON.stringify({ type: 'string', content, datetime: Date.now() })),
-    language,
-  );
-  await page.reload();
-  await page.getByTestId('side-menu').waitFor();
-}
 
 const rowOf = (page: Page, name: string) =>
   page.locator('[data-testid=template-table] tr.ant-table-row', { hasText: name });
@@ -65,7 +60,7 @@ describe('message templates (/content/template)', () => {
       const { page } = browser;
       const pageErrors = recordPageErrors(page);
       const name = `e2e_${language}_${randomBytes(3).toString('hex')}`;
-      await openIn(page, language, '/content/template');
+      await openInLanguage(page, baseUrl, demo, language, '/content/template');
       await page.getByTestId('templates-page').waitFor();
 
       await page.getByTestId('template-create').click();
