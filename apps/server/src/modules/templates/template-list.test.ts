@@ -132,6 +132,27 @@ describe('POST /api/template/del', () => {
     expect(reply.body.message).toMatch(/^id: Meta refused/);
   });
 
+  it("deletes every language of the name when Meta's id is not known yet, as Meta does", async () => {
+    const waba = otherA.made.waba_id;
+    for (const language of ['en_US', 'zh_CN']) {
+      await world.sandbox.control('POST', '/templates', {
+        waba_id: waba,
+        name: 'two_languages',
+        language,
+        status: 'APPROVED',
+      });
+    }
+    await world.post('/api/template/sync', { numberId: otherA.id });
+    const { rows } = await t.pool.query(
+      `update wa_template set meta_template_id = null where name = 'two_languages' returning id::text`,
+    );
+    const reply = await world.post('/api/template/del', { id: rows[0].id });
+    expect(reply.body.data).toEqual({ count: 2 });
+    const atMeta = await world.sandbox.control('GET', `/templates?waba_id=${waba}`);
+    expect((atMeta.body as { name: string }[]).map((one) => one.name)).not.toContain('two_languages');
+    expect(await names({ status: 'DELETED', search: 'two_languages' })).toEqual(['two_languages', 'two_languages']);
+  });
+
   it('refuses strangers and bad ids', () =>
     refusesStrangers(t, tenants, calls.templateDel, {
       valid: () => ({ id: ids.summer_sale }),
