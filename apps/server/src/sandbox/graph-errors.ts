@@ -107,6 +107,11 @@ export const graphErrors = {
     ),
   templateParamMismatch: (details: string) =>
     messagingError(400, 132000, 'Number of parameters does not match the expected number of params', details),
+  /** 132015 and 132016: a template Meta paused (its quality fell) or disabled, named in the send. */
+  templatePaused: (name: string) =>
+    messagingError(400, 132015, 'Template is Paused', `template ${name} is paused because of low quality`),
+  templateDisabled: (name: string) =>
+    messagingError(400, 132016, 'Template is Disabled', `template ${name} was disabled because of low quality`),
   templateMissing: (name: string, language: string) =>
     messagingError(
       404,

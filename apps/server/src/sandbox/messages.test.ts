@@ -141,7 +141,7 @@ describe('limits', () => {
 });
 
 describe('templates at send time', () => {
-  it('refuses a template that does not exist or is not approved (132001, HTTP 404)', async () => {
+  it('refuses a template that does not exist or is not approved (132001, HTTP 404), paused (132015) or disabled (132016)', async () => {
     const missing = await send(template('16505550020', 'no_such_template'));
     expect(missing.status).toBe(404);
     expect(missing.body.error).toMatchObject({
@@ -149,7 +149,13 @@ describe('templates at send time', () => {
       error_data: { details: expect.stringContaining('no_such_template') },
     });
     await kit.control('POST', '/templates', { waba_id: number.waba_id, name: 'paused_one', status: 'PAUSED' });
-    expect((await send(template('16505550020', 'paused_one'))).body.error.code).toBe(132001);
+    const paused = await send(template('16505550020', 'paused_one'));
+    expect(paused.status).toBe(400);
+    expect(paused.body.error).toMatchObject({ code: 132015, message: '(#132015) Template is Paused' });
+    await kit.control('POST', '/templates', { waba_id: number.waba_id, name: 'disabled_one', status: 'DISABLED' });
+    expect((await send(template('16505550020', 'disabled_one'))).body.error.code).toBe(132016);
+    await kit.control('POST', '/templates', { waba_id: number.waba_id, name: 'rejected_one', status: 'REJECTED' });
+    expect((await send(template('16505550020', 'rejected_one'))).body.error.code).toBe(132001);
   });
 
   it('refuses parameters that do not match the placeholders (132000)', async () => {

@@ -191,7 +191,8 @@ function mismatch(part: string, actual: number, expected: number) {
 
 /**
  * The approved template a send names, with its parameters counted against the placeholders:
- * 132001 when missing or not approved, 132000 when a count differs.
+ * 132015 when paused, 132016 when disabled, 132001 when missing or otherwise not approved, 132000
+ * when a count differs.
  */
 export function checkTemplateSend(
   sandbox: Sandbox,
@@ -199,6 +200,8 @@ export function checkTemplateSend(
   send: TemplateMessage['template'],
 ): SandboxTemplate {
   const template = sandbox.store.findTemplate(wabaId, send.name, send.language.code);
+  if (template?.status === 'PAUSED') throw graphErrors.templatePaused(send.name);
+  if (template?.status === 'DISABLED') throw graphErrors.templateDisabled(send.name);
   if (template?.status !== 'APPROVED') throw graphErrors.templateMissing(send.name, send.language.code);
   const shape = shapeOf(template);
   const components = send.components ?? [];
