@@ -35,8 +35,8 @@ export interface TemplateFields {
   buttons?: (ButtonFields | undefined)[];
 }
 
+/** A new template's fields (its language follows the console's). */
 export const NEW_TEMPLATE_FIELDS: TemplateFields = {
-  language: 'zh_CN',
   category: 'MARKETING',
   headerFormat: 'NONE',
   body: '',

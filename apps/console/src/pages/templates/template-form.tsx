@@ -97,7 +97,12 @@ export function TemplateFormDrawer({
     >
       <Row gutter={24} data-testid="template-form">
         <Col xs={24} lg={14}>
-          <Form<TemplateFields> form={form} layout="vertical" initialValues={NEW_TEMPLATE_FIELDS} onFinish={submit}>
+          <Form<TemplateFields>
+            form={form}
+            layout="vertical"
+            initialValues={{ ...NEW_TEMPLATE_FIELDS, language: language === 'en' ? 'en_US' : 'zh_CN' }}
+            onFinish={submit}
+          >
             <Form.Item name="numberId" label={t('number')} rules={[{ required: true, message: t('numberRequired') }]}>
               <NumberSelect style={{ width: '100%' }} data-testid="template-number" />
             </Form.Item>
