@@ -1,4 +1,3 @@
-import type { BatchReply } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
@@ -12,7 +11,11 @@ const NOT_FOUND = { zh: 'id: 模板', en: 'id: Template' };
  * id) once that is known, else every language of the name, as Meta does; then marks what Meta
  * deleted DELETED here. A deleted template is kept so the messages that used it still name it.
  */
-export async function deleteTemplate(context: AppContext, scope: Scope, id: string): Promise<BatchReply> {
+export async function deleteTemplate(
+  context: AppContext,
+  scope: Scope,
+  id: string,
+): Promise<{ count: number; name: string; language: string }> {
   const template = await selectTemplate(context.pool, scope, id);
   if (!template || template.status === 'DELETED') throw errors.notFound(NOT_FOUND);
   const waba = (await selectTemplateWabas(context.pool, scope)).find((one) => one.wabaRef === template.waba_ref);
@@ -29,5 +32,6 @@ export async function deleteTemplate(context: AppContext, scope: Scope, id: stri
   } catch (error) {
     throw meta.failure(error, 'id');
   }
-  return { count: await markTemplatesDeleted(context.pool, scope, template.id, hsmId === undefined) };
+  const count = await markTemplatesDeleted(context.pool, scope, template.id, hsmId === undefined);
+  return { count, name: template.name, language: hsmId ? template.language : 'every language' };
 }

@@ -22,8 +22,8 @@ export function registerTemplateRoutes(app: FastifyInstance, context: AppContext
     return template;
   });
   route(app, context, calls.templateDel, async ({ scope, body, audit }) => {
-    const reply = await deleteTemplate(context, scope, body.id);
-    audit(`template ${body.id} deleted (${reply.count})`);
-    return reply;
+    const deleted = await deleteTemplate(context, scope, body.id);
+    audit(`template ${deleted.name} (${deleted.language}, ${body.id}) deleted: ${deleted.count}`);
+    return { count: deleted.count };
   });
 }

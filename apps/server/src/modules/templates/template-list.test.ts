@@ -117,7 +117,7 @@ describe('POST /api/template/del', () => {
     const log = await t.pool.query(
       `select target from operation_log where action = 'template.del' order by id desc limit 1`,
     );
-    expect(log.rows[0].target).toBe(`template ${ids.summer_news} deleted (1)`);
+    expect(log.rows[0].target).toBe(`template summer_news (en_US, ${ids.summer_news}) deleted: 1`);
 
     // A name can be used again once its template is deleted.
     const anew = await world.post('/api/template/add', newTemplate(otherA.id, 'summer_news'));
