@@ -118,6 +118,10 @@ describe('POST /api/template/add', () => {
   it("refuses each of Meta's rules with a 400 naming the field, in both languages", async () => {
     const zh = await world.post('/api/template/add', body('Hi {{2}}', ['x']), { language: 'zh' });
     expect(zh.body.message).toBe('components.3.text: 变量须从 {{1}} 起连续编号，缺少 {{1}}');
+    const long = await world.post('/api/template/add', header({ format: 'TEXT', text: 'x'.repeat(61) }), {
+      language: 'zh',
+    });
+    expect(long.body.message).toMatch(/^components\.3\.text: 数值过大.*60 字符$/);
     await refusesStrangers(t, tenants, calls.templateAdd, {
       valid: () => newTemplate(world.numberA.id, 'valid_one'),
       bad: [
