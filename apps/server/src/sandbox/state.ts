@@ -73,6 +73,8 @@ export interface SandboxTemplate {
   components: TemplateComponent[];
   rejectedReason: string;
   createdAt: number;
+  /** When an APPROVED template was edited, within the last 30 days (ms), for Meta's edit limits. */
+  approvedEdits?: number[];
 }
 
 export interface TemplateComponent {

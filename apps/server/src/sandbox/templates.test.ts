@@ -157,5 +157,12 @@ describe('message templates', () => {
     await kit.settle();
     expect((await kit.graph('GET', made.body.id)).body.status).toBe('APPROVED');
     expect((await kit.graph('POST', made.body.id, { body: {} })).body.error.code).toBe(131008);
+    // Approved again: its category stays, and a second edit within 24 hours is refused.
+    const category = await kit.graph('POST', made.body.id, { body: { category: 'UTILITY' } });
+    expect(category.body.error.error_data.details).toMatch(/^category: /);
+    const again = { body: { components: [{ type: 'BODY', text: 'Again' }] } };
+    expect((await kit.graph('POST', made.body.id, again)).body.error.error_data.details).toMatch(/once in 24 hours/);
+    await kit.control('POST', '/clock', { advance_ms: 86_400_001 });
+    expect((await kit.graph('POST', made.body.id, again)).body).toEqual({ success: true });
   });
 });

@@ -123,13 +123,34 @@ export type TemplateEdit = z.infer<typeof TemplateEditSchema>;
 /** Statuses Meta lets a template be edited in; an edit sends it back to review. */
 const EDITABLE: readonly TemplateStatus[] = ['APPROVED', 'REJECTED', 'PAUSED'];
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Meta's limits on editing an APPROVED template: its category stays, and at most one edit in 24
+ * hours and ten in 30 days (on the sandbox's clock). Rejected and paused templates have none.
+ */
+function checkApprovedEdit(sandbox: Sandbox, template: SandboxTemplate, edit: TemplateEdit): void {
+  if (edit.category && edit.category !== template.category) {
+    throw graphErrors.invalidParameter('category: the category of an APPROVED template cannot be edited');
+  }
+  const now = sandbox.now();
+  const recent = (template.approvedEdits ?? []).filter((at) => now - at < 30 * DAY_MS);
+  if (recent.some((at) => now - at < DAY_MS) || recent.length >= 10) {
+    throw graphErrors.invalidParameter(
+      'components: an APPROVED template can be edited once in 24 hours and 10 times in 30 days',
+    );
+  }
+  template.approvedEdits = [...recent, now];
+}
+
 export function editTemplate(sandbox: Sandbox, template: SandboxTemplate, edit: TemplateEdit): void {
   if (!EDITABLE.includes(template.status)) {
-    throw graphErrors.invalidParameter(`status: a ${template.status} template cannot be edited`, 2388025);
+    throw graphErrors.invalidParameter(`status: a ${template.status} template cannot be edited`);
   }
   if (!edit.category && !edit.components) {
     throw graphErrors.missingParameter('components: give components or category to change');
   }
+  if (template.status === 'APPROVED') checkApprovedEdit(sandbox, template, edit);
   if (edit.category) template.category = edit.category as TemplateCategory;
   if (edit.components) template.components = edit.components as TemplateComponent[];
   shapes.delete(template);
