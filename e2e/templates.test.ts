@@ -34,6 +34,7 @@ const RUNS = {
     button: '不再接收',
     created: '新增成功',
     deleted: '删除成功',
+    synced: '已同步 WABA 1 个',
     problem: '请填写变量 {{1}} 的示例值',
   },
   en: {
@@ -47,6 +48,7 @@ const RUNS = {
     button: 'Stop promotions',
     created: 'Created successfully',
     deleted: 'Deleted successfully',
+    synced: 'WABAs synced: 1;',
     problem: 'give a sample value for {{1}}',
   },
 } as const;
@@ -56,7 +58,7 @@ describe('message templates (/content/template)', () => {
 
   for (const language of ['zh', 'en'] as const) {
     const run = RUNS[language];
-    it(`in ${language}: creates a template with a live preview, sees it reviewed, previews it, deletes it`, async () => {
+    it(`in ${language}: creates a template with a live preview, sees it reviewed, previews it, deletes it, syncs`, async () => {
       const { page } = browser;
       const pageErrors = recordPageErrors(page);
       const name = `e2e_${language}_${randomBytes(3).toString('hex')}`;
@@ -118,6 +120,13 @@ describe('message templates (/content/template)', () => {
         demo.access_token,
       );
       expect(deleted.records.map((template) => template.name)).toEqual([name]);
+
+      // A sync from the Cloud API agrees: the demo's templates are there, this one is gone.
+      await page.getByTestId('template-sync').click();
+      // How many it updated depends on what other tests did to the demo's templates.
+      await page.locator('.ant-message-notice', { hasText: run.synced }).first().waitFor();
+      await rowOf(page, 'spring_collection').waitFor();
+      expect(await rowOf(page, name).count()).toBe(0);
       expect(pageErrors).toEqual([]);
     });
   }
