@@ -7,6 +7,7 @@ import type { MessageTemplate } from '../../whatsapp/cloud-api/index.js';
 import { CLOUD_API_CONCURRENCY, describeFailure } from '../../whatsapp/numbers/number-client.js';
 import { wabaClient } from './template-client.js';
 import {
+  databaseNow,
   type SyncedTemplate,
   selectTemplateWabas,
   storeSyncedTemplates,
@@ -67,6 +68,7 @@ export async function syncTemplates(
   if (numberId && wabas.length === 0) throw errors.notFound({ zh: 'numberId: 号码', en: 'numberId: Number' });
   const reply: TemplateSyncReply = { wabas: wabas.length, added: 0, updated: 0, deleted: 0, failures: [] };
   await mapBounded(wabas, CLOUD_API_CONCURRENCY, async (waba) => {
+    const readSince = await databaseNow(context.pool);
     let templates: SyncedTemplate[];
     try {
       templates = await readWabaTemplates(context, scope, waba);
@@ -76,7 +78,7 @@ export async function syncTemplates(
       reply.failures.push({ waba_id: waba.wabaId, message });
       return;
     }
-    const stored = await storeSyncedTemplates(context.pool, scope, waba.wabaRef, templates);
+    const stored = await storeSyncedTemplates(context.pool, scope, waba.wabaRef, templates, readSince);
     reply.added += stored.added;
     reply.updated += stored.updated;
     reply.deleted += stored.deleted;

@@ -195,15 +195,23 @@ export interface SyncedTemplate {
   quality_score: string | null;
 }
 
+/** The database's time now: a sync notes it before it reads Meta's list (see storeSyncedTemplates). */
+export async function databaseNow(db: Db): Promise<string> {
+  const { rows } = await db.query<{ now: string }>('select clock_timestamp()::text as now');
+  return (rows[0] as { now: string }).now;
+}
+
 /**
  * Stores a WABA's whole template list as Meta gave it, in one statement: new templates are added,
- * changed ones updated, and the WABA's templates missing from the list are marked DELETED.
+ * changed ones updated, and the WABA's templates missing from the list are marked DELETED, unless
+ * they changed since `readSince` (a template submitted while the list was read is not gone).
  */
 export async function storeSyncedTemplates(
   db: Db,
   scope: Scope,
   wabaRef: string,
   templates: SyncedTemplate[],
+  readSince: string,
 ): Promise<{ added: number; updated: number; deleted: number }> {
   const { rows } = await db.query<{ added: number; updated: number; deleted: number }>(
     `with incoming as (
@@ -226,14 +234,14 @@ export async function storeSyncedTemplates(
        returning (xmax = 0) as inserted
      ), gone as (
        update wa_template t set status = 'DELETED', updated_at = now()
-        where t.tenant_id = $1 and t.waba_ref = $2 and t.status <> 'DELETED'
+        where t.tenant_id = $1 and t.waba_ref = $2 and t.status <> 'DELETED' and t.updated_at < $4::timestamptz
           and not exists (select 1 from incoming i where i.name = t.name and i.language = t.language)
        returning t.id
      )
      select (select count(*) from stored where inserted)::int as added,
             (select count(*) from stored where not inserted)::int as updated,
             (select count(*) from gone)::int as deleted`,
-    [scope.tenantId, wabaRef, JSON.stringify(templates)],
+    [scope.tenantId, wabaRef, JSON.stringify(templates), readSince],
   );
   return rows[0] ?? { added: 0, updated: 0, deleted: 0 };
 }

@@ -98,6 +98,19 @@ describe('POST /api/template/sync', () => {
     ]);
   });
 
+  it('leaves alone a template submitted while the list was being read', async () => {
+    // Changed after the sync noted the time (as a submission during the read would be).
+    await t.pool.query(
+      `insert into wa_template (tenant_id, waba_ref, name, language, category, status, updated_at)
+       select tenant_id, waba_ref, 'in_flight', 'en_US', 'MARKETING', 'PENDING', now() + interval '1 hour'
+         from wa_number where id = $1`,
+      [world.numberA.id],
+    );
+    await world.post('/api/template/sync', { numberId: world.numberA.id });
+    const { rows } = await t.pool.query(`select status from wa_template where name = 'in_flight'`);
+    expect(rows).toEqual([{ status: 'PENDING' }]);
+  });
+
   it('keeps a template submitted here, approved by the review webhook, through a sync', async () => {
     const added = await world.post('/api/template/add', newTemplate(world.numberA.id, 'fresh_one'));
     await world.settle();
