@@ -21,6 +21,7 @@ import { TemplateQualityTag, TemplateStatusTag } from './template-status.js';
 
 interface TemplateFilters {
   numberId?: string;
+  wabaId?: string;
   status?: TemplateStatus;
   category?: TemplateCategory;
   language?: string;
@@ -137,6 +138,9 @@ export default function TemplatesPage() {
           </Form.Item>
           <Form.Item name="numberId">
             <NumberSelect data-testid="template-number-filter" />
+          </Form.Item>
+          <Form.Item name="wabaId">
+            <Input allowClear placeholder={t('wabaFilter')} style={{ width: 170 }} data-testid="template-waba-filter" />
           </Form.Item>
           <FilterSelect
             name="status"
