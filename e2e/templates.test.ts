@@ -101,6 +101,7 @@ describe('message templates (/content/template)', () => {
       // The sandbox reviews it after its delay; the webhook's realtime event moves the row.
       await row.locator('[data-testid=template-status][data-status=APPROVED]').waitFor({ timeout: 30_000 });
 
+      await saveScreenshot(page, `templates-${language}`);
       await row.getByTestId('template-name-link').click();
       const details = page.getByTestId('template-details');
       await details.getByTestId('template-preview-body').filter({ hasText: run.filled }).waitFor();
