@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CustomerBehaviour } from './settings.js';
+import { type CustomerBehaviour, defaultSettings } from './settings.js';
 import { type NumberView, startTestSandbox, type TestSandbox } from './test/kit.js';
 
 const none: CustomerBehaviour = {
+  ...defaultSettings.behaviour,
   deliver: 1,
   read: 1,
   reply: 0,

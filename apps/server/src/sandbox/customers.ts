@@ -1,5 +1,5 @@
 import { parseSendMessage, type SendMessage } from '../whatsapp/meta/send-message.js';
-import { webhookErrors } from './graph-errors.js';
+import { type WebhookError, webhookErrors } from './graph-errors.js';
 import { groupInvitedIn, joinByInviteLink } from './groups.js';
 import { type InboundContent, receiveInbound } from './inbound.js';
 import { recordDelivery } from './numbers.js';
@@ -35,9 +35,12 @@ const STOP = 16;
 const TAP = 32;
 const JOIN = 64;
 const REPLY = 128;
+const MARKETING_CAP = 256;
+const SPAM_LIMIT = 512;
+const HOLD = 1024;
 const REACTIONS = STOP | TAP | JOIN | REPLY;
-const PICK_SHIFT = 8;
-const PICK_SCALE = 2 ** 22;
+const PICK_SHIFT = 11;
+const PICK_SCALE = 2 ** 19;
 
 const dice = new Prng(0);
 
@@ -57,8 +60,27 @@ function roll(customer: SandboxCustomer, behaviour: CustomerBehaviour): number {
   if (dice.next() < behaviour.joinGroup) outcome |= JOIN;
   if (dice.next() < behaviour.reply) outcome |= REPLY;
   outcome |= Math.floor(dice.next() * PICK_SCALE) << PICK_SHIFT;
+  // Meta's own refusals are drawn only when configured, so that without them every outcome
+  // stays what it was.
+  if (behaviour.marketingCap > 0 && dice.next() < behaviour.marketingCap) outcome |= MARKETING_CAP;
+  if (behaviour.spamLimit > 0 && dice.next() < behaviour.spamLimit) outcome |= SPAM_LIMIT;
+  if (behaviour.holdForQuality > 0 && dice.next() < behaviour.holdForQuality) outcome |= HOLD;
   customer.rng = dice.state;
   return outcome;
+}
+
+/**
+ * Whether Meta refuses this send at once for a rate limit of the app (4) or of the business
+ * account (80007), drawn from the customer's stream only when configured.
+ */
+export function rateLimitRefusal(sandbox: Sandbox, customer: SandboxCustomer): 'app' | 'waba' | null {
+  const behaviour = behaviourOf(sandbox, customer);
+  if (behaviour.appRateLimit === 0 && behaviour.wabaRateLimit === 0) return null;
+  dice.state = customer.rng;
+  const app = behaviour.appRateLimit > 0 && dice.next() < behaviour.appRateLimit;
+  const waba = !app && behaviour.wabaRateLimit > 0 && dice.next() < behaviour.wabaRateLimit;
+  customer.rng = dice.state;
+  return app ? 'app' : waba ? 'waba' : null;
 }
 
 /** The draw in [0, 1) that picks which reply, button or opt-out channel. */
@@ -157,6 +179,8 @@ function react(
   const choices = buttons.filter((button) => !button.stops);
   if (choices.length > 0 && outcome & TAP) {
     const choice = choices[Math.floor(pick * choices.length)] as Tappable;
+    const button = choice.content.type === 'button' ? choice.content.button : undefined;
+    if (message.templateId && button) sandbox.templateStats.click(message.templateId, button.text, sandbox.now());
     receiveInbound(sandbox, number, customer, { ...choice.content, context: { from: number.phone, id: message.id } });
     return;
   }
@@ -197,17 +221,48 @@ class Plan {
     readonly outcome: number,
     /** The message content, kept only when the customer will react to it (most reads lead nowhere). */
     readonly content: SentContent | undefined,
+    /** A failure decided at acceptance (the portfolio's messaging limit). */
+    readonly failure: WebhookError | undefined,
   ) {}
 }
 
-function sentStep(plan: Plan): void {
-  const { sandbox, number, customer, message, outcome } = plan;
-  if (customer.blocked?.[number.id] || outcome & FAIL) {
-    sandbox.emitStatus(number, message, 'failed', { error: webhookErrors.undeliverable() });
+/** Why Meta fails the message by webhook, if it does: in the order Meta's checks would meet them. */
+function failureOf(plan: Plan): WebhookError | undefined {
+  const { number, customer, message, outcome } = plan;
+  if (plan.failure) return plan.failure;
+  if (customer.blocked?.[number.id] || outcome & FAIL) return webhookErrors.undeliverable();
+  const marketing = message.category === 'marketing';
+  if (marketing && customer.marketingStopped?.[number.id]) return webhookErrors.marketingStopped();
+  if (outcome & SPAM_LIMIT) return webhookErrors.spamLimit();
+  if (marketing && outcome & MARKETING_CAP) return webhookErrors.marketingCap();
+  return undefined;
+}
+
+/**
+ * Meta holds some marketing templates for a quality assessment: `held_for_quality_assessment`,
+ * then sent as usual, unless the template was paused meanwhile (failed, 132015).
+ */
+function heldStep(plan: Plan): void {
+  plan.sandbox.emitStatus(plan.number, plan.message, 'held_for_quality_assessment');
+  plan.sandbox.scheduler.schedule(plan.sandbox.settings.delays.qualityHoldMs, releaseStep, plan);
+}
+
+function releaseStep(plan: Plan): void {
+  const template = plan.message.templateId ? plan.sandbox.store.templates.get(plan.message.templateId) : undefined;
+  if (template && template.status !== 'APPROVED') {
+    plan.sandbox.emitStatus(plan.number, plan.message, 'failed', {
+      error: webhookErrors.templatePaused(template.name),
+    });
     return;
   }
-  if (message.category === 'marketing' && customer.marketingStopped?.[number.id]) {
-    sandbox.emitStatus(number, message, 'failed', { error: webhookErrors.marketingStopped() });
+  sentStep(plan);
+}
+
+function sentStep(plan: Plan): void {
+  const { sandbox, number, message, outcome } = plan;
+  const failure = failureOf(plan);
+  if (failure) {
+    sandbox.emitStatus(number, message, 'failed', { error: failure });
     return;
   }
   sandbox.emitStatus(number, message, 'sent');
@@ -249,10 +304,13 @@ export function simulateIndividual(
   customer: SandboxCustomer,
   message: LoggedMessage,
   content: SentContent,
+  failure?: WebhookError,
 ): void {
   const outcome = roll(customer, behaviourOf(sandbox, customer));
-  const plan = new Plan(sandbox, number, customer, message, outcome, outcome & REACTIONS ? content : undefined);
-  sandbox.scheduler.schedule(sandbox.settings.delays.sentMs, sentStep, plan);
+  const kept = outcome & REACTIONS ? content : undefined;
+  const plan = new Plan(sandbox, number, customer, message, outcome, kept, failure);
+  const held = outcome & HOLD && !failure && message.category === 'marketing' && message.templateId !== undefined;
+  sandbox.scheduler.schedule(sandbox.settings.delays.sentMs, held ? heldStep : sentStep, plan);
 }
 
 /** A message to a group: sent to the group, then delivered and read per participant. */

@@ -90,6 +90,12 @@ export const graphErrors = {
   },
   missingParameter: (details: string) => messagingError(400, 131008, 'Required parameter is missing', details),
   invalidParameterValue: (details: string) => messagingError(400, 131009, 'Parameter value is not valid', details),
+  /** 4: the app's Graph API call rate limit (Meta: "API Too Many Calls"). */
+  appRateLimit: () =>
+    messagingError(400, 4, 'Application request limit reached', 'The app has reached its API call rate limit.'),
+  /** 80007: the business account's rate limit (Meta: "Rate limit issues"). */
+  wabaRateLimit: () =>
+    messagingError(400, 80007, 'Rate limit issues', 'The WhatsApp Business Account has reached its rate limit.'),
   throughput: () => messagingError(429, 130429, 'Rate limit hit', 'Cloud API message throughput has been reached.'),
   pairRate: () =>
     messagingError(
@@ -167,6 +173,35 @@ export const webhookErrors = {
     message:
       'Unable to deliver the message. This recipient has chosen to stop receiving marketing messages on WhatsApp from your business',
     error_data: { details: 'This recipient has chosen to stop receiving marketing messages from your business.' },
+  }),
+  /** Meta's per-user marketing message cap (the user got enough marketing lately, from any business). */
+  marketingCap: (): WebhookError => ({
+    code: 131049,
+    title: 'This message was not delivered to maintain healthy ecosystem engagement.',
+    message: 'This message was not delivered to maintain healthy ecosystem engagement.',
+    error_data: {
+      details: 'In order to maintain healthy ecosystem engagement, the message failed to be delivered.',
+    },
+  }),
+  /**
+   * 131048: the number may send no more for now. Meta's messaging limit documentation gives this
+   * same text for a message to a new user past the portfolio's limit.
+   */
+  spamLimit: (): WebhookError => ({
+    code: 131048,
+    title: 'Spam rate limit hit',
+    message: 'Spam rate limit hit',
+    error_data: {
+      details:
+        'Message failed to send because there are restrictions on how many messages can be sent from this phone number. This may be because too many previous messages were blocked or flagged as spam.',
+    },
+  }),
+  /** A held message whose template was paused before it was released. */
+  templatePaused: (name: string): WebhookError => ({
+    code: 132015,
+    title: 'Template is Paused',
+    message: 'Template is Paused',
+    error_data: { details: `template ${name} is paused because of low quality` },
   }),
   undeliverable: (): WebhookError => ({
     code: 131026,

@@ -32,3 +32,49 @@ export function requestedFields(query: URLSearchParams): string[] | undefined {
   if (current.trim()) names.push(current.trim());
   return names;
 }
+
+/**
+ * Parameters the Graph API declares as objects or lists. Given as text (every form field, or a
+ * JSON string inside a JSON body), Graph decodes them as JSON; other parameters stay strings
+ * (`biz_opaque_callback_data` may well be JSON text and must reach the statuses as sent).
+ */
+const STRUCTURED_PARAMETERS = new Set([
+  'text',
+  'template',
+  'image',
+  'audio',
+  'video',
+  'document',
+  'sticker',
+  'location',
+  'contacts',
+  'interactive',
+  'reaction',
+  'context',
+  'components',
+  'websites',
+  'template_ids',
+  'metric_types',
+]);
+
+/** The fields with structured parameters given as JSON text decoded; `decoded` tells whether any was. */
+export function decodeStructured(fields: Record<string, unknown>): {
+  fields: Record<string, unknown>;
+  decoded: boolean;
+} {
+  let out = fields;
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value !== 'string' || !STRUCTURED_PARAMETERS.has(key)) continue;
+    const text = value.trim();
+    if (!text.startsWith('{') && !text.startsWith('[')) continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw graphErrors.invalidParameter(`${key}: not valid JSON`);
+    }
+    if (out === fields) out = { ...fields };
+    out[key] = parsed;
+  }
+  return { fields: out, decoded: out !== fields };
+}

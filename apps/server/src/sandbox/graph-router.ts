@@ -1,4 +1,5 @@
 import { graphErrors } from './graph-errors.js';
+import { decodeStructured } from './graph-input.js';
 import { bodyFields, InvalidBodyError } from './http.js';
 import type { Sandbox } from './sandbox.js';
 import type { SandboxGroup, SandboxMedia, SandboxNumber, SandboxTemplate, SandboxWaba } from './state.js';
@@ -46,8 +47,19 @@ export type GraphHandler<O extends GraphObject = GraphObject> = (call: GraphCall
 /** Handlers per node kind, keyed `METHOD edge` (`GET ` for the node itself). */
 export type GraphRoutes = { [K in Kind]?: Record<string, GraphHandler<Extract<GraphObject, { kind: K }>>> };
 
-/** Query parameters and body fields together, as Graph reads parameters from either. */
+/**
+ * Query parameters and body fields together, as Graph reads parameters from either, with
+ * structured parameters given as JSON text decoded; `decoded` tells whether any was.
+ */
+export function decodedCallFields(call: GraphCall): { fields: Record<string, unknown>; decoded: boolean } {
+  return decodeStructured(rawCallFields(call));
+}
+
 export function callFields(call: GraphCall): Record<string, unknown> {
+  return decodedCallFields(call).fields;
+}
+
+function rawCallFields(call: GraphCall): Record<string, unknown> {
   let body: Record<string, unknown>;
   try {
     body = bodyFields(call.contentType, call.rawBody);

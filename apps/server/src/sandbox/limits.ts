@@ -1,7 +1,6 @@
-import { type SandboxCustomer, type SandboxNumber, throughputPerSecond } from './state.js';
+import type { LimitRules } from './settings.js';
+import { type MessagingLimitTier, type SandboxCustomer, type SandboxNumber, throughputPerSecond } from './state.js';
 
-/** Meta's pair rate: one message from a business number to the same user per 6 seconds. */
-const PAIR_RATE_MS = 6_000;
 /** The customer service window: free-form messages only within 24 h of the user's last message. */
 const SERVICE_WINDOW_MS = 86_400_000;
 /** Meta's largest group. */
@@ -40,9 +39,92 @@ export class ThroughputLimiter {
   }
 }
 
-export function pairRateHit(customer: SandboxCustomer, phoneNumberId: string, now: number): boolean {
-  const last = customer.lastOutbound[phoneNumberId];
-  return last !== undefined && now - last < PAIR_RATE_MS;
+/**
+ * Meta's pair rate with bursts: on average one message from a number to the same user every
+ * `pairIntervalMs`, but up to `pairBurst` at once, each borrowing one interval from the future (a
+ * generic cell rate algorithm). Takes the message's share and answers true, or answers false
+ * (131056) when the burst is spent.
+ */
+export function takePairRate(
+  customer: SandboxCustomer,
+  phoneNumberId: string,
+  now: number,
+  rules: LimitRules,
+): boolean {
+  const due = customer.pairDue[phoneNumberId];
+  if (due !== undefined && due - now > (rules.pairBurst - 1) * rules.pairIntervalMs) return false;
+  customer.pairDue[phoneNumberId] = Math.max(due ?? now, now) + rules.pairIntervalMs;
+  return true;
+}
+
+/** Unique users a portfolio may reach outside the service window in a moving 24 hours, per tier. */
+export const tierLimits: Record<MessagingLimitTier, number> = {
+  TIER_250: 250,
+  TIER_2K: 2_000,
+  TIER_10K: 10_000,
+  TIER_100K: 100_000,
+  TIER_UNLIMITED: Number.POSITIVE_INFINITY,
+};
+
+const DAY_MS = 86_400_000;
+
+interface Reach {
+  /** wa_id to when the portfolio last reached them outside the window. */
+  latest: Map<string, number>;
+  /** Every reach in time order, to expire them; `head` is the oldest still kept. */
+  waIds: string[];
+  times: number[];
+  head: number;
+}
+
+/**
+ * Meta's messaging limit, per business portfolio: the unique users its numbers reached outside
+ * the customer service window in the last 24 hours (a user counts once however many numbers and
+ * messages reached them).
+ */
+export class MessagingLimitTracker {
+  private readonly portfolios = new Map<string, Reach>();
+
+  /**
+   * Whether the portfolio may reach this user now: yes when it already did within 24 hours, or
+   * when it has reached fewer than `limit` users (the user is then counted).
+   */
+  admit(portfolioId: string, waId: string, limit: number, now: number): boolean {
+    const reach = this.reachOf(portfolioId, now);
+    if (!reach.latest.has(waId) && reach.latest.size >= limit) return false;
+    reach.latest.set(waId, now);
+    reach.waIds.push(waId);
+    reach.times.push(now);
+    return true;
+  }
+
+  /** Unique users reached in the last 24 hours. */
+  count(portfolioId: string, now: number): number {
+    return this.reachOf(portfolioId, now).latest.size;
+  }
+
+  private reachOf(portfolioId: string, now: number): Reach {
+    let reach = this.portfolios.get(portfolioId);
+    if (!reach) {
+      reach = { latest: new Map(), waIds: [], times: [], head: 0 };
+      this.portfolios.set(portfolioId, reach);
+    }
+    while (reach.head < reach.times.length && (reach.times[reach.head] as number) <= now - DAY_MS) {
+      const waId = reach.waIds[reach.head] as string;
+      if (reach.latest.get(waId) === reach.times[reach.head]) reach.latest.delete(waId);
+      reach.head++;
+    }
+    if (reach.head > 1024 && reach.head * 2 > reach.times.length) {
+      reach.waIds = reach.waIds.slice(reach.head);
+      reach.times = reach.times.slice(reach.head);
+      reach.head = 0;
+    }
+    return reach;
+  }
+
+  clear(): void {
+    this.portfolios.clear();
+  }
 }
 
 export function windowOpen(customer: SandboxCustomer, phoneNumberId: string, now: number): boolean {

@@ -13,6 +13,8 @@ import { type AccountUpdateInput, qualityUpdateValue } from './webhook-events.js
 export interface NewNumber {
   phone_number_id?: string;
   waba_id?: string;
+  /** The business portfolio of a new business account (its own portfolio when unset). */
+  business_id?: string;
   waba_name?: string;
   display_phone_number?: string;
   access_token?: string;
@@ -45,14 +47,27 @@ function wabaFor(sandbox: Sandbox, input: NewNumber): SandboxWaba {
     templateNamespace: store.code(8).toLowerCase(),
     webhooksSubscribed: false,
   };
+  if (input.business_id) waba.businessId = input.business_id;
   store.wabas.set(id, waba);
   return waba;
+}
+
+/** The business portfolio of an account: its business id, or the account itself when it has none. */
+export function portfolioOf(sandbox: Sandbox, wabaId: string): string {
+  return sandbox.store.wabas.get(wabaId)?.businessId ?? wabaId;
+}
+
+/** Every number of every account of the portfolio: they share its messaging limit. */
+export function portfolioNumbers(sandbox: Sandbox, portfolioId: string): SandboxNumber[] {
+  return [...sandbox.store.numbers.values()].filter((number) => portfolioOf(sandbox, number.wabaId) === portfolioId);
 }
 
 export function createNumber(sandbox: Sandbox, input: NewNumber): SandboxNumber {
   const { store } = sandbox;
   const waba = wabaFor(sandbox, input);
   if (input.webhooks_subscribed) waba.webhooksSubscribed = true;
+  // A new number gets its portfolio's messaging limit at once; a tier given sets the portfolio's.
+  const siblings = portfolioNumbers(sandbox, waba.businessId ?? waba.id);
   const number: SandboxNumber = {
     id: input.phone_number_id ?? store.numericId(),
     wabaId: waba.id,
@@ -61,7 +76,7 @@ export function createNumber(sandbox: Sandbox, input: NewNumber): SandboxNumber 
     verifiedName: input.verified_name ?? waba.name,
     qualityRating: input.quality_rating ?? 'GREEN',
     throughputLevel: input.throughput_level ?? 'STANDARD',
-    messagingLimitTier: input.messaging_limit_tier ?? 'TIER_10K',
+    messagingLimitTier: input.messaging_limit_tier ?? siblings[0]?.messagingLimitTier ?? 'TIER_10K',
     nameStatus: 'APPROVED',
     status: input.status ?? (input.registered === false ? 'PENDING' : 'CONNECTED'),
     codeVerificationStatus: input.registered === false ? 'NOT_VERIFIED' : 'VERIFIED',
@@ -80,6 +95,7 @@ export function createNumber(sandbox: Sandbox, input: NewNumber): SandboxNumber 
     createdAt: sandbox.now(),
   };
   store.addNumber(number);
+  if (input.messaging_limit_tier) setTier(sandbox, number, input.messaging_limit_tier);
   return number;
 }
 
@@ -92,10 +108,11 @@ export function displayPhone(phone: string): string {
 }
 
 /** What the control API shows of a number (with its credentials: it is a test double). */
-export function numberControlView(number: SandboxNumber) {
+export function numberControlView(sandbox: Sandbox, number: SandboxNumber) {
   return {
     phone_number_id: number.id,
     waba_id: number.wabaId,
+    business_id: portfolioOf(sandbox, number.wabaId),
     display_phone_number: number.phone,
     access_token: number.accessToken,
     verified_name: number.verifiedName,
@@ -103,6 +120,8 @@ export function numberControlView(number: SandboxNumber) {
     throughput: { level: number.throughputLevel },
     throughput_per_second: throughputPerSecond[number.throughputLevel],
     messaging_limit_tier: number.messagingLimitTier,
+    /** Unique users the portfolio reached outside the window in the last 24 hours. */
+    portfolio_reach_24h: sandbox.reach.count(portfolioOf(sandbox, number.wabaId), sandbox.now()),
     name_status: number.nameStatus,
     status: number.status,
     code_verification_status: number.codeVerificationStatus,
@@ -156,15 +175,18 @@ function setQuality(sandbox: Sandbox, number: SandboxNumber, rating: QualityRati
   });
 }
 
+/** The messaging limit belongs to the portfolio: every number of it moves, each with its webhook. */
 function setTier(sandbox: Sandbox, number: SandboxNumber, tier: MessagingLimitTier): void {
-  const before = number.messagingLimitTier;
-  if (before === tier) return;
-  number.messagingLimitTier = tier;
-  const event = TIER_ORDER.indexOf(tier) > TIER_ORDER.indexOf(before) ? 'UPGRADE' : 'DOWNGRADE';
-  sandbox.emitChange(number.wabaId, {
-    field: 'phone_number_quality_update',
-    value: qualityUpdateValue(number, event, before),
-  });
+  for (const member of portfolioNumbers(sandbox, portfolioOf(sandbox, number.wabaId))) {
+    const before = member.messagingLimitTier;
+    if (before === tier) continue;
+    member.messagingLimitTier = tier;
+    const event = TIER_ORDER.indexOf(tier) > TIER_ORDER.indexOf(before) ? 'UPGRADE' : 'DOWNGRADE';
+    sandbox.emitChange(member.wabaId, {
+      field: 'phone_number_quality_update',
+      value: qualityUpdateValue(member, event, before),
+    });
+  }
 }
 
 function setThroughput(sandbox: Sandbox, number: SandboxNumber, level: ThroughputLevel): void {

@@ -1,10 +1,11 @@
 import type { KnownChangeInput } from '../whatsapp/meta/webhook-payload.js';
-import { BlockRateTracker, ThroughputLimiter } from './limits.js';
+import { BlockRateTracker, MessagingLimitTracker, ThroughputLimiter } from './limits.js';
 import { StateFile } from './persistence.js';
 import { Clock, Scheduler } from './scheduler.js';
 import { defaultSettings, mergeSettings, type SandboxSettings, type SettingsPatch } from './settings.js';
 import type { LoggedMessage, SandboxNumber } from './state.js';
 import { SandboxStore } from './store.js';
+import { TemplateStats } from './template-analytics.js';
 import type { SandboxLogger } from './types.js';
 import { type StatusExtra, type StatusName, writeStatusJson } from './webhook-events.js';
 import { WebhookOutbox, type WebhookSender } from './webhook-outbox.js';
@@ -20,7 +21,15 @@ export interface SandboxWorldOptions {
   webhookConcurrency?: number;
 }
 
-const STATUS_RANK = { accepted: 0, sent: 1, delivered: 2, read: 3, failed: 4, received: 0 } as const;
+const STATUS_RANK = {
+  accepted: 0,
+  held_for_quality_assessment: 0.5,
+  sent: 1,
+  delivered: 2,
+  read: 3,
+  failed: 4,
+  received: 0,
+} as const;
 
 /**
  * The sandbox's world and its machinery: records, settings, clock, delayed work, limits and the
@@ -33,6 +42,10 @@ export class Sandbox {
   readonly outbox: WebhookOutbox;
   readonly throughput = new ThroughputLimiter();
   readonly blockRates = new BlockRateTracker();
+  /** Unique users each business portfolio reached outside the window, for its messaging limit. */
+  readonly reach = new MessagingLimitTracker();
+  /** Per template and day: sent, delivered, read and button clicks, for `template_analytics`. */
+  readonly templateStats = new TemplateStats();
   readonly stateFile: StateFile | undefined;
   readonly logger: SandboxLogger;
   settings: SandboxSettings;
@@ -89,6 +102,7 @@ export class Sandbox {
       if (STATUS_RANK[status] <= STATUS_RANK[message.status]) return;
       message.status = status;
       if (extra.error) message.errorCode = extra.error.code;
+      if (message.templateId !== undefined) this.templateStats.record(message.templateId, status, this.now());
     }
     if (!this.webhooksSubscribed(number.wabaId)) return;
     const out = this.outbox.beginStatus(this.senderOf(number));
@@ -133,6 +147,8 @@ export class Sandbox {
     this.outbox.clear();
     this.throughput.clear();
     this.blockRates.clear();
+    this.reach.clear();
+    this.templateStats.clear();
     this.store.clear();
   }
 

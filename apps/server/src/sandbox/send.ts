@@ -1,8 +1,9 @@
 import { parseSendMessage, type SendMessage } from '../whatsapp/meta/send-message.js';
-import { simulateGroup, simulateIndividual } from './customers.js';
-import { type GraphError, graphErrors } from './graph-errors.js';
+import { rateLimitRefusal, simulateGroup, simulateIndividual } from './customers.js';
+import { type GraphError, graphErrors, type WebhookError, webhookErrors } from './graph-errors.js';
 import { participantCount } from './groups.js';
-import { pairRateHit, windowOpen } from './limits.js';
+import { takePairRate, tierLimits, windowOpen } from './limits.js';
+import { portfolioOf } from './numbers.js';
 import type { Sandbox } from './sandbox.js';
 import type { LoggedMessage, SandboxCustomer, SandboxNumber } from './state.js';
 import { isOutboundMessageId } from './store.js';
@@ -67,6 +68,7 @@ function logOutbound(
   waId: string,
   category: string,
   recipient: { userId?: string; phoneHidden?: boolean } = {},
+  templateId?: string,
 ): LoggedMessage {
   const message: LoggedMessage = {
     id: sandbox.store.messageId(waId, 'out'),
@@ -83,6 +85,7 @@ function logOutbound(
     body: logged,
   };
   if (send.biz_opaque_callback_data !== undefined) message.callbackData = send.biz_opaque_callback_data;
+  if (templateId !== undefined) message.templateId = templateId;
   sandbox.store.logMessage(message);
   return message;
 }
@@ -98,18 +101,33 @@ function sendToCustomer(
   if (waId === number.phone) throw graphErrors.senderIsRecipient();
   const now = sandbox.now();
   const userId = hasUserId(customer) ? userIdOf(sandbox.store, customer, number.wabaId) : undefined;
-  if (pairRateHit(customer, number.id, now)) throw graphErrors.pairRate();
+  const refusal = rateLimitRefusal(sandbox, customer);
+  if (refusal) throw refusal === 'app' ? graphErrors.appRateLimit() : graphErrors.wabaRateLimit();
+  const { limits } = sandbox.settings;
+  const due = customer.pairDue[number.id];
+  if (!takePairRate(customer, number.id, now, limits)) throw graphErrors.pairRate();
   let category = 'service';
-  if (send.type === 'template') {
-    category = checkTemplateSend(sandbox, number.wabaId, send.template).category.toLowerCase();
-  } else if (!windowOpen(customer, number.id, now)) {
-    throw graphErrors.reengagement();
+  let templateId: string | undefined;
+  const open = windowOpen(customer, number.id, now);
+  try {
+    if (send.type === 'template') {
+      const template = checkTemplateSend(sandbox, number.wabaId, send.template);
+      category = template.category.toLowerCase();
+      templateId = template.id;
+    } else if (!open) {
+      throw graphErrors.reengagement();
+    }
+  } catch (error) {
+    // A refused message takes nothing of the pair rate.
+    if (due === undefined) delete customer.pairDue[number.id];
+    else customer.pairDue[number.id] = due;
+    throw error;
   }
-  customer.lastOutbound[number.id] = now;
   sandbox.store.changed();
+  const failure = open ? undefined : messagingLimitFailure(sandbox, number, waId, now);
   const phoneHidden = byUserId && customer.hidesPhone === true;
-  const message = logOutbound(sandbox, number, send, logged, waId, category, { userId, phoneHidden });
-  simulateIndividual(sandbox, number, customer, message, logged);
+  const message = logOutbound(sandbox, number, send, logged, waId, category, { userId, phoneHidden }, templateId);
+  simulateIndividual(sandbox, number, customer, message, logged, failure);
   const contact = phoneHidden
     ? { input: send.recipient as string, user_id: userId }
     : {
@@ -122,6 +140,24 @@ function sendToCustomer(
     contacts: [contact],
     messages: send.type === 'template' ? [{ id: message.id, message_status: 'accepted' }] : [{ id: message.id }],
   };
+}
+
+/**
+ * Meta's messaging limit: a message outside the service window to a user the portfolio has not
+ * reached in the last 24 hours, when it already reached as many as its tier allows, is accepted
+ * and then fails by webhook (131048, the text Meta's messaging limit page gives for it).
+ */
+function messagingLimitFailure(
+  sandbox: Sandbox,
+  number: SandboxNumber,
+  waId: string,
+  now: number,
+): WebhookError | undefined {
+  if (!sandbox.settings.limits.messagingLimit) return undefined;
+  const limit = tierLimits[number.messagingLimitTier];
+  return sandbox.reach.admit(portfolioOf(sandbox, number.wabaId), waId, limit, now)
+    ? undefined
+    : webhookErrors.spamLimit();
 }
 
 /**

@@ -14,6 +14,7 @@ import { profileRoutes } from './routes/profile.js';
 import { registrationRoutes } from './routes/registration.js';
 import { templateRoutes } from './routes/templates.js';
 import type { Sandbox } from './sandbox.js';
+import { templateAnalyticsRoutes } from './template-analytics.js';
 
 const GRAPH_BODY_LIMIT = 4 * 1024 * 1024;
 const CONTROL_BODY_LIMIT = 16 * 1024 * 1024;
@@ -33,6 +34,7 @@ const graphRoutes = mergeGraphRoutes(
   messageRoutes,
   mediaRoutes,
   templateRoutes,
+  templateAnalyticsRoutes,
   numberRoutes,
   registrationRoutes,
   profileRoutes,

@@ -29,6 +29,17 @@ export const CustomerBehaviourSchema = z.object({
   joinGroup: probability,
   /** The message cannot be delivered at all (a failed status, 131026). */
   fail: probability,
+  // What campaigns meet at Meta, per message (1 for one customer makes a per-recipient trigger):
+  /** Meta's per-user marketing cap: a marketing template fails by webhook with 131049. */
+  marketingCap: probability,
+  /** The number's spam rate limit: the message fails by webhook with 131048. */
+  spamLimit: probability,
+  /** A marketing template is first `held_for_quality_assessment`, then goes on (or fails 132015 if its template was paused meanwhile). */
+  holdForQuality: probability,
+  /** The send is refused at once with 4, the app's API call rate limit. */
+  appRateLimit: probability,
+  /** The send is refused at once with 80007, the business account's rate limit. */
+  wabaRateLimit: probability,
 });
 export type CustomerBehaviour = z.infer<typeof CustomerBehaviourSchema>;
 
@@ -39,6 +50,8 @@ export const DelaysSchema = z.object({
   replyMs: delayMs,
   templateApprovalMs: delayMs,
   groupCreateMs: delayMs,
+  /** How long Meta holds a marketing template for its quality assessment. */
+  qualityHoldMs: delayMs,
   webhookFlushMs: delayMs.min(1).max(60_000),
   webhookRetryBaseMs: delayMs.min(1),
   webhookRetryMaxMs: delayMs.min(1),
@@ -61,11 +74,22 @@ export const TemplateRulesSchema = z.object({
 });
 export type TemplateRules = z.infer<typeof TemplateRulesSchema>;
 
+export const LimitRulesSchema = z.object({
+  /** Pair rate: how many messages one number may send one user at once (Meta: about 45)... */
+  pairBurst: z.number().int().min(1).max(10_000),
+  /** ...and the average interval after that (Meta: one every 6 seconds). */
+  pairIntervalMs: delayMs,
+  /** Whether the portfolio's messaging limit (unique users outside the window in 24 h) is enforced. */
+  messagingLimit: z.boolean(),
+});
+export type LimitRules = z.infer<typeof LimitRulesSchema>;
+
 export interface SandboxSettings {
   behaviour: CustomerBehaviour;
   delays: SandboxDelays;
   quality: QualityRules;
   templates: TemplateRules;
+  limits: LimitRules;
 }
 
 export const SettingsPatchSchema = z.strictObject({
@@ -73,6 +97,7 @@ export const SettingsPatchSchema = z.strictObject({
   delays: DelaysSchema.partial().optional(),
   quality: QualityRulesSchema.partial().optional(),
   templates: TemplateRulesSchema.partial().optional(),
+  limits: LimitRulesSchema.partial().optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 
@@ -86,6 +111,11 @@ export const defaultSettings: SandboxSettings = {
     tapButton: 0.3,
     joinGroup: 0.5,
     fail: 0,
+    marketingCap: 0,
+    spamLimit: 0,
+    holdForQuality: 0,
+    appRateLimit: 0,
+    wabaRateLimit: 0,
   },
   delays: {
     sentMs: 0,
@@ -94,12 +124,14 @@ export const defaultSettings: SandboxSettings = {
     replyMs: 4_000,
     templateApprovalMs: 5_000,
     groupCreateMs: 200,
+    qualityHoldMs: 60_000,
     webhookFlushMs: 50,
     webhookRetryBaseMs: 1_000,
     webhookRetryMaxMs: 60_000,
   },
   quality: { windowSize: 500, minSample: 100, yellowBlockRate: 0.02, redBlockRate: 0.05 },
   templates: { rejectRate: 0 },
+  limits: { pairBurst: 45, pairIntervalMs: 6_000, messagingLimit: true },
 };
 
 /** A copy of `base` with every field that `patch` gives replaced. */
@@ -109,5 +141,6 @@ export function mergeSettings(base: SandboxSettings, patch: SettingsPatch): Sand
     delays: { ...base.delays, ...patch.delays },
     quality: { ...base.quality, ...patch.quality },
     templates: { ...base.templates, ...patch.templates },
+    limits: { ...base.limits, ...patch.limits },
   };
 }

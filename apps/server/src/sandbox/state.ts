@@ -33,6 +33,11 @@ export interface SandboxWaba {
    * until it is, nothing that happens to the account's numbers is posted, as at Meta.
    */
   webhooksSubscribed: boolean;
+  /**
+   * The business portfolio (Meta's business id) the account belongs to; unset, the account is a
+   * portfolio of its own. The messaging limit and its tier belong to the portfolio.
+   */
+  businessId?: string;
 }
 
 export interface SandboxNumber {
@@ -103,8 +108,11 @@ export interface SandboxCustomer {
   behaviour?: Partial<CustomerBehaviour>;
   /** The state of this customer's seeded random stream. */
   rng: number;
-  /** Per phone-number id: when it last sent to the customer (the pair rate), in ms. */
-  lastOutbound: Record<string, number>;
+  /**
+   * Per phone-number id, the pair rate's state: when the quota borrowed by a burst of messages to
+   * this customer is paid back (ms).
+   */
+  pairDue: Record<string, number>;
   // The records below exist only once used: a mass send creates a customer per recipient, and
   // fewer objects per customer is less for the garbage collector to walk.
   /** Per phone-number id: when the customer last wrote to it (the 24-hour window), in ms. */
@@ -140,7 +148,7 @@ export interface SandboxMedia {
   data?: Buffer;
 }
 
-export type MessageStatus = 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
+export type MessageStatus = 'accepted' | 'held_for_quality_assessment' | 'sent' | 'delivered' | 'read' | 'failed';
 
 export interface LoggedMessage {
   id: string;
@@ -158,6 +166,8 @@ export interface LoggedMessage {
   errorCode?: number;
   /** Pricing category: the template's, or `service` for free-form replies in the window. */
   category?: string;
+  /** The template sent, for `template_analytics`. */
+  templateId?: string;
   /** The send's `biz_opaque_callback_data`, echoed in its statuses. */
   callbackData?: string;
   timestamp: number;

@@ -173,7 +173,7 @@ export class SandboxStore {
   }
 
   newCustomer(waId: string, name: string | undefined): SandboxCustomer {
-    const customer: SandboxCustomer = { waId, rng: streamSeed(this.seed, waId), lastOutbound: {} };
+    const customer: SandboxCustomer = { waId, rng: streamSeed(this.seed, waId), pairDue: {} };
     if (name) customer.name = name;
     return customer;
   }
@@ -249,6 +249,10 @@ export class SandboxStore {
     for (const number of state.numbers) this.addNumber(number);
     for (const template of state.templates) this.addTemplate(template);
     for (const customer of state.customers) {
+      // A state saved before bursts were modelled kept the last send's time instead.
+      const saved = customer as SandboxCustomer & { lastOutbound?: Record<string, number> };
+      customer.pairDue = saved.pairDue ?? saved.lastOutbound ?? {};
+      delete saved.lastOutbound;
       this.customers.set(customer.waId, customer);
       for (const [wabaId, userId] of Object.entries(customer.userIds ?? {}))
         this.customersByUserId.set(userId, { customer, wabaId });

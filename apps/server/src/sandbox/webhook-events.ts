@@ -38,7 +38,7 @@ function metadataOf(number: SandboxNumber) {
 
 const DAY_MS = 86_400_000;
 
-export type StatusName = 'sent' | 'delivered' | 'read' | 'failed';
+export type StatusName = 'held_for_quality_assessment' | 'sent' | 'delivered' | 'read' | 'failed';
 /** For a group message, the participant a status is about; for a failure, its error. */
 export interface StatusExtra {
   participant?: string;
@@ -67,6 +67,8 @@ export function statusOf(
     if (extra.participant) out.recipient_participant_id = extra.participant;
   }
   if (message.callbackData !== undefined) out.biz_opaque_callback_data = message.callbackData;
+  // A held message is not billed (yet): its status carries neither pricing nor errors.
+  if (status === 'held_for_quality_assessment') return out;
   if (extra.error) {
     out.errors = [extra.error];
     return out;
@@ -105,6 +107,7 @@ export function writeStatusJson(
 ): void {
   if (
     extra.error ||
+    status === 'held_for_quality_assessment' ||
     message.recipientType === 'group' ||
     message.callbackData !== undefined ||
     message.userId !== undefined

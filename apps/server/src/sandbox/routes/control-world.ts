@@ -18,6 +18,7 @@ const numberStatus = z.enum(['CONNECTED', 'PENDING', 'DISCONNECTED', 'FLAGGED', 
 const NewNumberSchema = z.strictObject({
   phone_number_id: digits('phone number id').optional(),
   waba_id: digits('business account id').optional(),
+  business_id: digits('business portfolio id').optional(),
   waba_name: z.string().min(1).max(128).optional(),
   display_phone_number: z
     .string()
@@ -115,7 +116,8 @@ function wabaOf(sandbox: Sandbox, wabaId: string | undefined, phoneNumberId: str
 
 /** Control calls that set up the world: numbers, templates, customers; and views of groups. */
 export const controlWorldRoutes: ControlRoutes = {
-  'GET /numbers': ({ sandbox }) => [...sandbox.store.numbers.values()].map(numberControlView),
+  'GET /numbers': ({ sandbox }) =>
+    [...sandbox.store.numbers.values()].map((number) => numberControlView(sandbox, number)),
   'POST /numbers': (call) => {
     const input = controlInput(NewNumberSchema, call);
     const { store } = call.sandbox;
@@ -128,14 +130,18 @@ export const controlWorldRoutes: ControlRoutes = {
     if (input.waba_id && !store.wabas.has(input.waba_id) && store.isKnownId(input.waba_id)) {
       throw new ControlError(`waba_id: ${input.waba_id} is the id of something else`, 409);
     }
-    return created(numberControlView(createNumber(call.sandbox, input)));
+    const existing = input.waba_id ? store.wabas.get(input.waba_id) : undefined;
+    if (existing && input.business_id && (existing.businessId ?? existing.id) !== input.business_id) {
+      throw new ControlError(`business_id: business account ${existing.id} belongs to another portfolio`, 409);
+    }
+    return created(numberControlView(call.sandbox, createNumber(call.sandbox, input)));
   },
   'POST /numbers/:id': (call) => {
     const [id = ''] = call.params;
     const number = call.sandbox.store.numbers.get(id);
     if (!number) throw notFound('phone_number_id', id);
     updateNumber(call.sandbox, number, controlInput(NumberChangesSchema, call));
-    return numberControlView(number);
+    return numberControlView(call.sandbox, number);
   },
   'GET /templates': ({ sandbox, query }) => {
     const wabaId = query.get('waba_id');

@@ -44,6 +44,7 @@ export const instantDelays = {
   replyMs: 0,
   templateApprovalMs: 0,
   groupCreateMs: 0,
+  qualityHoldMs: 0,
   webhookFlushMs: 5,
   webhookRetryBaseMs: 20,
   webhookRetryMaxMs: 200,
