@@ -119,7 +119,11 @@ async function runSandbox() {
   const numberCount = Number(process.env.NUMBER_COUNT);
   const numbers = [];
   for (let index = 0; index < numberCount; index++) {
-    const { body } = await running.control('POST', '/numbers', { throughput_level: 'HIGH', webhooks_subscribed: true });
+    const { body } = await running.control('POST', '/numbers', {
+      throughput_level: 'HIGH',
+      messaging_limit_tier: 'TIER_UNLIMITED',
+      webhooks_subscribed: true,
+    });
     numbers.push({ id: body.phone_number_id, token: body.access_token, wabaId: body.waba_id });
   }
   // One business account per number; every account gets the same approved marketing template.
