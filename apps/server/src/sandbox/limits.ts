@@ -40,21 +40,35 @@ export class ThroughputLimiter {
 }
 
 /**
- * Meta's pair rate with bursts: on average one message from a number to the same user every
- * `pairIntervalMs`, but up to `pairBurst` at once, each borrowing one interval from the future (a
- * generic cell rate algorithm). Takes the message's share and answers true, or answers false
- * (131056) when the burst is spent.
+ * Meta's pair rate with bursts: one message from a number to the same user every
+ * `pairIntervalMs`, but up to `pairBurst` within one interval, each borrowing an interval from
+ * the future; after a burst the user may get the next message once the borrowed time has passed
+ * (Meta: after a burst of 20, about 2 minutes). False when the message would break it (131056).
  */
-export function takePairRate(
+export function pairRateOpen(
   customer: SandboxCustomer,
   phoneNumberId: string,
   now: number,
   rules: LimitRules,
 ): boolean {
   const due = customer.pairDue[phoneNumberId];
-  if (due !== undefined && due - now > (rules.pairBurst - 1) * rules.pairIntervalMs) return false;
-  customer.pairDue[phoneNumberId] = Math.max(due ?? now, now) + rules.pairIntervalMs;
-  return true;
+  if (due === undefined || due <= now) return true;
+  const start = customer.pairBurstStart?.[phoneNumberId] ?? due - rules.pairIntervalMs;
+  return now - start < rules.pairIntervalMs && due - start < rules.pairBurst * rules.pairIntervalMs;
+}
+
+/** Records a message the pair rate let through (`pairRateOpen`). */
+export function takePairRate(customer: SandboxCustomer, phoneNumberId: string, now: number, rules: LimitRules): void {
+  const due = customer.pairDue[phoneNumberId];
+  if (due === undefined || due <= now) {
+    customer.pairDue[phoneNumberId] = now + rules.pairIntervalMs;
+    if (customer.pairBurstStart?.[phoneNumberId] !== undefined) delete customer.pairBurstStart[phoneNumberId];
+    return;
+  }
+  // The second message of a burst: only now is its start worth an object of its own.
+  customer.pairBurstStart ??= {};
+  customer.pairBurstStart[phoneNumberId] ??= due - rules.pairIntervalMs;
+  customer.pairDue[phoneNumberId] = due + rules.pairIntervalMs;
 }
 
 /** Unique users a portfolio may reach outside the service window in a moving 24 hours, per tier. */

@@ -2,7 +2,7 @@ import { parseSendMessage, type SendMessage } from '../whatsapp/meta/send-messag
 import { rateLimitRefusal, simulateGroup, simulateIndividual } from './customers.js';
 import { type GraphError, graphErrors, type WebhookError, webhookErrors } from './graph-errors.js';
 import { participantCount } from './groups.js';
-import { takePairRate, tierLimits, windowOpen } from './limits.js';
+import { pairRateOpen, takePairRate, tierLimits, windowOpen } from './limits.js';
 import { portfolioOf } from './numbers.js';
 import type { Sandbox } from './sandbox.js';
 import type { LoggedMessage, SandboxCustomer, SandboxNumber } from './state.js';
@@ -104,25 +104,18 @@ function sendToCustomer(
   const refusal = rateLimitRefusal(sandbox, customer);
   if (refusal) throw refusal === 'app' ? graphErrors.appRateLimit() : graphErrors.wabaRateLimit();
   const { limits } = sandbox.settings;
-  const due = customer.pairDue[number.id];
-  if (!takePairRate(customer, number.id, now, limits)) throw graphErrors.pairRate();
+  if (!pairRateOpen(customer, number.id, now, limits)) throw graphErrors.pairRate();
   let category = 'service';
   let templateId: string | undefined;
   const open = windowOpen(customer, number.id, now);
-  try {
-    if (send.type === 'template') {
-      const template = checkTemplateSend(sandbox, number.wabaId, send.template);
-      category = template.category.toLowerCase();
-      templateId = template.id;
-    } else if (!open) {
-      throw graphErrors.reengagement();
-    }
-  } catch (error) {
-    // A refused message takes nothing of the pair rate.
-    if (due === undefined) delete customer.pairDue[number.id];
-    else customer.pairDue[number.id] = due;
-    throw error;
+  if (send.type === 'template') {
+    const template = checkTemplateSend(sandbox, number.wabaId, send.template);
+    category = template.category.toLowerCase();
+    templateId = template.id;
+  } else if (!open) {
+    throw graphErrors.reengagement();
   }
+  takePairRate(customer, number.id, now, limits);
   sandbox.store.changed();
   const failure = open ? undefined : messagingLimitFailure(sandbox, number, waId, now);
   const phoneHidden = byUserId && customer.hidesPhone === true;

@@ -109,10 +109,12 @@ export interface SandboxCustomer {
   /** The state of this customer's seeded random stream. */
   rng: number;
   /**
-   * Per phone-number id, the pair rate's state: when the quota borrowed by a burst of messages to
+   * Per phone-number id, the pair rate's state: when the time borrowed by the messages sent to
    * this customer is paid back (ms).
    */
   pairDue: Record<string, number>;
+  /** Per phone-number id: when a burst of more than one message to this customer began (ms). */
+  pairBurstStart?: Record<string, number>;
   // The records below exist only once used: a mass send creates a customer per recipient, and
   // fewer objects per customer is less for the garbage collector to walk.
   /** Per phone-number id: when the customer last wrote to it (the 24-hour window), in ms. */

@@ -149,37 +149,45 @@ describe('pacing (rule 4)', () => {
     expect(bucket.take(now + 1)).toBe(0);
   });
 
-  it('lets a contact receive a burst of 45, then one message every 6 s', () => {
+  it('lets a contact receive one message every 6 s', () => {
     const pairs = new PairRate();
-    for (let i = 0; i < 45; i += 1) {
-      expect(pairs.waitFor('a', now)).toBe(0);
-      pairs.record('a', now);
-    }
-    expect(pairs.waitFor('a', now)).toBe(6000);
-    expect(pairs.waitFor('b', now)).toBe(0);
+    pairs.record('a', now);
     expect(pairs.waitFor('a', now + 6000)).toBe(0);
     pairs.record('a', now + 6000);
-    expect(pairs.waitFor('a', now + 7000)).toBe(5000);
-    pairs.prune(now + 46 * 6000);
-    expect(pairs.size).toBe(0);
+    pairs.record('a', now + 12_000);
+    expect(pairs.waitFor('a', now + 12_000)).toBe(0);
   });
 
-  it('gives back the burst in proportion to the time passed since', () => {
+  it('lets a contact receive a burst of up to 45 within 6 s, then nothing until 6 s a message have passed', () => {
     const pairs = new PairRate();
-    for (let i = 0; i < 20; i += 1) pairs.record('a', now);
-    // 20 borrowed: 25 more may go at once; after 2 minutes the whole burst is back.
-    for (let i = 0; i < 25; i += 1) pairs.record('a', now);
-    expect(pairs.waitFor('a', now)).toBe(6000);
-    expect(pairs.waitFor('a', now + 120_000)).toBe(0);
+    for (let i = 0; i < 45; i += 1) {
+      expect(pairs.waitFor('a', now + i * 100)).toBe(0);
+      pairs.record('a', now + i * 100);
+    }
+    expect(pairs.waitFor('a', now + 4500)).toBe(45 * 6000 - 4500);
+    expect(pairs.waitFor('b', now + 4500)).toBe(0);
+    expect(pairs.waitFor('a', now + 270_000)).toBe(0);
     pairs.prune(now + 270_000);
     expect(pairs.size).toBe(0);
   });
 
-  it('holds a contact Meta refused (131056) until the given time', () => {
+  it('after a burst of 20, holds the contact for the 2 minutes it borrowed', () => {
+    const pairs = new PairRate();
+    for (let i = 0; i < 20; i += 1) pairs.record('a', now);
+    expect(pairs.waitFor('a', now + 1000)).toBe(0);
+    expect(pairs.waitFor('a', now + 10_000)).toBe(110_000);
+    expect(pairs.waitFor('a', now + 120_000)).toBe(0);
+  });
+
+  it('holds a contact Meta refused (131056) until the given time, burst or not', () => {
     const pairs = new PairRate();
     pairs.record('a', now);
+    pairs.holdUntil('a', now + 4000);
+    expect(pairs.waitFor('a', now + 1000)).toBe(5000);
     pairs.holdUntil('a', now + 64_000);
     expect(pairs.waitFor('a', now + 6000)).toBe(58_000);
     expect(pairs.waitFor('a', now + 64_000)).toBe(0);
+    pairs.prune(now + 70_000);
+    expect(pairs.size).toBe(0);
   });
 });
