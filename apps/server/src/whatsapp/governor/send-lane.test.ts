@@ -138,19 +138,20 @@ describe('the send lane', () => {
     ]);
   });
 
-  it('keeps one message per contact every 6 s', async () => {
+  it('lets a burst of up to 45 messages reach one contact, then defers the next by the time borrowed', async () => {
     const { tenantId, numberId, marketing } = await setUp();
     const contact = await seedContact(app.pool, tenantId, { waId: '4471001', consent: true });
-    await queue(tenantId, [
-      { numberId, contactId: contact, ...template(marketing) },
-      { numberId, contactId: contact, ...template(marketing) },
-    ]);
+    await queue(
+      tenantId,
+      Array.from({ length: 46 }, () => ({ numberId, contactId: contact, ...template(marketing) })),
+    );
     const { transport, sent } = scriptedTransport();
     await newLane(tenantId, numberId, transport, 0).run();
-    expect(sent).toHaveLength(1);
-    const [, second] = await statuses(tenantId);
-    expect(second.status).toBe('queued');
-    expect(new Date(second.not_before).getTime() - Date.now()).toBeGreaterThan(4000);
+    expect(sent).toHaveLength(45);
+    const waiting = (await statuses(tenantId)).filter((row) => row.status === 'queued');
+    expect(waiting).toHaveLength(1);
+    // 45 messages borrowed 45 × 6 s: the 46th waits about 4.5 minutes, not 6 s.
+    expect(new Date(waiting[0]?.not_before).getTime() - Date.now()).toBeGreaterThan(200_000);
   });
 
   it('reaches at most the portfolio’s limit of contacts outside the window, then defers', async () => {
