@@ -38,8 +38,14 @@ it("posts only bodies the product's webhook schema accepts, for every kind of ev
     invite_link: string;
     group_id: string;
   }[];
-  for (let index = 0; index < 30; index++) {
-    const to = `3361200${String(index).padStart(4, '0')}`;
+  // Three more whom Meta refuses or holds: 131049, 131048, held_for_quality_assessment.
+  const refused = ['marketingCap', 'spamLimit', 'holdForQuality'].map((behaviour, index) => ({
+    wa_id: `3361201000${index}`,
+    behaviour: { [behaviour]: 1 },
+  }));
+  await kit.control('POST', '/customers', { customers: refused });
+  for (let index = 0; index < 33; index++) {
+    const to = index < 30 ? `3361200${String(index).padStart(4, '0')}` : (refused[index - 30]?.wa_id as string);
     await kit.graph('POST', `${id}/messages`, {
       body: {
         messaging_product: 'whatsapp',
@@ -92,5 +98,10 @@ it("posts only bodies the product's webhook schema accepts, for every kind of ev
     'user_preferences',
   ]);
   const statuses = new Set(kit.statuses().map((status) => status.status));
-  expect([...statuses].sort()).toEqual(['delivered', 'failed', 'read', 'sent']);
+  expect([...statuses].sort()).toEqual(['delivered', 'failed', 'held_for_quality_assessment', 'read', 'sent']);
+  const codes = new Set(
+    kit.statuses().flatMap((status) => status.errors?.map((error: { code: number }) => error.code) ?? []),
+  );
+  expect(codes).toContain(131049);
+  expect(codes).toContain(131048);
 });
