@@ -1,15 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changeValueSchemas } from '../whatsapp/meta/webhook-payload.js';
-import { type NumberView, startTestSandbox, type TestSandbox } from './test/kit.js';
-
-/** Every customer receives and reads, and does nothing else unless a test says so. */
-const quiet = { deliver: 1, read: 1, reply: 0, stop: 0, block: 0, tapButton: 0, joinGroup: 0, fail: 0 };
+import { type NumberView, quietBehaviour, startTestSandbox, type TestSandbox, templateSend } from './test/kit.js';
 
 let kit: TestSandbox;
 let number: NumberView;
 
 beforeEach(async () => {
-  kit = await startTestSandbox({ behaviour: quiet });
+  kit = await startTestSandbox({ behaviour: quietBehaviour });
   number = await kit.createNumber({ throughput_level: 'HIGH' });
   for (const [name, category] of [
     ['promo', 'MARKETING'],
@@ -20,16 +17,7 @@ beforeEach(async () => {
 });
 afterEach(() => kit.stop());
 
-const template = (to: string, name = 'promo') => ({
-  messaging_product: 'whatsapp',
-  to,
-  type: 'template',
-  template: {
-    name,
-    language: { code: 'en_US' },
-    components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] }],
-  },
-});
+const template = templateSend;
 const send = (body: unknown) => kit.graph('POST', `${number.phone_number_id}/messages`, { body, number });
 const statusesOf = (id: string) => kit.statuses().filter((status) => status.id === id);
 const customer = (wa_id: string, behaviour: object) => kit.control('POST', '/customers', { wa_id, behaviour });

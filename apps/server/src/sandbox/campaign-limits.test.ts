@@ -1,30 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type NumberView, startTestSandbox, type TestSandbox } from './test/kit.js';
-
-/** Every customer receives and reads, and does nothing else. */
-const quiet = { deliver: 1, read: 1, reply: 0, stop: 0, block: 0, tapButton: 0, joinGroup: 0, fail: 0 };
+import { type NumberView, quietBehaviour, startTestSandbox, type TestSandbox, templateSend } from './test/kit.js';
 
 let kit: TestSandbox;
 let at: number;
 
 beforeEach(async () => {
-  kit = await startTestSandbox({ behaviour: quiet });
+  kit = await startTestSandbox({ behaviour: quietBehaviour });
   // The sandbox clock stands still unless a test moves it: limits see no time pass between calls.
   at = kit.running.sandbox.now();
   kit.running.sandbox.clock.now = () => at;
 });
 afterEach(() => kit.stop());
 
-const promo = (to: string) => ({
-  messaging_product: 'whatsapp',
-  to,
-  type: 'template',
-  template: {
-    name: 'promo',
-    language: { code: 'en_US' },
-    components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] }],
-  },
-});
+const promo = (to: string) => templateSend(to);
 const send = (number: NumberView, body: unknown) =>
   kit.graph('POST', `${number.phone_number_id}/messages`, { body, number });
 const user = (index: number) => `1650700${String(index).padStart(4, '0')}`;

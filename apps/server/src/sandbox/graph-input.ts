@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { messageTypes } from '../whatsapp/meta/send-message.js';
 import { graphErrors } from './graph-errors.js';
 
 /** Parses Graph call parameters; a failure is Meta's 100 (or 131008 when missing) naming the field. */
@@ -38,18 +39,8 @@ export function requestedFields(query: URLSearchParams): string[] | undefined {
  * JSON string inside a JSON body), Graph decodes them as JSON; other parameters stay strings
  * (`biz_opaque_callback_data` may well be JSON text and must reach the statuses as sent).
  */
-const STRUCTURED_PARAMETERS = new Set([
-  'text',
-  'template',
-  'image',
-  'audio',
-  'video',
-  'document',
-  'sticker',
-  'location',
-  'contacts',
-  'interactive',
-  'reaction',
+const STRUCTURED_PARAMETERS = new Set<string>([
+  ...messageTypes,
   'context',
   'components',
   'websites',

@@ -1,23 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type NumberView, startTestSandbox, type TestSandbox } from './test/kit.js';
-
-const quiet = { deliver: 1, read: 1, reply: 0, stop: 0, block: 0, tapButton: 0, joinGroup: 0, fail: 0 };
+import { type NumberView, quietBehaviour, startTestSandbox, type TestSandbox, templateSend } from './test/kit.js';
 
 let kit: TestSandbox;
 let number: NumberView;
 
 beforeEach(async () => {
-  kit = await startTestSandbox({ behaviour: quiet });
+  kit = await startTestSandbox({ behaviour: quietBehaviour });
   number = await kit.createNumber({ throughput_level: 'HIGH' });
   await kit.control('POST', '/templates', { waba_id: number.waba_id, name: 'promo', status: 'APPROVED' });
 });
 afterEach(() => kit.stop());
 
-const templateObject = {
-  name: 'promo',
-  language: { code: 'en_US' },
-  components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] }],
-};
+const templateObject = templateSend('').template;
 
 /** A Graph call with a form-encoded body, as `curl -F`-less clients and some SDKs send. */
 async function postForm(path: string, fields: Record<string, string>) {

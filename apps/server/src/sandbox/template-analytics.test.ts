@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type NumberView, startTestSandbox, type TestSandbox } from './test/kit.js';
+import { type NumberView, startTestSandbox, type TestSandbox, templateSend } from './test/kit.js';
 
 let kit: TestSandbox;
 let number: NumberView;
@@ -28,18 +28,8 @@ beforeEach(async () => {
 afterEach(() => kit.stop());
 
 const send = (to: string) =>
-  kit.graph('POST', `${number.phone_number_id}/messages`, {
-    body: {
-      messaging_product: 'whatsapp',
-      to,
-      type: 'template',
-      template: {
-        name: 'promo',
-        language: { code: 'en_US' },
-        components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] }],
-      },
-    },
-  });
+  kit.graph('POST', `${number.phone_number_id}/messages`, { body: templateSend(to), number });
+
 const analytics = (query: string) => kit.graph('GET', `${number.waba_id}/template_analytics?${query}`, { number });
 const day0 = Date.UTC(2026, 10, 20) / 1000;
 

@@ -36,6 +36,23 @@ export interface TestSandbox {
   stop(): Promise<void>;
 }
 
+/** Every customer receives and reads, and does nothing else unless a test says so. */
+export const quietBehaviour = { deliver: 1, read: 1, reply: 0, stop: 0, block: 0, tapButton: 0, joinGroup: 0, fail: 0 };
+
+/** A send of the approved template `name` (default `promo`: "Hello {{1}}") with one body parameter. */
+export function templateSend(to: string, name = 'promo') {
+  return {
+    messaging_product: 'whatsapp',
+    to,
+    type: 'template',
+    template: {
+      name,
+      language: { code: 'en_US' },
+      components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] }],
+    },
+  };
+}
+
 /** Delays of zero so that `settle({fastForward})` completes everything at once. */
 export const instantDelays = {
   sentMs: 0,

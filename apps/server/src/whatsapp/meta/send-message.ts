@@ -223,7 +223,8 @@ const envelope = {
   biz_opaque_callback_data: z.string().max(512).optional(),
 };
 
-const messageTypes = [
+/** The message types of a send: each is also the name of the object that carries its content. */
+export const messageTypes = [
   'text',
   'template',
   'image',
