@@ -211,4 +211,14 @@ describe('message statuses', () => {
     const [event] = await rows(t.pool, 'select outcome, problem from webhook_event order by id desc limit 1');
     expect(event).toEqual({ outcome: 'processed', problem: 'messages: status values not handled: warning' });
   });
+
+  it('leave a message held for quality assessment as it is, and take what follows', async () => {
+    await insertOutbound(t.pool, number, 'wamid.held');
+    await sendStatuses({ id: 'wamid.held', status: 'held_for_quality_assessment', at: recentUnix() });
+    const [held] = await rows(t.pool, 'select outcome, problem from webhook_event order by id desc limit 1');
+    expect(held).toEqual({ outcome: 'processed', problem: null });
+    expect((await messageOf('wamid.held')).status).toBe('accepted');
+    await sendStatuses({ id: 'wamid.held', status: 'sent', at: recentUnix() });
+    expect((await messageOf('wamid.held')).status).toBe('sent');
+  });
 });

@@ -31,6 +31,11 @@ const STATUS_OF: Record<string, 'sent' | 'delivered' | 'read' | 'failed'> = {
   failed: 'failed',
 };
 const RANK = { sent: 1, failed: 2, delivered: 3, read: 4 } as const;
+/**
+ * Statuses that say a message is still on its way, with nothing to record: Meta holds a paced
+ * marketing message while it judges the template's quality, then sends it (sent…) or fails it.
+ */
+const ON_ITS_WAY = new Set(['held_for_quality_assessment']);
 /** Meta's error for marketing to a user who stopped marketing messages. */
 const MARKETING_STOPPED = 131050;
 /** How many merged statuses one UPDATE carries at most. */
@@ -54,6 +59,7 @@ export class StatusBuffer {
     const unknown: string[] = [];
     for (const status of statuses) {
       const kind = STATUS_OF[status.status];
+      if (ON_ITS_WAY.has(status.status)) continue;
       if (!kind) {
         unknown.push(status.status);
         continue;
