@@ -85,8 +85,14 @@ export const Share = z.object({
   amount: z.number().int(),
   /** Contacts of the pool this target holds. */
   allocated: z.number().int(),
-  /** Numbers: unique people a day the number's tier allows (null: unlimited or unknown). */
+  /**
+   * Numbers: unique people a day the number may reach outside their window: its business
+   * portfolio's messaging limit (its tier), divided among the pool's numbers of that portfolio,
+   * which share it (null: unlimited or unknown).
+   */
   daily_capacity: z.number().int().nullable(),
+  /** Numbers: how many of the pool's numbers share this one's portfolio limit (1: it alone); agents 0. */
+  capacity_shared_by: z.number().int(),
   /** Numbers: days the number needs to reach what it holds at its daily capacity. */
   days_to_reach: z.number().int().nullable(),
   /** Numbers: it holds more than one day's capacity, so reaching them all takes more than a day. */

@@ -11,6 +11,7 @@ const share = (changes: Partial<Pool['shares'][number]>): Pool['shares'][number]
   amount: 600,
   allocated: 600,
   daily_capacity: 250,
+  capacity_shared_by: 1,
   days_to_reach: 3,
   over_capacity: true,
   ...changes,
@@ -52,6 +53,7 @@ describe('a pool’s shares', () => {
             label: 'alice',
             allocated: 700,
             daily_capacity: null,
+            capacity_shared_by: 0,
             days_to_reach: null,
             over_capacity: false,
           }),
@@ -70,6 +72,19 @@ describe('a pool’s shares', () => {
       'Number+8613800000002100 (By count)100250Days: 1',
       'Agentalice600 (By count)700--',
     ]);
+  });
+
+  it('says when numbers share their business portfolio’s limit', async () => {
+    await screen.render(
+      <PoolShares
+        pool={pool([
+          share({ daily_capacity: 1000, capacity_shared_by: 2, days_to_reach: 1, over_capacity: false }),
+          share({ target_id: '8', daily_capacity: 50, days_to_reach: 12 }),
+        ])}
+      />,
+    );
+    const shared = [...screen.host.querySelectorAll('[data-testid=share-capacity-shared]')];
+    expect(shared.map((cell) => cell.textContent)).toEqual(['1,000(its portfolio’s limit, shared by 2 numbers)']);
   });
 
   it('shows no warning when every number can reach its contacts in a day', async () => {

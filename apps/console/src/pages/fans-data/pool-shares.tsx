@@ -38,8 +38,20 @@ export function PoolShares({ pool }: { pool: Pool }) {
       title: t('dailyCapacity'),
       dataIndex: 'daily_capacity',
       align: 'right',
-      render: (capacity: number | null, share) =>
-        share.target === 'agent' ? '-' : capacity === null ? t('unlimited') : capacity.toLocaleString(),
+      render: (capacity: number | null, share) => {
+        if (share.target === 'agent') return '-';
+        const shown = capacity === null ? t('unlimited') : capacity.toLocaleString();
+        if (share.capacity_shared_by < 2) return shown;
+        // The portfolio's limit is shared: say by how many of the pool's numbers.
+        return (
+          <Space size={4} data-testid="share-capacity-shared">
+            {shown}
+            <Typography.Text type="secondary">
+              {t('capacitySharedBy', { count: share.capacity_shared_by })}
+            </Typography.Text>
+          </Space>
+        );
+      },
     },
     {
       title: t('daysToReach'),

@@ -34,6 +34,8 @@ export interface ShareRow {
   given: number;
   allocated: number;
   messaging_limit_tier: string | null;
+  /** A number's business portfolio, whose messaging limit its numbers share. */
+  portfolio_id: string | null;
 }
 
 const COLUMNS = `p.id::text, p.name, p.list_id::text, p.tag_id::text, coalesce(l.name, t.name) as source_name, p.mode,
@@ -94,9 +96,10 @@ export async function selectShares(db: Db, tenantId: string, poolIds: string[]):
   const { rows } = await db.query<ShareRow>(
     `select s.pool_id::text, s.target, s.target_id::text, coalesce(n.phone, u.username) as label,
             s.amount::float8 as amount, s.given::float8 as given, s.allocated::float8 as allocated,
-            n.messaging_limit_tier
+            n.messaging_limit_tier, w.portfolio_id::text as portfolio_id
        from fans_share s
        left join wa_number n on s.target = 'number' and n.tenant_id = s.tenant_id and n.id = s.target_id
+       left join wa_business_account w on w.tenant_id = n.tenant_id and w.id = n.waba_ref
        left join app_user u on s.target = 'agent' and u.tenant_id = s.tenant_id and u.id = s.target_id
       where s.tenant_id = $1 and s.pool_id = any($2::bigint[])
       order by s.pool_id, s.target, s.position`,

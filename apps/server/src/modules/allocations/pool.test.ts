@@ -15,7 +15,8 @@ let agent: string;
 
 beforeAll(async () => {
   big = await addNumber(t, a.tenantId);
-  small = await addNumber(t, a.tenantId);
+  // Another business portfolio: its messaging limit is its own, not shared with big's.
+  small = await addNumber(t, a.tenantId, { portfolioName: 'second portfolio' });
   numberB = await addNumber(t, b.tenantId);
   await t.pool.query(`update wa_number set messaging_limit_tier = 'TIER_2K' where id = $1`, [big]);
   await t.pool.query(`update wa_number set messaging_limit_tier = 'TIER_50' where id = $1`, [small]);
@@ -92,7 +93,12 @@ describe('fansdata', () => {
       over_capacity: false,
     });
     // 15 contacts on a number that may start 50 conversations a day: said, not hidden.
-    expect(byTarget[small]).toMatchObject({ allocated: 15, daily_capacity: 50, over_capacity: false });
+    expect(byTarget[small]).toMatchObject({
+      allocated: 15,
+      daily_capacity: 50,
+      capacity_shared_by: 1,
+      over_capacity: false,
+    });
     expect(byTarget[agent]).toMatchObject({ target: 'agent', allocated: 60, daily_capacity: null });
     const { rows } = await t.pool.query(
       `select number_id::text, count(*)::int as n from contact c join contact_tag ct on ct.contact_id = c.id
@@ -103,6 +109,22 @@ describe('fansdata', () => {
       { number_id: big, n: 45 },
       { number_id: small, n: 15 },
     ]);
+  });
+
+  it("divides a business portfolio's messaging limit among the pool's numbers that share it", async () => {
+    // twin is in big's portfolio (the tenant's first): they share its 2 000 a day.
+    const twin = await addNumber(t, a.tenantId);
+    await t.pool.query(`update wa_number set messaging_limit_tier = 'TIER_2K' where id = $1`, [twin]);
+    const pool = await newPool({ tagId: await taggedContacts(30) });
+    const split = await setShares(pool.id, 'weight', [
+      { target: 'number', targetId: big, amount: 1 },
+      { target: 'number', targetId: twin, amount: 1 },
+      { target: 'number', targetId: small, amount: 1 },
+    ]);
+    const byTarget = Object.fromEntries(split.shares.map((share) => [share.target_id, share]));
+    expect(byTarget[big]).toMatchObject({ daily_capacity: 1000, capacity_shared_by: 2 });
+    expect(byTarget[twin]).toMatchObject({ daily_capacity: 1000, capacity_shared_by: 2 });
+    expect(byTarget[small]).toMatchObject({ daily_capacity: 50, capacity_shared_by: 1 });
   });
 
   it('gives counts, tops a number up from what is left, and never moves a contact that has a number', async () => {
