@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type NumberView, startTestSandbox, type TestSandbox } from './test/kit.js';
+import { type NumberView, startTestSandbox, type TestSandbox, templateSend } from './test/kit.js';
 
 /** Every customer receives and reads, and does nothing else unless a test says so. */
 const quiet = { deliver: 1, read: 1, reply: 0, stop: 0, block: 0, tapButton: 0, joinGroup: 0, fail: 0 };
@@ -14,16 +14,6 @@ beforeEach(async () => {
 afterEach(() => kit.stop());
 
 const text = (to: string, body = 'hello') => ({ messaging_product: 'whatsapp', to, type: 'text', text: { body } });
-const template = (to: string, name: string, parameters: string[] = ['Ana'], extra: object[] = []) => ({
-  messaging_product: 'whatsapp',
-  to,
-  type: 'template',
-  template: {
-    name,
-    language: { code: 'en_US' },
-    components: [{ type: 'body', parameters: parameters.map((value) => ({ type: 'text', text: value })) }, ...extra],
-  },
-});
 const send = (body: unknown, as = number) => kit.graph('POST', `${as.phone_number_id}/messages`, { body, number: as });
 
 async function writeIn(waId: string, as = number) {
@@ -97,7 +87,7 @@ describe('sending inside and outside the 24-hour window', () => {
 
   it('sends an approved template outside the window, with the template category as pricing', async () => {
     await approvedTemplate('order_update', [{ type: 'BODY', text: 'Your order {{1}} shipped' }], 'UTILITY');
-    const reply = await send(template('16505550004', 'order_update', ['A-17']));
+    const reply = await send(templateSend('16505550004', 'order_update', ['A-17']));
     expect(reply.status).toBe(200);
     expect(reply.body.messages[0].message_status).toBe('accepted');
     await kit.settle();
@@ -124,7 +114,7 @@ describe('limits', () => {
     freezeClock();
     const replies = [];
     for (let index = 0; index < 81; index++)
-      replies.push(await send(template(`1650556${String(index).padStart(4, '0')}`, 'promo'), standard));
+      replies.push(await send(templateSend(`1650556${String(index).padStart(4, '0')}`, 'promo'), standard));
     expect(replies.slice(0, 80).every((reply) => reply.status === 200)).toBe(true);
     expect(replies[80]?.status).toBe(429);
     expect(replies[80]?.body.error).toMatchObject({ code: 130429, message: '(#130429) Rate limit hit' });
@@ -143,20 +133,20 @@ describe('limits', () => {
 
 describe('templates at send time', () => {
   it('refuses a template that does not exist or is not approved (132001, HTTP 404), paused (132015) or disabled (132016)', async () => {
-    const missing = await send(template('16505550020', 'no_such_template'));
+    const missing = await send(templateSend('16505550020', 'no_such_template'));
     expect(missing.status).toBe(404);
     expect(missing.body.error).toMatchObject({
       code: 132001,
       error_data: { details: expect.stringContaining('no_such_template') },
     });
     await kit.control('POST', '/templates', { waba_id: number.waba_id, name: 'paused_one', status: 'PAUSED' });
-    const paused = await send(template('16505550020', 'paused_one'));
+    const paused = await send(templateSend('16505550020', 'paused_one'));
     expect(paused.status).toBe(400);
     expect(paused.body.error).toMatchObject({ code: 132015, message: '(#132015) Template is Paused' });
     await kit.control('POST', '/templates', { waba_id: number.waba_id, name: 'disabled_one', status: 'DISABLED' });
-    expect((await send(template('16505550020', 'disabled_one'))).body.error.code).toBe(132016);
+    expect((await send(templateSend('16505550020', 'disabled_one'))).body.error.code).toBe(132016);
     await kit.control('POST', '/templates', { waba_id: number.waba_id, name: 'rejected_one', status: 'REJECTED' });
-    expect((await send(template('16505550020', 'rejected_one'))).body.error.code).toBe(132001);
+    expect((await send(templateSend('16505550020', 'rejected_one'))).body.error.code).toBe(132001);
   });
 
   it('refuses parameters that do not match the placeholders (132000)', async () => {
@@ -167,13 +157,13 @@ describe('templates at send time', () => {
     ]);
     const header = { type: 'header', parameters: [{ type: 'image', image: { link: 'https://example.com/a.png' } }] };
     const button = { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'A17' }] };
-    const tooFew = await send(template('16505550021', 'two_params', ['Ana'], [header, button]));
+    const tooFew = await send(templateSend('16505550021', 'two_params', ['Ana'], [header, button]));
     expect(tooFew.body.error).toMatchObject({ code: 132000, error_data: { details: expect.stringContaining('body') } });
-    const noHeader = await send(template('16505550021', 'two_params', ['Ana', '42'], [button]));
+    const noHeader = await send(templateSend('16505550021', 'two_params', ['Ana', '42'], [button]));
     expect(noHeader.body.error.error_data.details).toContain('header');
-    const noButton = await send(template('16505550021', 'two_params', ['Ana', '42'], [header]));
+    const noButton = await send(templateSend('16505550021', 'two_params', ['Ana', '42'], [header]));
     expect(noButton.body.error.error_data.details).toContain('button 0');
-    expect((await send(template('16505550021', 'two_params', ['Ana', '42'], [header, button]))).status).toBe(200);
+    expect((await send(templateSend('16505550021', 'two_params', ['Ana', '42'], [header, button]))).status).toBe(200);
   });
 
   it('accepts marketing to a customer who stopped marketing, then fails it with 131050', async () => {
@@ -183,7 +173,7 @@ describe('templates at send time', () => {
       wa_id: '16505550030',
       value: 'stop',
     });
-    const reply = await send(template('16505550030', 'promo'));
+    const reply = await send(templateSend('16505550030', 'promo'));
     expect(reply.status).toBe(200);
     await kit.settle();
     const statuses = kit.statuses().filter((status) => status.id === reply.body.messages[0].id);
@@ -200,10 +190,10 @@ describe('templates at send time', () => {
   it('fails every message to a customer who blocked the number (131026)', async () => {
     await kit.control('POST', '/customers', { wa_id: '16505550031', behaviour: { block: 1 } });
     await approvedTemplate('promo', [{ type: 'BODY', text: 'Hi {{1}}' }]);
-    const first = await send(template('16505550031', 'promo'));
+    const first = await send(templateSend('16505550031', 'promo'));
     await kit.settle();
     await kit.control('POST', '/clock', { advance_ms: 6_000 });
-    const second = await send(template('16505550031', 'promo'));
+    const second = await send(templateSend('16505550031', 'promo'));
     await kit.settle();
     const byId = (id: string) =>
       kit

@@ -39,8 +39,11 @@ export interface TestSandbox {
 /** Every customer receives and reads, and does nothing else unless a test says so. */
 export const quietBehaviour = { deliver: 1, read: 1, reply: 0, stop: 0, block: 0, tapButton: 0, joinGroup: 0, fail: 0 };
 
-/** A send of the approved template `name` (default `promo`: "Hello {{1}}") with one body parameter. */
-export function templateSend(to: string, name = 'promo') {
+/**
+ * A send of the template `name` (default `promo`, approved: "Hello {{1}}") with its body's
+ * parameters (default one, `Ana`) and any further components (a header's, a button's).
+ */
+export function templateSend(to: string, name = 'promo', parameters: string[] = ['Ana'], extra: object[] = []) {
   return {
     messaging_product: 'whatsapp',
     to,
@@ -48,7 +51,7 @@ export function templateSend(to: string, name = 'promo') {
     template: {
       name,
       language: { code: 'en_US' },
-      components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] }],
+      components: [{ type: 'body', parameters: parameters.map((value) => ({ type: 'text', text: value })) }, ...extra],
     },
   };
 }
