@@ -17,6 +17,7 @@ export interface CheckThreadInput {
 
 /** The thread's entry as built. Vitest runs the TypeScript sources, which Node 20 cannot load in a thread. */
 const THREAD_ENTRY = fileURLToPath(new URL('./check-thread-entry.js', import.meta.url));
+const THREAD_BUILT = existsSync(THREAD_ENTRY);
 
 /**
  * The thread's heap. A CSV check keeps two chunks of rows alive at a time (about 20 MB); what it
@@ -34,7 +35,7 @@ const THREAD_LIMITS = {
 /**
  * Checks a list in a thread of its own with a bounded heap (see checkList for the check itself),
  * so that a big file neither grows the server's memory nor holds its event loop. Where the thread
- * cannot run (the TypeScript sources under Vitest), the same check runs here.
+ * cannot run (the TypeScript sources under Vitest, a pool not made from a URL), the same check runs here.
  */
 export async function checkListInThread(
   context: AppContext,
@@ -42,11 +43,13 @@ export async function checkListInThread(
   listId: string,
   runNo: number,
 ): Promise<void> {
-  if (!existsSync(THREAD_ENTRY)) return checkList(context, tenantId, listId, runNo);
+  // The thread opens its own connections, from the address the server's pool was made with.
+  const databaseUrl = context.pool.options.connectionString;
+  if (!THREAD_BUILT || !databaseUrl) return checkList(context, tenantId, listId, runNo);
   const kind = await audienceFileKind(context.pool, tenantId, listId);
   if (kind === undefined) return;
   const input: CheckThreadInput = {
-    databaseUrl: context.pool.options.connectionString ?? '',
+    databaseUrl,
     dataDir: context.config.dataDir,
     logLevel: context.config.LOG_LEVEL,
     tenantId,
