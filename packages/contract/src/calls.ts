@@ -2,6 +2,7 @@ import { allocationCalls } from './allocations.js';
 import { audienceCalls } from './audiences.js';
 import { authCalls } from './auth.js';
 import type { CallDefinition } from './call.js';
+import { campaignCalls } from './campaigns.js';
 import { censusCalls } from './census.js';
 import { chatHistoryCalls } from './chat-history.js';
 import { contactCalls } from './contacts.js';
@@ -32,6 +33,7 @@ export const calls = {
   ...audienceCalls,
   ...allocationCalls,
   ...templateCalls,
+  ...campaignCalls,
 } as const;
 
 export const allCalls: readonly CallDefinition[] = Object.values(calls);

@@ -38,8 +38,8 @@ export async function insertQueuedMessages(
        returning id, created_at
      ),
      queued as (
-       insert into send_queue (tenant_id, number_id, message_id, message_created_at, priority, not_before)
-       select $1, o.number_id, m.id, m.created_at, o.priority, coalesce(o.not_before, now())
+       insert into send_queue (tenant_id, number_id, message_id, message_created_at, priority, not_before, campaign_id)
+       select $1, o.number_id, m.id, m.created_at, o.priority, coalesce(o.not_before, now()), o.campaign_id
          from owned o join messages m on m.id = o.id
      ),
      lanes as (
