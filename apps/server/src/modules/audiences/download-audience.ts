@@ -1,13 +1,11 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { AUDIENCE_CONTENT_TYPES, type AudienceRow, type Language, type RowOutcome } from '@ws/contract';
-import ExcelJS from 'exceljs';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
-import { csvField, sheetText } from '../../platform/http/csv-field.js';
 import { errors } from '../../platform/http/errors.js';
-import { type FileReply, UTF8_BOM } from '../../platform/http/file-route.js';
+import type { FileReply } from '../../platform/http/file-route.js';
+import { csvTable, fileStamp, type TableColumn, XLSX_MAX_ROWS, xlsxTable } from '../../platform/http/table-download.js';
 import { countsOf } from './audience-counts.js';
 import { selectAudienceList } from './audience-repository.js';
 import { selectAudienceRowsAfter } from './audience-row-repository.js';
@@ -15,8 +13,6 @@ import { audiencesDir } from './read-audience-upload.js';
 
 /** Rows read per query: a download walks the list in file order, a batch at a time, holding no connection. */
 const BATCH_ROWS = 5_000;
-/** The most rows a worksheet holds, its header included. */
-const XLSX_MAX_ROWS = 1_048_576;
 
 const OUTCOMES: Record<RowOutcome, { zh: string; en: string }> = {
   new: { zh: '新号码', en: 'New' },
@@ -38,7 +34,7 @@ const REASONS: Record<string, { zh: string; en: string }> = {
   bad_opt_in_time: { zh: '同意时间无法识别', en: 'Opt-in time not readable' },
 };
 
-const HEADERS: { zh: string; en: string; value: (row: AudienceRow, language: Language) => string | number }[] = [
+const HEADERS: TableColumn<AudienceRow>[] = [
   { zh: '行号', en: 'Row', value: (row) => row.row },
   { zh: '号码（原文）', en: 'Number as written', value: (row) => row.phone },
   { zh: 'E.164', en: 'E.164', value: (row) => row.e164 ?? '' },
@@ -93,57 +89,16 @@ export async function downloadAudience(
       after = (batch.at(-1) as AudienceRow).row;
     }
   }
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+  const stamp = fileStamp();
   const base = { headers: { 'x-total-count': String(expected) } };
   if (request.format === 'csv') {
-    return { ...base, fileName: `list-${list.id}-${stamp}.csv`, body: Readable.from(csvLines(rows(), language)) };
+    return { ...base, fileName: `list-${list.id}-${stamp}.csv`, body: csvTable(rows(), HEADERS, language) };
   }
   return {
     fileName: `list-${list.id}-${stamp}.xlsx`,
     headers: { ...base.headers, 'content-type': AUDIENCE_CONTENT_TYPES.xlsx },
-    body: xlsxStream(rows(), language),
+    body: xlsxTable(rows(), HEADERS, language, 'list'),
   };
-}
-
-async function* csvLines(batches: AsyncIterable<AudienceRow[]>, language: Language) {
-  yield `${UTF8_BOM}${HEADERS.map((header) => csvField(header[language])).join(',')}\r\n`;
-  for await (const batch of batches) {
-    yield batch
-      .map((row) => `${HEADERS.map((header) => csvField(header.value(row, language))).join(',')}\r\n`)
-      .join('');
-  }
-}
-
-function xlsxStream(batches: AsyncIterable<AudienceRow[]>, language: Language): PassThrough {
-  const body = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useSharedStrings: false, useStyles: false });
-  const sheet = workbook.addWorksheet('list');
-  (async () => {
-    sheet.addRow(HEADERS.map((header) => header[language])).commit();
-    for await (const batch of batches) {
-      for (const row of batch) sheet.addRow(HEADERS.map((header) => sheetText(header.value(row, language)))).commit();
-      // The writer buffers whatever it is given: a batch at a time, only as fast as the client reads.
-      await drained(body);
-      if (body.destroyed) return;
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: Error) => body.destroy(error));
-  return body;
-}
-
-/** Resolves once the stream's reader has taken what it holds, or has gone. */
-function drained(stream: PassThrough): Promise<void> {
-  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('close', done);
-  });
 }
 
 /** `data/evidence`: the list's evidence file as it was uploaded, with its type. */

@@ -22,17 +22,21 @@ export function defineJob<P extends z.ZodType>(definition: JobDefinition<P>): Jo
 
 /**
  * Queues a job in the caller's transaction, so the job exists exactly when the data it works on
- * was committed.
+ * was committed. `runAt` delays it; `jobKey` keeps one job per key (a second add replaces the
+ * waiting one's payload and time, graphile-worker's `replace` mode).
  */
 export async function enqueue<P extends z.ZodType>(
   client: pg.PoolClient | pg.Pool,
   job: JobDefinition<P>,
   payload: z.input<P>,
+  options: { runAt?: Date; jobKey?: string } = {},
 ): Promise<void> {
-  await client.query('select graphile_worker.add_job($1, $2::json, max_attempts => $3)', [
+  await client.query('select graphile_worker.add_job($1, $2::json, max_attempts => $3, run_at => $4, job_key => $5)', [
     job.name,
     JSON.stringify(job.payload.parse(payload)),
     job.maxAttempts,
+    options.runAt ?? null,
+    options.jobKey ?? null,
   ]);
 }
 
