@@ -214,3 +214,7 @@ create index contact_touch_recent_idx on contact_touch (tenant_id, last_marketin
 -- Pause and cancel reach a campaign's queued messages without scanning every lane's queue.
 alter table send_queue add column campaign_id bigint;
 create index send_queue_campaign_idx on send_queue (campaign_id) where campaign_id is not null;
+
+-- The tenant's time zone: campaigns' daily send windows (and later the lead-intake orders' days)
+-- are in it. The console is a Chinese product first, so new tenants start in China's time.
+alter table tenant add column time_zone text not null default 'Asia/Shanghai';
