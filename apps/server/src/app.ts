@@ -9,6 +9,8 @@ import { audienceLoadJob } from './modules/audiences/load-job.js';
 import { registerAudienceRoutes } from './modules/audiences/routes.js';
 import { authHousekeepingJob } from './modules/auth/housekeeping-job.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
+import { registerCampaignRoutes } from './modules/campaigns/routes.js';
+import { campaignStartJob } from './modules/campaigns/start-campaign-job.js';
 import { registerCensusRoutes } from './modules/census/routes.js';
 import { registerChatHistoryRoutes } from './modules/chat-history/routes.js';
 import { registerContactRoutes } from './modules/contacts/routes.js';
@@ -40,6 +42,7 @@ import { registerWebhookRoutes } from './whatsapp/webhooks/routes.js';
 /** Every background job of the product, for the worker role. */
 export const jobs: readonly JobDefinition[] = [
   createSeatsJob,
+  campaignStartJob,
   authHousekeepingJob,
   messagePartitionsJob,
   webhookDrainJob,
@@ -75,6 +78,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerAudienceRoutes(app, context);
   registerAllocationRoutes(app, context);
   registerTemplateRoutes(app, context);
+  registerCampaignRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
   await registerRealtime(app, context);

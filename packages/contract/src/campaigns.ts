@@ -169,8 +169,8 @@ export const NewCampaign = z
   .refine((c) => c.numberIds || c.numberTagIds, { message: 'choose sender numbers', path: ['numberIds'] });
 export type NewCampaign = z.output<typeof NewCampaign>;
 
-export const StateCounts = z.record(RecipientState, z.number().int());
-export const SkipCounts = z.record(SkipReason, z.number().int());
+export const StateCounts = z.partialRecord(RecipientState, z.number().int());
+export const SkipCounts = z.partialRecord(SkipReason, z.number().int());
 
 export const CampaignNumber = z.object({
   id: Id,
@@ -222,7 +222,8 @@ export const CampaignForecast = z.object({
 });
 export type CampaignForecast = z.infer<typeof CampaignForecast>;
 
-export const CampaignAdded = z.object({ campaign: Campaign.nullable(), forecast: CampaignForecast });
+/** add: the campaign created (null for a preview), and the forecast (a preview only: counting a big audience costs a snapshot). */
+export const CampaignAdded = z.object({ campaign: Campaign.nullable(), forecast: CampaignForecast.nullable() });
 
 export const CampaignListRequest = listRequestOf({
   search: textFilter(CAMPAIGN_LIMITS.name),

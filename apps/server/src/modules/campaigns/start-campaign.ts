@@ -1,0 +1,43 @@
+import { CampaignAudience, CampaignContent, CampaignOptions } from '@ws/contract';
+import type { Scope } from '../../platform/auth/scope.js';
+import { withTransaction } from '../../platform/db/pool.js';
+import type { AppContext } from '../../platform/http/context.js';
+import { senderActive, snapshotRules } from './sender-plan.js';
+import { insertCampaignSenders, selectSenders } from './sender-repository.js';
+import { insertRecipients } from './snapshot-repository.js';
+import { lockStartingCampaign, markCampaignStarted } from './start-repository.js';
+
+/**
+ * Takes a campaign's snapshot and sets it running, in one transaction: the recipient rows, the
+ * senders, the counts of the skipped and the status commit together, so a worker killed midway
+ * leaves the campaign `starting` and the job's retry snapshots it afresh. A campaign that is not
+ * due, or no longer waiting to start (cancelled meanwhile), is left alone.
+ */
+export async function startCampaign(context: AppContext, tenantId: string, campaignId: string): Promise<void> {
+  await withTransaction(context.pool, async (client) => {
+    const campaign = await lockStartingCampaign(client, tenantId, campaignId);
+    if (!campaign) return;
+    // The campaign's own rules, applied as the operator who created it.
+    const scope: Scope = {
+      tenantId,
+      userId: campaign.created_by ?? '0',
+      role: 'operator',
+      acrossTenants: false,
+      assignee: undefined,
+    };
+    const options = CampaignOptions.parse(campaign.options);
+    const content = CampaignContent.parse(campaign.content);
+    const audience = CampaignAudience.parse(campaign.audience);
+    const { senders } = await selectSenders(client, scope, campaign.number_ids, campaign.number_tag_ids);
+    const rules = snapshotRules({ audience, options }, campaign.purpose, senders, content.kind === 'text');
+    await insertCampaignSenders(
+      client,
+      tenantId,
+      campaignId,
+      senders.map((sender) => ({ id: sender.id, active: senderActive(sender) })),
+    );
+    const snapshot = rules.senderIds.length > 0 ? await insertRecipients(client, scope, campaignId, rules) : null;
+    const counts = snapshot ?? { eligible: 0, skipped: { no_sender: 0 } };
+    await markCampaignStarted(client, tenantId, campaignId, counts.eligible, counts.skipped);
+  });
+}

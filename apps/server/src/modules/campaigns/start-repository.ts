@@ -1,0 +1,51 @@
+import type pg from 'pg';
+import type { SkipCounts } from './snapshot-repository.js';
+
+/** A campaign about to be snapshotted, locked; none unless it is starting, or scheduled and due. */
+export async function lockStartingCampaign(
+  client: pg.PoolClient,
+  tenantId: string,
+  id: string,
+): Promise<
+  | {
+      number_ids: string[];
+      number_tag_ids: string[];
+      audience: unknown;
+      content: unknown;
+      options: unknown;
+      purpose: string;
+      created_by: string | null;
+    }
+  | undefined
+> {
+  const { rows } = await client.query(
+    `select number_ids::text[], number_tag_ids::text[], audience, content, options, purpose, created_by::text
+       from campaign
+      where tenant_id = $1 and id = $2 and deleted_at is null
+        and (status = 'starting' or (status = 'scheduled' and coalesce(starts_at, now()) <= now()))
+      for update`,
+    [tenantId, id],
+  );
+  return rows[0];
+}
+
+/**
+ * The snapshot is taken: the campaign runs its first run, or is complete at once when nobody was
+ * eligible.
+ */
+export async function markCampaignStarted(
+  client: pg.PoolClient,
+  tenantId: string,
+  id: string,
+  recipients: number,
+  skipped: SkipCounts,
+): Promise<void> {
+  await client.query(
+    `update campaign
+        set status = case when $3::bigint > 0 then 'running' else 'completed' end,
+            recipients = $3, skipped = $4, run_no = 1, dispatch_cursor = 0,
+            started_at = now(), finished_at = case when $3::bigint > 0 then null else now() end, updated_at = now()
+      where tenant_id = $1 and id = $2`,
+    [tenantId, id, recipients, JSON.stringify(skipped)],
+  );
+}
