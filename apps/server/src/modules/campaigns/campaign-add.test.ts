@@ -182,4 +182,51 @@ describe('POST /api/btmsg/add', () => {
     const wrongKind = await t.post('/api/power/details', { body: { id }, token: tenants.a.token });
     expect(wrongKind.status).toBe(404);
   });
+
+  it('filters the details by state and number, and downloads the recipients as CSV', async () => {
+    const list = await t.post('/api/btmsg/list', { body: { filters: { status: 'running' } }, token: tenants.a.token });
+    const id = list.body.data.records[0].id as string;
+    const [first] = [...consenting].sort((x, y) => Number(x) - Number(y));
+    await t.pool.query(
+      `update campaign_recipient set state = 7, error_code = 131026, error_title = 'Message undeliverable'
+        where campaign_id = $1 and contact_id = $2`,
+      [id, first],
+    );
+    const failed = await t.post('/api/btmsg/details', {
+      body: { id, filters: { state: 'failed' } },
+      token: tenants.a.token,
+    });
+    expect(failed.body.data.recipients).toMatchObject({ total: 1, total_capped: false });
+    expect(failed.body.data.recipients.records[0]).toMatchObject({
+      contact_id: first,
+      state: 'failed',
+      error_code: 131026,
+    });
+    expect(failed.body.data.campaign.counts).toEqual({ pending: 5, failed: 1 });
+    const other = await t.post('/api/btmsg/details', {
+      body: { id, filters: { numberId: secondA } },
+      token: tenants.a.token,
+    });
+    expect(other.body.data.recipients.total).toBe(0);
+    const csv = await t.post('/api/btmsg/down', { body: { id }, token: tenants.a.token });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['x-total-count']).toBe('6');
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('号码,名称,发送号码,状态,轮次,错误码,错误,更新时间 (UTC),消息 ID');
+    expect(lines).toHaveLength(7);
+    expect(lines[1]).toMatch(/,失败,1,131026,Message undeliverable,/);
+    const onlyFailed = await t.post('/api/btmsg/down', {
+      body: { id, state: 'failed', format: 'xlsx' },
+      token: tenants.a.token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(onlyFailed.status).toBe(200);
+    expect(onlyFailed.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(onlyFailed.headers['x-total-count']).toBe('1');
+    const stranger = await t.post('/api/btmsg/down', { body: { id }, token: tenants.b.token });
+    expect(stranger.status).toBe(404);
+  });
 });

@@ -44,7 +44,7 @@ export async function markCampaignStarted(
     `update campaign
         set status = case when $3::bigint > 0 then 'running' else 'completed' end,
             recipients = $3, skipped = $4, run_no = 1, dispatch_cursor = 0,
-            started_at = now(), finished_at = case when $3::bigint > 0 then null else now() end, updated_at = now()
+            started_at = clock_timestamp(), finished_at = case when $3::bigint > 0 then null else clock_timestamp() end, updated_at = now()
       where tenant_id = $1 and id = $2`,
     [tenantId, id, recipients, JSON.stringify(skipped)],
   );
