@@ -86,9 +86,14 @@ export const CampaignAudience = z
     poolId: Id.optional(),
     /** Chosen contacts. */
     contactIds: z.array(Id).min(1).max(CAMPAIGN_LIMITS.chosenContacts).optional(),
+    /**
+     * Retargeting: the recipients of an earlier campaign (of either kind) whose state is one of
+     * these, e.g. delivered (not read), read (no reply).
+     */
+    campaign: z.object({ id: Id, states: z.array(RecipientState).min(1) }).optional(),
   })
-  .refine((a) => a.tagIds || a.filters || a.listId || a.poolId || a.contactIds, {
-    message: 'choose tags, a filter, a list, a pool or contacts',
+  .refine((a) => a.tagIds || a.filters || a.listId || a.poolId || a.contactIds || a.campaign, {
+    message: 'choose tags, a filter, a list, a pool, contacts or an earlier campaign',
   });
 export type CampaignAudience = z.output<typeof CampaignAudience>;
 

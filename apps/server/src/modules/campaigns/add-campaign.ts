@@ -107,6 +107,9 @@ async function checkAudience(context: AppContext, scope: Scope, input: NewCampai
     throw errors.invalid('audience.listId', '名单尚未导入为联系人', 'the list has not been loaded into contacts');
   }
   if (refs.poolFound === false) throw errors.notFound({ zh: 'audience.poolId: 分配池', en: 'audience.poolId: Pool' });
+  if (refs.campaignFound === false) {
+    throw errors.notFound({ zh: 'audience.campaign.id: 任务', en: 'audience.campaign.id: Campaign' });
+  }
   if (await audienceIsEmpty(context.pool, scope, input.audience)) {
     throw errors.invalid('audience', '受众中没有联系人', 'the audience has no contacts');
   }

@@ -1,4 +1,4 @@
-import { type CampaignAudience, ContactFilters } from '@ws/contract';
+import { type CampaignAudience, ContactFilters, RECIPIENT_STATES } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { SqlValues } from '../../platform/db/sql-values.js';
 import { contactWhere } from '../contacts/contact-query.js';
@@ -34,6 +34,12 @@ export function audienceWhere(scope: Scope, audience: CampaignAudience, sql: Sql
       or c.id in (select ct.contact_id from fans_pool p
         join contact_tag ct on ct.tenant_id = p.tenant_id and ct.tag_id = p.tag_id
        where p.tenant_id = ${tenant()} and p.id = ${pool}))`);
+  }
+  if (audience.campaign) {
+    const states = audience.campaign.states.map((state) => String(RECIPIENT_STATES.indexOf(state)));
+    conditions.push(`c.id in (select r.contact_id from campaign_recipient r
+      where r.campaign_id = ${sql.add(audience.campaign.id, 'bigint')} and r.tenant_id = ${tenant()}
+        and r.state = any(${sql.add(states, 'text[]')}::smallint[]))`);
   }
   return conditions.join(' and ');
 }

@@ -138,4 +138,33 @@ describe('the audience snapshot', () => {
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('audience: the audience has no contacts');
   });
+
+  it('retargets an earlier campaign’s recipients by their state', async () => {
+    const contacts = await taggedContacts(t, tenants.a.tenantId, tag, 4);
+    const first = await snapshot({ numberIds: [owner], audience: { contactIds: contacts } });
+    await t.pool.query(
+      `update campaign_recipient set state = case when contact_id = $2 then 4 when contact_id = $3 then 5 else 6 end
+        where campaign_id = $1`,
+      [first.id, contacts[0], contacts[1]],
+    );
+    const deliveredNotRead = await snapshot({
+      numberIds: [owner],
+      audience: { campaign: { id: first.id, states: ['delivered'] } },
+      options: { frequencyCapHours: 0 },
+    });
+    expect([...deliveredNotRead.senderOf.keys()]).toEqual([contacts[0]]);
+    const readOrDelivered = await snapshot({
+      numberIds: [owner],
+      audience: { campaign: { id: first.id, states: ['delivered', 'read'] } },
+      options: { frequencyCapHours: 0 },
+    });
+    expect([...readOrDelivered.senderOf.keys()].sort()).toEqual([contacts[0], contacts[1]].sort());
+    const stranger = await t.post('/api/power/add', {
+      body: newCampaign(owner, tag, template, { audience: { campaign: { id: '999999', states: ['read'] } } }),
+      token: tenants.a.token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.message).toMatch(/^audience\.campaign\.id: /);
+  });
 });
