@@ -18,6 +18,10 @@ export const MESSAGE_STATUSES = [
   'refused',
   'received',
   'deleted',
+  // The request may have reached Meta without an answer saying so: never resent, settled by webhook.
+  'unknown',
+  // Withdrawn from the queue before it went (a cancelled campaign).
+  'cancelled',
 ] as const;
 export const MessageStatus = z.enum(MESSAGE_STATUSES);
 export type MessageStatus = z.infer<typeof MessageStatus>;

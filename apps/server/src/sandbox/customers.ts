@@ -83,6 +83,16 @@ export function rateLimitRefusal(sandbox: Sandbox, customer: SandboxCustomer): '
   return app ? 'app' : waba ? 'waba' : null;
 }
 
+/** Whether the answer to a send that was taken is lost (a 500), drawn only when configured. */
+export function replyLost(sandbox: Sandbox, customer: SandboxCustomer): boolean {
+  const { lostReply } = behaviourOf(sandbox, customer);
+  if (lostReply === 0) return false;
+  dice.state = customer.rng;
+  const lost = dice.next() < lostReply;
+  customer.rng = dice.state;
+  return lost;
+}
+
 /** The draw in [0, 1) that picks which reply, button or opt-out channel. */
 const pickOf = (outcome: number): number => (outcome >>> PICK_SHIFT) / PICK_SCALE;
 

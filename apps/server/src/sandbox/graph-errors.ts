@@ -9,6 +9,8 @@ export interface GraphErrorBody {
   error_user_title?: string;
   error_user_msg?: string;
   error_data?: { messaging_product: 'whatsapp'; details: string };
+  /** Graph's hint that the same request may work later. */
+  is_transient?: boolean;
   fbtrace_id: string;
 }
 
@@ -96,6 +98,15 @@ export const graphErrors = {
   /** 80007: the business account's rate limit (Meta: "Rate limit issues"). */
   wabaRateLimit: () =>
     messagingError(400, 80007, 'Rate limit issues', 'The WhatsApp Business Account has reached its rate limit.'),
+  /** A failure after the send was taken (`behaviour.lostReply`): the caller cannot tell it went. */
+  lostReply: () =>
+    new GraphError(500, {
+      message: 'An unknown error occurred',
+      type: 'OAuthException',
+      code: 1,
+      is_transient: true,
+      fbtrace_id: traceId(),
+    }),
   throughput: () => messagingError(429, 130429, 'Rate limit hit', 'Cloud API message throughput has been reached.'),
   pairRate: () =>
     messagingError(

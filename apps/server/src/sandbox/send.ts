@@ -1,5 +1,5 @@
 import { parseSendMessage, type SendMessage } from '../whatsapp/meta/send-message.js';
-import { rateLimitRefusal, simulateGroup, simulateIndividual } from './customers.js';
+import { rateLimitRefusal, replyLost, simulateGroup, simulateIndividual } from './customers.js';
 import { type GraphError, graphErrors, type WebhookError, webhookErrors } from './graph-errors.js';
 import { participantCount } from './groups.js';
 import { pairRateOpen, takePairRate, tierLimits, windowOpen } from './limits.js';
@@ -121,6 +121,7 @@ function sendToCustomer(
   const phoneHidden = byUserId && customer.hidesPhone === true;
   const message = logOutbound(sandbox, number, send, logged, waId, category, { userId, phoneHidden }, templateId);
   simulateIndividual(sandbox, number, customer, message, logged, failure);
+  if (replyLost(sandbox, customer)) throw graphErrors.lostReply();
   const contact = phoneHidden
     ? { input: send.recipient as string, user_id: userId }
     : {

@@ -40,6 +40,11 @@ export const CustomerBehaviourSchema = z.object({
   appRateLimit: probability,
   /** The send is refused at once with 80007, the business account's rate limit. */
   wabaRateLimit: probability,
+  /**
+   * The send is taken (logged, delivered, its statuses posted) but its answer is lost: HTTP 500
+   * with Graph's transient error, as when Meta fails after accepting a request.
+   */
+  lostReply: probability,
 });
 export type CustomerBehaviour = z.infer<typeof CustomerBehaviourSchema>;
 
@@ -116,6 +121,7 @@ export const defaultSettings: SandboxSettings = {
     holdForQuality: 0,
     appRateLimit: 0,
     wabaRateLimit: 0,
+    lostReply: 0,
   },
   delays: {
     sentMs: 0,

@@ -1,4 +1,10 @@
-import { CheckOutlined, ClockCircleOutlined, ExclamationCircleFilled } from '@ant-design/icons';
+import {
+  CheckOutlined,
+  ClockCircleOutlined,
+  ExclamationCircleFilled,
+  QuestionCircleOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import type { ChatMessage } from '@ws/contract';
 import { Tooltip, Typography } from 'antd';
 import { useCodeName } from '../../components/codes/code-label.js';
@@ -15,7 +21,9 @@ const DoubleTick = ({ color }: { color?: string }) => (
 
 /**
  * The ticks of an outbound message: a clock while queued, one tick once the Cloud API has it,
- * two when delivered, two blue when read, red with the reason when it failed or was not sent.
+ * two when delivered, two blue when read, red with the reason when it failed or was not sent,
+ * amber with the reason while it is unknown whether it went (a status webhook settles it), grey
+ * when it was cancelled before it went.
  */
 export function DeliveryStatus({ message }: { message: ChatMessage }) {
   const codeName = useCodeName();
@@ -27,15 +35,21 @@ export function DeliveryStatus({ message }: { message: ChatMessage }) {
   else if (status === 'accepted' || status === 'sent') icon = <CheckOutlined />;
   else if (status === 'delivered') icon = <DoubleTick />;
   else if (status === 'read') icon = <DoubleTick color={TICK_BLUE} />;
-  else if (status === 'failed' || status === 'refused') {
+  else if (status === 'failed' || status === 'refused' || status === 'unknown') {
     const reason = [message.error_code, message.error_title].filter((part) => part !== null).join(' ');
     return (
-      <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="delivery-status" data-status={status}>
-        <ExclamationCircleFilled /> {label}
+      <Typography.Text
+        type={status === 'unknown' ? 'warning' : 'danger'}
+        style={{ fontSize: 12 }}
+        data-testid="delivery-status"
+        data-status={status}
+      >
+        {status === 'unknown' ? <QuestionCircleOutlined /> : <ExclamationCircleFilled />} {label}
         {reason && `: ${reason}`}
       </Typography.Text>
     );
-  } else return null;
+  } else if (status === 'cancelled') icon = <StopOutlined />;
+  else return null;
   return (
     <Tooltip title={label}>
       <span role="img" aria-label={label} data-testid="delivery-status" data-status={status} style={{ fontSize: 12 }}>

@@ -130,6 +130,7 @@ describe('MessageBubble', () => {
     ['accepted', 'Accepted'],
     ['delivered', 'Delivered'],
     ['read', 'Read'],
+    ['cancelled', 'Cancelled'],
   ] as const)('marks an outbound %s message', async (status, label) => {
     const shown = await show(message({ direction: 'out', status }));
     const ticks = shown.querySelector('[data-testid="delivery-status"]');
@@ -144,6 +145,11 @@ describe('MessageBubble', () => {
     expect(failed.textContent).toContain('Failed: 131026 Receiver is incapable');
     const refused = await show(message({ direction: 'out', status: 'refused', error_title: 'window_closed' }));
     expect(refused.textContent).toContain('Not sent: window_closed');
+    const unknown = await show(
+      message({ direction: 'out', status: 'unknown', error_title: 'no answer from the Cloud API (timeout)' }),
+    );
+    expect(unknown.querySelector('[data-testid="delivery-status"]')?.getAttribute('data-status')).toBe('unknown');
+    expect(unknown.textContent).toContain('Delivery unknown: no answer from the Cloud API (timeout)');
   });
 
   it('shows what a reply answers', async () => {

@@ -20,7 +20,7 @@ export function mergeMessages(pages: readonly (readonly ChatMessage[])[], live: 
 }
 
 /** Statuses an outbound message can still move from (a tick to come, or a failure). */
-const MOVING: ReadonlySet<MessageStatus> = new Set(['queued', 'accepted', 'sent', 'delivered']);
+const MOVING: ReadonlySet<MessageStatus> = new Set(['queued', 'accepted', 'unknown', 'sent', 'delivered']);
 /** How far back the live poll looks for outbound messages whose ticks may still change. */
 export const WATCHED_RECENT = 30;
 

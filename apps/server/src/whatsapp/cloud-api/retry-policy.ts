@@ -18,6 +18,9 @@
  * | 100, 131008, 131009, 131051, 131052, 131053, 131055, 133000, 133005, 133006, 135000 | invalid | final | the request itself is wrong: the same bytes fail again |
  * | any other code                           | invalid    | final                  | unknown codes are not retried blindly (unless Graph marks them transient or the status is 5xx/429) |
  * | a reply that is not Meta's (not JSON, odd shape) with 2xx/4xx | unexpected | final | a bug or a foreign server in the way |
+ *
+ * A send is not idempotent (the Cloud API has no idempotency key): before retrying one, a caller
+ * asks `mayHaveBeenSent`, and a send that may have gone is never repeated.
  */
 import { CloudApiError, MetaApiError, MetaReplyError, MetaTransportError } from './errors.js';
 
@@ -135,4 +138,24 @@ export function retryDecision(error: unknown, attempt: number, options: RetryOpt
   const step = Math.min(limits.capMs, limits.baseMs * 2 ** attempt);
   const random = options.random ?? Math.random;
   return { retry: true, delayMs: Math.round(step / 2 + random() * (step / 2)), kind };
+}
+
+/**
+ * For a call that is not idempotent (a send): why the failed request may still have been carried
+ * out, or null when the failure proves it was not. Proof is a failure before the request was
+ * written (refused, DNS, TLS, proxy, connect timeout), or Meta's own error naming what it refused
+ * (any code it classifies, a rate limit, HTTP 429). A request written but not answered, a 5xx
+ * without a code of Meta's meaning, and an answer that is not Meta's may each have sent it.
+ */
+export function mayHaveBeenSent(error: unknown): string | null {
+  if (error instanceof MetaTransportError) {
+    return error.mayHaveReachedMeta ? `no answer from the Cloud API (${error.failure})` : null;
+  }
+  if (error instanceof MetaReplyError) {
+    return error.httpStatus === 429 ? null : `unexpected reply, HTTP ${error.httpStatus} (${error.problem})`;
+  }
+  if (error instanceof MetaApiError && error.httpStatus >= 500 && classifyError(error).kind === 'transient') {
+    return `HTTP ${error.httpStatus} from the Cloud API (code ${error.code}: ${error.title})`;
+  }
+  return null;
 }

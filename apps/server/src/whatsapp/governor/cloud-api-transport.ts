@@ -1,6 +1,6 @@
 import { type CloudApiClient, createCloudApiClient } from '../cloud-api/client.js';
-import { MetaApiError, MetaTransportError } from '../cloud-api/errors.js';
-import { retryDecision } from '../cloud-api/retry-policy.js';
+import { MetaApiError } from '../cloud-api/errors.js';
+import { mayHaveBeenSent, retryDecision } from '../cloud-api/retry-policy.js';
 import type { SendMessage } from '../meta/send-message.js';
 import type { SendingNumber } from '../numbers/number-repository.js';
 import type { ErrorVerdict, LaneTransport, OutboundMessage } from './lane-transport.js';
@@ -10,6 +10,12 @@ const NUMBER_PAUSES: Record<string, string> = {
   auth: 'token_or_registration_refused',
   policy: 'restricted_by_meta',
 };
+/**
+ * Meta's 131048 (spam rate limit, also used past the portfolio's messaging limit): the number may
+ * not send more now. The same reason as migration 0021 gives it when the code comes by webhook.
+ */
+const SPAM_RATE_LIMIT = 131048;
+const SPAM_RATE_PAUSE = 'spam_rate_limit';
 
 /** The lanes' way to Meta (or the sandbox): one Cloud API client per number, kept while its settings hold. */
 export function cloudApiTransport(): LaneTransport {
@@ -37,41 +43,38 @@ export function cloudApiTransport(): LaneTransport {
         // Meta's rule: a phone number goes in `to`; a user known only by BSUID in `recipient`.
         ...(message.to !== null ? { to: message.to } : { recipient: message.recipient }),
         type: message.type,
+        biz_opaque_callback_data: message.callbackData,
       } as SendMessage;
       const sent = await clientFor(number).sendMessage(number.phoneNumberId, body);
       return sent.messageId;
     },
 
-    verdict(error: unknown, attempt: number): ErrorVerdict {
-      // The policy counts retries already made; the lane counts attempts including this one.
-      const decision = retryDecision(error, Math.max(0, attempt - 1));
-      const code = error instanceof MetaApiError ? error.code : null;
-      if (error instanceof MetaTransportError && error.mayHaveReachedMeta) {
-        // Sending again could deliver twice; the message is failed as unknown instead.
-        return {
-          retry: false,
-          code: null,
-          title: 'delivery unknown: no answer from the Cloud API',
-          optedOut: false,
-          pauseNumber: null,
-        };
-      }
-      if (decision.retry) {
-        return {
-          retry: true,
-          delayMs: decision.delayMs,
-          code,
-          pairRate: decision.kind === 'pair-rate',
-          throughput: decision.kind === 'rate',
-        };
-      }
-      return {
-        retry: false,
-        code,
-        title: decision.reason,
-        optedOut: decision.kind === 'opted-out',
-        pauseNumber: NUMBER_PAUSES[decision.kind] ?? null,
-      };
-    },
+    verdict: sendVerdict,
+  };
+}
+
+/** What a failed send means for the lane; `attempt` counts the attempts including this one. */
+export function sendVerdict(error: unknown, attempt: number): ErrorVerdict {
+  // Sending again could deliver twice: the message is unknown until a status webhook settles it.
+  const mayHaveGone = mayHaveBeenSent(error);
+  if (mayHaveGone) return { kind: 'unknown', title: mayHaveGone };
+  // The policy counts retries already made.
+  const decision = retryDecision(error, Math.max(0, attempt - 1));
+  const code = error instanceof MetaApiError ? error.code : null;
+  if (decision.retry) {
+    return {
+      kind: 'retry',
+      delayMs: decision.delayMs,
+      code,
+      pairRate: decision.kind === 'pair-rate',
+      throughput: decision.kind === 'rate',
+    };
+  }
+  return {
+    kind: 'failed',
+    code,
+    title: decision.reason,
+    optedOut: decision.kind === 'opted-out',
+    pauseNumber: code === SPAM_RATE_LIMIT ? SPAM_RATE_PAUSE : (NUMBER_PAUSES[decision.kind] ?? null),
   };
 }

@@ -99,6 +99,8 @@ export type SendOutcome =
   | { kind: 'sent'; id: string; createdAt: string; metaMessageId: string }
   | { kind: 'refused'; id: string; createdAt: string; reason: string }
   | { kind: 'failed'; id: string; createdAt: string; errorCode: number | null; reason: string }
+  /** The request may have reached Meta without an answer saying so: never sent again. */
+  | { kind: 'unknown'; id: string; createdAt: string; reason: string }
   | { kind: 'deferred'; id: string; createdAt: string; until: Date };
 
 const RECORD_OUTCOMES = `
@@ -118,9 +120,17 @@ const RECORD_OUTCOMES = `
        and m.status = 'queued'
     returning m.contact_id, o.kind
   ),
+  -- Sent, but a status webhook settled the message by its callback data before this record.
+  settled_first as (
+    select m.contact_id, o.kind from message m join outcome o on m.created_at = o.created_at and m.id = o.id
+     where o.kind = 'sent' and m.tenant_id = $1 and m.status <> 'queued' and m.meta_message_id = o.meta_id
+  ),
+  went as (
+    select contact_id from finished where kind = 'sent' union all select contact_id from settled_first
+  ),
   talked as (
     insert into conversation (tenant_id, number_id, contact_id, last_outbound_at, last_message_at)
-    select distinct $1, $2::bigint, contact_id, now(), now() from finished where kind = 'sent' and contact_id is not null
+    select distinct $1, $2::bigint, contact_id, now(), now() from went where contact_id is not null
     on conflict (tenant_id, number_id, contact_id) do update
        set last_outbound_at = excluded.last_outbound_at, last_message_at = excluded.last_message_at
   ),
@@ -135,7 +145,7 @@ const RECORD_OUTCOMES = `
   ),
   counted as (
     insert into number_daily_count as c (tenant_id, number_id, day, sent)
-    select $1, $2::bigint, (now() at time zone 'UTC')::date, count(*) from finished where kind = 'sent' having count(*) > 0
+    select $1, $2::bigint, (now() at time zone 'UTC')::date, count(*) from went having count(*) > 0
     on conflict (tenant_id, number_id, day) do update set sent = c.sent + excluded.sent
   )
   select count(*)::int as finished from finished`;
@@ -158,7 +168,7 @@ export async function recordOutcomes(
       pick((o) => o.kind),
       pick((o) => (o.kind === 'sent' ? o.metaMessageId : null)),
       pick((o) => (o.kind === 'failed' ? o.errorCode : null)),
-      pick((o) => (o.kind === 'refused' || o.kind === 'failed' ? o.reason : null)),
+      pick((o) => (o.kind === 'refused' || o.kind === 'failed' || o.kind === 'unknown' ? o.reason : null)),
       pick((o) => (o.kind === 'deferred' ? o.until : null)),
     ]),
   );

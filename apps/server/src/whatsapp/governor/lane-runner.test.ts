@@ -21,7 +21,7 @@ function recordingTransport(name: string, log: Delivery[]): LaneTransport {
       log.push({ to: message.to ?? `recipient:${message.recipient}`, at: Date.now(), runner: name });
       return `wamid.${name}.${log.length}`;
     },
-    verdict: () => ({ retry: false, code: null, title: 'unexpected', optedOut: false, pauseNumber: null }),
+    verdict: () => ({ kind: 'failed', code: null, title: 'unexpected', optedOut: false, pauseNumber: null }),
   };
 }
 

@@ -1,15 +1,24 @@
 import type { SendingNumber } from '../numbers/number-repository.js';
 
-/** How the lane reads a failed send: try again later, or give up (and what else it means). */
+/**
+ * How the lane reads a failed send. The Cloud API has no idempotency key, so only a failure that
+ * proves nothing was sent may be tried again; one after which the message may have gone is
+ * `unknown`, never sent again, and left to the status webhooks to settle.
+ */
 export type ErrorVerdict =
-  | { retry: true; delayMs: number; code: number | null; pairRate: boolean; throughput: boolean }
+  | { kind: 'retry'; delayMs: number; code: number | null; pairRate: boolean; throughput: boolean }
   | {
-      retry: false;
+      kind: 'unknown';
+      /** Why it may have gone, for error_title. */
+      title: string;
+    }
+  | {
+      kind: 'failed';
       code: number | null;
       title: string;
       /** Meta's 131050: the person stopped marketing messages. */
       optedOut: boolean;
-      /** Set when the failure concerns the number itself (bad token, policy block): pause it. */
+      /** Set when the failure concerns the number itself (bad token, policy block, spam rate): pause it. */
       pauseNumber: string | null;
     };
 
@@ -21,6 +30,11 @@ export interface OutboundMessage {
   toGroup: boolean;
   type: string;
   content: Record<string, unknown>;
+  /**
+   * The message's id, sent as `biz_opaque_callback_data`: Meta echoes it in the statuses, so a
+   * status of a send whose answer was lost still finds its message.
+   */
+  callbackData: string;
 }
 
 /** The one thing a lane needs of the Cloud API connector. */

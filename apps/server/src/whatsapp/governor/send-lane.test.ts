@@ -172,7 +172,7 @@ describe('the send lane', () => {
     expect(new Date(third.not_before).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
   });
 
-  it('fails an interrupted send instead of sending it twice', async () => {
+  it('makes an interrupted send unknown instead of sending it twice', async () => {
     const { tenantId, numberId, marketing } = await setUp();
     const contact = await seedContact(app.pool, tenantId, { waId: '4473001', consent: true });
     const [queued] = await queue(tenantId, [{ numberId, contactId: contact, ...template(marketing) }]);
@@ -180,7 +180,12 @@ describe('the send lane', () => {
     const { transport, sent } = scriptedTransport();
     await runLane(tenantId, numberId, transport);
     expect(sent).toHaveLength(0);
-    expect((await statuses(tenantId))[0]).toMatchObject({ status: 'failed', error_title: 'interrupted' });
+    expect((await statuses(tenantId))[0]).toMatchObject({
+      status: 'unknown',
+      error_code: null,
+      error_title: 'interrupted while sending: the request may have reached Meta',
+      not_before: null,
+    });
   });
 
   it('retries what Meta asks to retry and records final failures with their code', async () => {
@@ -193,9 +198,9 @@ describe('the send lane', () => {
       [busy, gone, stoppedMarketing].map((contactId) => ({ numberId, contactId, ...template(marketing) })),
     );
     const { transport } = scriptedTransport({
-      '4474001': { retry: true, delayMs: 16_000, code: 131056, pairRate: true, throughput: false },
-      '4474002': { retry: false, code: 131026, title: 'Message undeliverable', optedOut: false, pauseNumber: null },
-      '4474003': { retry: false, code: 131050, title: 'User stopped marketing', optedOut: true, pauseNumber: null },
+      '4474001': { kind: 'retry', delayMs: 16_000, code: 131056, pairRate: true, throughput: false },
+      '4474002': { kind: 'failed', code: 131026, title: 'Message undeliverable', optedOut: false, pauseNumber: null },
+      '4474003': { kind: 'failed', code: 131050, title: 'User stopped marketing', optedOut: true, pauseNumber: null },
     });
     await runLane(tenantId, numberId, transport);
     const rows = await statuses(tenantId);
@@ -219,7 +224,7 @@ describe('the send lane', () => {
     );
     const { transport, sent } = scriptedTransport({
       '4475001': {
-        retry: false,
+        kind: 'failed',
         code: 190,
         title: 'Invalid OAuth access token',
         optedOut: false,

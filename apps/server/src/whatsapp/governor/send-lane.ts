@@ -32,6 +32,7 @@ const LINGER_MS = 10_000;
 const MAX_IN_FLIGHT = 64;
 const MAX_ATTEMPTS = 8;
 const FLUSH_EVERY = 200;
+const INTERRUPTED = 'interrupted while sending: the request may have reached Meta';
 
 const defaultSleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -50,7 +51,8 @@ const defaultSleep = (ms: number, signal: AbortSignal) =>
  * number's queue in priority order: each message passes the rules (in memory, on facts fetched
  * with the batch), the portfolio's messaging limit (one reservation per batch), the pair rate and
  * the number's token bucket, and is claimed just before it goes out, so an interrupted send is
- * never repeated. Outcomes are written in batches.
+ * never repeated. A send that may have reached Meta without an answer saying so is `unknown`, never
+ * sent again: the status webhooks settle it by its callback data. Outcomes are written in batches.
  */
 export class SendLane {
   private number: SendingNumber | undefined;
@@ -150,13 +152,8 @@ export class SendLane {
     const needSlots: QueuedSend[] = [];
     for (const send of batch) {
       if (send.interrupted) {
-        this.outcomes.push({
-          kind: 'failed',
-          id: send.id,
-          createdAt: send.createdAt,
-          errorCode: null,
-          reason: 'interrupted',
-        });
+        // Its request may have gone before the owner stopped: never again, a webhook settles it.
+        this.outcomes.push({ kind: 'unknown', id: send.id, createdAt: send.createdAt, reason: INTERRUPTED });
         continue;
       }
       const refusal = this.refusal(send, now);
@@ -246,6 +243,7 @@ export class SendLane {
       toGroup: send.facts.toGroup,
       type: send.type,
       content: send.content,
+      callbackData: send.id,
     };
     if (message.to === null && message.recipient === null) {
       // A contact known only by the BSUID of another portfolio: no address this number may use.
@@ -270,20 +268,25 @@ export class SendLane {
     const attempt = send.attempts + 1;
     const verdict = this.deps.transport.verdict(error, attempt);
     const now = this.now();
-    if (verdict.retry && attempt < MAX_ATTEMPTS) {
+    if (verdict.kind === 'unknown') {
+      this.outcomes.push({ kind: 'unknown', id: send.id, createdAt: send.createdAt, reason: verdict.title });
+      return;
+    }
+    if (verdict.kind === 'retry' && attempt < MAX_ATTEMPTS) {
       if (verdict.pairRate) this.pairs.holdUntil(send.to ?? send.recipientUserId ?? send.id, now + verdict.delayMs);
       if (verdict.throughput) this.bucket?.drain(now);
       this.defer(send, now + verdict.delayMs);
       return;
     }
     const code = verdict.code;
-    const reason = verdict.retry ? `gave up after ${attempt} attempts` : verdict.title;
+    const reason = verdict.kind === 'retry' ? `gave up after ${attempt} attempts` : verdict.title;
     this.outcomes.push({ kind: 'failed', id: send.id, createdAt: send.createdAt, errorCode: code, reason });
-    if (!verdict.retry && verdict.optedOut && send.contactId) {
+    if (verdict.kind === 'retry') return;
+    if (verdict.optedOut && send.contactId) {
       this.contactOptedOut(send.contactId, 'error_131050');
       await optOutAfterError(this.deps.pool, this.tenantId, send.contactId);
     }
-    if (!verdict.retry && verdict.pauseNumber) {
+    if (verdict.pauseNumber) {
       this.deps.logger.warn(
         { numberId: this.numberId, code, reason: verdict.pauseNumber },
         'pausing a number Meta refuses',

@@ -1,6 +1,8 @@
 /**
  * Message statuses as webhooks write them (the rules are in statuses.ts): set-based and forward
- * only; a status whose message is not found yet waits in webhook_status_orphan.
+ * only; a status whose Meta id is unknown settles the message its callback data names when that
+ * one is queued or unknown; any other status whose message is not found yet waits in
+ * webhook_status_orphan.
  */
 import { type Db, prepared } from '../../platform/db/pool.js';
 
@@ -16,6 +18,8 @@ export interface MergedStatus {
   failedAt: Date | null;
   errorCode: number | null;
   errorTitle: string | null;
+  /** biz_opaque_callback_data when it is a message id (every send of the lane carries its own). */
+  callbackMessageId: string | null;
 }
 
 /**
@@ -54,24 +58,47 @@ const UPDATED_COLUMNS = `m.tenant_id, m.id::text, m.number_id::text, m.contact_i
 const WITH_OWNER = `select a.*, c.owner_user_id::text from applied a
   left join contact c on c.tenant_id = a.tenant_id and c.id = a.contact_id::bigint`;
 
+const STATUS_COLUMNS =
+  'tenant_id, meta_message_id, status, status_at, sent_at, delivered_at, read_at, failed_at, error_code, error_title';
+
+/**
+ * The two updates of message touch different rows: `applied` those with the status's Meta id,
+ * `settled` only rows without one (queued or unknown, found by message_unsettled_idx). A settled
+ * message still queued has its send in flight, or was deferred although it went: its queue row
+ * goes, so that it is never sent again.
+ */
 const APPLY_STATUSES = `
   with s as (
     select * from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[],
-                         $7::timestamptz[], $8::timestamptz[], $9::int[], $10::text[])
-      as s (tenant_id, meta_message_id, status, status_at, sent_at, delivered_at, read_at, failed_at, error_code, error_title)
+                         $7::timestamptz[], $8::timestamptz[], $9::int[], $10::text[], $11::bigint[])
+      as s (${STATUS_COLUMNS}, callback_message_id)
   ),
   applied as (
     update message m set ${moveForward('m', 's')} from s where ${MATCHES_MESSAGE}
     returning m.meta_message_id, ${UPDATED_COLUMNS}
   ),
+  settled as (
+    update message m set meta_message_id = s.meta_message_id, ${moveForward('m', 's')}
+      from s
+     where s.callback_message_id is not null and m.tenant_id = s.tenant_id and m.id = s.callback_message_id
+       and m.status in ('queued', 'unknown') and m.meta_message_id is null and m.direction = 'out'
+       and m.created_at > now() - interval '60 days'
+       and not exists (select 1 from applied a where a.tenant_id = s.tenant_id and a.meta_message_id = s.meta_message_id)
+    returning m.meta_message_id, ${UPDATED_COLUMNS}
+  ),
+  unqueued as (
+    delete from send_queue q using settled d
+     where q.tenant_id = d.tenant_id and q.number_id = d.number_id::bigint and q.message_id = d.id::bigint
+  ),
   orphans as (
-    insert into webhook_status_orphan as o
-      (tenant_id, meta_message_id, status, status_at, sent_at, delivered_at, read_at, failed_at, error_code, error_title)
-    select s.* from s
+    insert into webhook_status_orphan as o (${STATUS_COLUMNS})
+    select ${STATUS_COLUMNS} from s
      where not exists (select 1 from applied a where a.tenant_id = s.tenant_id and a.meta_message_id = s.meta_message_id)
+       and not exists (select 1 from settled d where d.tenant_id = s.tenant_id and d.meta_message_id = s.meta_message_id)
     on conflict (tenant_id, meta_message_id) do update set ${moveForward('o', 'excluded')}
-  )
-  ${WITH_OWNER}`;
+  ),
+  changed as (select * from applied union all select * from settled)
+  ${WITH_OWNER.replace('from applied a', 'from changed a')}`;
 
 /** Applies merged statuses to their messages; those whose message is not found wait as orphans. */
 export async function applyStatuses(db: Db, merged: readonly MergedStatus[]): Promise<UpdatedMessage[]> {
@@ -88,6 +115,7 @@ export async function applyStatuses(db: Db, merged: readonly MergedStatus[]): Pr
       column((s) => s.failedAt),
       column((s) => s.errorCode),
       column((s) => s.errorTitle),
+      column((s) => s.callbackMessageId),
     ]),
   );
   return rows;

@@ -3,8 +3,13 @@
  * in memory and written with one UPDATE ... FROM unnest(...). A status only moves a message up
  * `wa_message_status_rank` (sent < failed < delivered < read; see migration 0003 for why failed
  * sits there), and each time column keeps its earliest value, so duplicates and out-of-order
- * deliveries change nothing. A status whose message is not found yet waits in
- * webhook_status_orphan and is applied when the send lane has recorded the message's Meta id.
+ * deliveries change nothing. Every send carries its message's id as biz_opaque_callback_data: a
+ * status whose Meta id names no message settles the message of that id when it is still queued
+ * (its send in flight) or unknown (its answer lost), taking the Meta id. Any other status whose
+ * message is not found yet waits in webhook_status_orphan and is applied when the send lane has
+ * recorded the message's Meta id. What a failure's code means beyond its message (131048 pauses
+ * the number; 132015 / 132016 mark the template and hold its campaign; 131049 defers a campaign
+ * recipient) follows by triggers of migrations 0020 and 0021; 131050 opts the recipient out here.
  */
 import type pg from 'pg';
 import { isoTimeOf } from '../../platform/db/sql-time.js';
@@ -38,6 +43,8 @@ const RANK = { sent: 1, failed: 2, delivered: 3, read: 4 } as const;
 const ON_ITS_WAY = new Set(['held_for_quality_assessment']);
 /** Meta's error for marketing to a user who stopped marketing messages. */
 const MARKETING_STOPPED = 131050;
+/** A message id as the send lane puts it in biz_opaque_callback_data (a bigint's digits). */
+const MESSAGE_ID = /^\d{1,18}$/;
 /** How many merged statuses one UPDATE carries at most. */
 const FLUSH_SIZE = 5000;
 
@@ -67,6 +74,7 @@ export class StatusBuffer {
       const at = fromUnix(status.timestamp);
       const error = status.errors?.[0];
       const errorCode = error === undefined || Number.isNaN(Number(error.code)) ? null : Number(error.code);
+      const callback = status.biz_opaque_callback_data;
       this.merge({
         tenantId: number.tenantId,
         metaMessageId: status.id,
@@ -79,6 +87,7 @@ export class StatusBuffer {
         failedAt: kind === 'failed' ? at : null,
         errorCode: kind === 'failed' ? errorCode : null,
         errorTitle: kind === 'failed' ? (error?.title ?? error?.message ?? null) : null,
+        callbackMessageId: callback !== undefined && MESSAGE_ID.test(callback) ? callback : null,
       });
       if (
         kind === 'failed' &&
@@ -118,6 +127,7 @@ export class StatusBuffer {
       failedAt: earliest(seen.failedAt, next.failedAt),
       errorCode: seen.errorCode ?? next.errorCode,
       errorTitle: seen.errorTitle ?? next.errorTitle,
+      callbackMessageId: seen.callbackMessageId ?? next.callbackMessageId,
     });
   }
 
