@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MetaReplyError, metaErrorFrom, transportErrorFrom } from './errors.js';
-import { classifyError, RETRY_LIMITS, retryDecision } from './retry-policy.js';
+import { classifyError, mayHaveBeenSent, RETRY_LIMITS, retryDecision } from './retry-policy.js';
 
 const meta = (code: number, httpStatus = 400, extra: Record<string, unknown> = {}) =>
   metaErrorFrom('POST 1/messages', httpStatus, { error: { message: `(#${code}) title`, code, ...extra } })!;
@@ -122,5 +122,47 @@ describe('final errors', () => {
   it('something that is not a Cloud API failure is not retried', () => {
     expect(retryDecision(new TypeError('x is undefined'), 0)).toMatchObject({ retry: false, kind: 'unexpected' });
     expect(retryDecision('boom', 0)).toMatchObject({ retry: false, kind: 'unexpected' });
+  });
+});
+
+describe('whether a failed send may have gone (mayHaveBeenSent)', () => {
+  const transport = (code: string) => transportErrorFrom('POST 1/messages', Object.assign(new Error(code), { code }));
+
+  it.each([
+    ['UND_ERR_HEADERS_TIMEOUT', /no answer.*timeout/],
+    ['UND_ERR_BODY_TIMEOUT', /no answer.*timeout/],
+    ['ECONNRESET', /no answer.*reset/],
+    ['UND_ERR_SOCKET', /no answer.*reset/],
+  ])('a request written but not answered (%s) may have', (code, why) => {
+    expect(mayHaveBeenSent(transport(code))).toMatch(why);
+  });
+
+  it('a 5xx without a code of Meta meaning, or any reply that is not Meta’s, may have', () => {
+    expect(mayHaveBeenSent(meta(131000, 500))).toMatch(/HTTP 500.*131000/);
+    expect(mayHaveBeenSent(meta(1, 503))).toMatch(/HTTP 503/);
+    expect(mayHaveBeenSent(meta(999_002, 502))).toMatch(/HTTP 502/);
+    expect(mayHaveBeenSent(new MetaReplyError('POST x', 502, 'not-json', '<html>'))).toMatch(/HTTP 502 \(not-json\)/);
+    expect(mayHaveBeenSent(new MetaReplyError('POST x', 200, 'unexpected-shape', 'messages'))).toMatch(/HTTP 200/);
+  });
+
+  it.each([
+    ['ECONNREFUSED'],
+    ['ENOTFOUND'],
+    ['EAI_AGAIN'],
+    ['UND_ERR_CONNECT_TIMEOUT'],
+    ['ERR_TLS_CERT_ALTNAME_INVALID'],
+  ])('a failure before the request was written (%s) proves it did not', (code) => {
+    expect(mayHaveBeenSent(transport(code))).toBeNull();
+  });
+
+  it("Meta's own refusals prove it did not, even on a 5xx status", () => {
+    for (const code of [130429, 131056, 4, 80007, 131049, 131048, 132015, 131050, 131026]) {
+      expect(mayHaveBeenSent(meta(code))).toBeNull();
+      expect(mayHaveBeenSent(meta(code, 500))).toBeNull();
+    }
+    expect(mayHaveBeenSent(meta(131000, 400))).toBeNull();
+    expect(mayHaveBeenSent(meta(999_001, 429))).toBeNull();
+    expect(mayHaveBeenSent(new MetaReplyError('POST x', 429, 'not-json', ''))).toBeNull();
+    expect(mayHaveBeenSent(new TypeError('a bug before the request'))).toBeNull();
   });
 });
