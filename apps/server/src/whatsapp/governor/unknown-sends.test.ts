@@ -159,7 +159,7 @@ describe('a send whose answer is lost', () => {
     }
     // Every send names its message.
     expect(
-      waIds.map((waId) => (requestsTo(waId)[0]?.json as Record<string, unknown>).biz_opaque_callback_data),
+      waIds.map((waId) => (requestsTo(waId)[0]?.json as Record<string, unknown> | undefined)?.biz_opaque_callback_data),
     ).toEqual(queued.map((message) => message.id));
   });
 
