@@ -78,6 +78,8 @@ export interface StatusSpec {
   at: number;
   recipient?: string;
   errorCode?: number;
+  /** biz_opaque_callback_data, as Meta echoes it from the send. */
+  callbackData?: string;
 }
 
 export function statusesPayload(phoneNumberId: string, statuses: readonly StatusSpec[]): WebhookPayloadInput {
@@ -91,6 +93,7 @@ export function statusesPayload(phoneNumberId: string, statuses: readonly Status
         status: spec.status,
         timestamp: String(spec.at),
         recipient_id: spec.recipient ?? '16505551234',
+        ...(spec.callbackData === undefined ? {} : { biz_opaque_callback_data: spec.callbackData }),
         ...(spec.errorCode ? { errors: [{ code: spec.errorCode, title: `error ${spec.errorCode}` }] } : {}),
         ...(spec.status === 'failed'
           ? {}
@@ -118,16 +121,20 @@ export function inboundPayload(
   });
 }
 
-/** An outbound message as the send lane leaves it once Meta accepted it. */
+/**
+ * An outbound message as the send lane leaves it once Meta accepted it (or, without a Meta id,
+ * queued or unknown); its id.
+ */
 export async function insertOutbound(
   pool: Pool,
   number: SeededNumber,
-  metaMessageId: string,
-  options: { contactId?: string; createdAt?: Date; status?: string } = {},
-): Promise<void> {
-  await pool.query(
-    `insert into message (tenant_id, created_at, number_id, contact_id, direction, type, body, status, meta_message_id, purpose)
-     values ($1, $2, $3, $4, 'out', 'text', '{}', $5, $6, 'marketing')`,
+  metaMessageId: string | null,
+  options: { contactId?: string; createdAt?: Date; status?: string; campaignId?: string; templateId?: string } = {},
+): Promise<string> {
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into message (tenant_id, created_at, number_id, contact_id, direction, type, body, status, meta_message_id,
+                          purpose, campaign_id, template_id)
+     values ($1, $2, $3, $4, 'out', 'text', '{}', $5, $6, 'marketing', $7, $8) returning id::text`,
     [
       number.tenantId,
       options.createdAt ?? new Date(),
@@ -135,8 +142,11 @@ export async function insertOutbound(
       options.contactId ?? null,
       options.status ?? 'accepted',
       metaMessageId,
+      options.campaignId ?? null,
+      options.templateId ?? null,
     ],
   );
+  return rows[0]?.id as string;
 }
 
 export async function rows<T = Record<string, unknown>>(pool: Pool, sql: string, values: unknown[] = []): Promise<T[]> {
