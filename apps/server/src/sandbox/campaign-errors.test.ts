@@ -113,6 +113,24 @@ describe("Meta's refusals, per recipient", () => {
   });
 });
 
+describe('a lost answer', () => {
+  it('takes the send but answers 500 in the Graph shape; its statuses echo the callback data', async () => {
+    await customer('16505551007', { lostReply: 1 });
+    const reply = await send({ ...template('16505551007'), biz_opaque_callback_data: '4242' });
+    expect(reply.status).toBe(500);
+    expect(reply.body.error).toMatchObject({ code: 1, is_transient: true, type: 'OAuthException' });
+    const log = await kit.control('GET', '/messages?to=16505551007');
+    expect(log.body).toHaveLength(1);
+    await kit.settle();
+    const statuses = statusesOf(log.body[0].id);
+    expect(statuses.map((status) => [status.status, status.biz_opaque_callback_data])).toEqual([
+      ['sent', '4242'],
+      ['delivered', '4242'],
+      ['read', '4242'],
+    ]);
+  });
+});
+
 describe("Meta's refusals, as rates for everyone", () => {
   it('draws them per message from the configuration, the same for the same seed', async () => {
     await kit.control('POST', '/config', { behaviour: { marketingCap: 0.5 } });
