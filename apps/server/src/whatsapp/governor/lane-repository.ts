@@ -117,13 +117,14 @@ const RECORD_OUTCOMES = `
            status_at = now()
       from outcome o
      where o.kind <> 'deferred' and m.tenant_id = $1 and m.created_at = o.created_at and m.id = o.id
-       and m.status = 'queued'
+       -- A message cancelled while its request was in flight went (or may have) all the same.
+       and (m.status = 'queued' or (m.status = 'cancelled' and o.kind in ('sent', 'unknown')))
     returning m.contact_id, o.kind
   ),
   -- Sent, but a status webhook settled the message by its callback data before this record.
   settled_first as (
     select m.contact_id, o.kind from message m join outcome o on m.created_at = o.created_at and m.id = o.id
-     where o.kind = 'sent' and m.tenant_id = $1 and m.status <> 'queued' and m.meta_message_id = o.meta_id
+     where o.kind = 'sent' and m.tenant_id = $1 and m.status not in ('queued', 'cancelled') and m.meta_message_id = o.meta_id
   ),
   went as (
     select contact_id from finished where kind = 'sent' union all select contact_id from settled_first

@@ -188,6 +188,34 @@ describe('the send lane', () => {
     });
   });
 
+  it('records a send that went although its message was cancelled while the request was in flight', async () => {
+    const { tenantId, numberId, marketing } = await setUp();
+    const first = await seedContact(app.pool, tenantId, { waId: '4473101', consent: true });
+    const second = await seedContact(app.pool, tenantId, { waId: '4473102', consent: true });
+    const queued = await queue(
+      tenantId,
+      [first, second].map((contactId) => ({ numberId, contactId, ...template(marketing) })),
+    );
+    const { transport } = scriptedTransport({
+      '4473102': { kind: 'unknown', title: 'no answer from the Cloud API (timeout)' },
+    });
+    const cancelling: LaneTransport = {
+      ...transport,
+      async send(number, message) {
+        await app.pool.query(`update message set status = 'cancelled' where tenant_id = $1 and id = $2`, [
+          tenantId,
+          message.callbackData,
+        ]);
+        return transport.send(number, message);
+      },
+    };
+    await runLane(tenantId, numberId, cancelling);
+    expect((await statuses(tenantId)).map((row) => [row.id, row.status, row.meta_message_id])).toEqual([
+      [queued[0]?.id, 'accepted', 'wamid.1.4473101'],
+      [queued[1]?.id, 'unknown', null],
+    ]);
+  });
+
   it('retries what Meta asks to retry and records final failures with their code', async () => {
     const { tenantId, numberId, marketing } = await setUp();
     const busy = await seedContact(app.pool, tenantId, { waId: '4474001', consent: true });
