@@ -29,6 +29,8 @@ import { registerSystemRoutes } from './modules/system/routes.js';
 import { registerTagRoutes } from './modules/tags/routes.js';
 import { registerTemplateRoutes } from './modules/templates/routes.js';
 import { registerUploadRoutes } from './modules/uploads/routes.js';
+import { registerWarmupRoutes } from './modules/warmup/routes.js';
+import { warmupFollowJob } from './modules/warmup/snapshot-job.js';
 import { createHttpServer, setNotFound } from './platform/http/app.js';
 import { hasConsoleBuild, registerConsoleFiles } from './platform/http/console-files.js';
 import type { AppContext } from './platform/http/context.js';
@@ -54,6 +56,7 @@ export const jobs: readonly JobDefinition[] = [
   audienceLoadJob,
   audiencePurgeJob,
   poolAllocateJob,
+  warmupFollowJob,
 ];
 
 /** The api role: the contract's calls, the uploads and the built console. */
@@ -79,6 +82,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerAllocationRoutes(app, context);
   registerTemplateRoutes(app, context);
   registerCampaignRoutes(app, context);
+  registerWarmupRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
   await registerRealtime(app, context);

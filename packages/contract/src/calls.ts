@@ -15,6 +15,7 @@ import { sandboxNumberCalls } from './sandbox-numbers.js';
 import { systemCalls } from './system.js';
 import { tagCalls } from './tags.js';
 import { templateCalls } from './templates.js';
+import { warmupCalls } from './warmup.js';
 
 /** Every /api call of the product. Adding a domain means adding its call map here. */
 export const calls = {
@@ -34,6 +35,7 @@ export const calls = {
   ...allocationCalls,
   ...templateCalls,
   ...campaignCalls,
+  ...warmupCalls,
 } as const;
 
 export const allCalls: readonly CallDefinition[] = Object.values(calls);
