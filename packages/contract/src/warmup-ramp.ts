@@ -11,6 +11,9 @@
 
 export const WARMUP_TIERS = ['TIER_250', 'TIER_2K', 'TIER_10K', 'TIER_100K', 'TIER_UNLIMITED'] as const;
 export type WarmupTier = (typeof WARMUP_TIERS)[number];
+/** What a plan may aim at: every tier above the first. */
+export const WARMUP_TARGET_TIERS = ['TIER_2K', 'TIER_10K', 'TIER_100K', 'TIER_UNLIMITED'] as const;
+export type WarmupTargetTier = (typeof WARMUP_TARGET_TIERS)[number];
 
 export const WARMUP_TIER_LIMITS: Readonly<Record<WarmupTier, number | null>> = {
   TIER_250: 250,

@@ -3,7 +3,7 @@ import { Id, IdList } from './auth.js';
 import { defineCall } from './call.js';
 import { BatchReply, envelopeOf } from './envelope.js';
 import { listRequestOf, pageOf, textFilter } from './paging.js';
-import { WARMUP_PACES } from './warmup-ramp.js';
+import { WARMUP_PACES, WARMUP_TARGET_TIERS } from './warmup-ramp.js';
 
 /**
  * Warm-up plans (specification `/api/keep/*`, the `/marketingTasks/cultureTask` screen, decision
@@ -27,7 +27,7 @@ export const NewWarmupPlan = z.object({
   /** A business portfolio of the caller's numbers. */
   portfolioId: Id,
   /** Above the portfolio's current messaging limit. */
-  targetTier: z.enum(['TIER_2K', 'TIER_10K', 'TIER_100K', 'TIER_UNLIMITED']),
+  targetTier: z.enum(WARMUP_TARGET_TIERS),
   /** Live numbers of the portfolio taking part; absent: all of them. */
   numberIds: IdList.optional(),
   /** The first day (UTC) of the ramp, today or later; absent: today. */

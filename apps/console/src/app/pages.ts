@@ -21,6 +21,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   '/accountmanage/registration': () => import('../pages/registration/registration-page.js'),
   '/dataManager/fansData': () => import('../pages/fans-data/fans-data-page.js'),
   '/content/template': () => import('../pages/templates/templates-page.js'),
+  '/marketingTasks/cultureTask': () => import('../pages/culture-task/culture-task-page.js'),
 };
 
 export const NOT_BUILT_PAGE: PageLoader = () => import('../pages/not-built/not-built-page.js');

@@ -162,7 +162,7 @@ export const MENU: readonly MenuNode[] = [
     children: [
       { path: '/marketingTasks/massHair', name: 'massHair', icon: 'broadcast' },
       { path: '/marketingTasks/explosivePowder', name: 'explosivePowder', icon: 'burst' },
-      { path: '/marketingTasks/cultureTask', name: 'cultureTask', icon: 'warmup' },
+      { path: '/marketingTasks/cultureTask', name: 'cultureTask', icon: 'warmup', call: calls.warmupList },
       { path: '/marketingTasks/vermicelliOrder', name: 'vermicelliOrder', icon: 'order' },
       { path: '/marketingTasks/diversionlink', name: 'diversionlink', icon: 'link' },
     ],

@@ -116,6 +116,7 @@ const zh = {
   },
   TemplateHeaderFormat: { TEXT: '文本', IMAGE: '图片', VIDEO: '视频', DOCUMENT: '文档' },
   TemplateButtonType: { QUICK_REPLY: '快速回复', URL: '访问网址', PHONE_NUMBER: '拨打电话' },
+  WarmupStatus: { active: '进行中', paused: '已暂停', done: '已结束' },
 };
 
 const en: typeof zh = {
@@ -238,6 +239,7 @@ const en: typeof zh = {
   },
   TemplateHeaderFormat: { TEXT: 'Text', IMAGE: 'Image', VIDEO: 'Video', DOCUMENT: 'Document' },
   TemplateButtonType: { QUICK_REPLY: 'Quick reply', URL: 'Visit website', PHONE_NUMBER: 'Call phone number' },
+  WarmupStatus: { active: 'Active', paused: 'Paused', done: 'Done' },
 };
 
 export const codesTexts = { zh, en };

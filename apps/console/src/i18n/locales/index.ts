@@ -14,6 +14,7 @@ import { sandboxTexts } from './sandbox.js';
 import { shellTexts } from './shell.js';
 import { tagsTexts } from './tags.js';
 import { templatesTexts } from './templates.js';
+import { warmupTexts } from './warmup.js';
 
 /** The console's namespaces of texts: the shell's, then one per screen domain. */
 const namespaces = {
@@ -32,6 +33,7 @@ const namespaces = {
   audiences: audiencesTexts,
   allocation: allocationTexts,
   templates: templatesTexts,
+  warmup: warmupTexts,
 } as const;
 
 /** Every text of the console, by language and namespace: the web kit's (api, list, selects) and its own. */
