@@ -39,8 +39,8 @@ export const WARMUP_PACE_DAYS: Readonly<Record<WarmupPace, { days: number; usage
   fast: { days: 4, usageDays: 14 },
 };
 
-/** Aim this much above Meta's threshold: it counts delivered messages, and some sent ones are not. */
-export const WARMUP_MARGIN = 1.1;
+/** Aim this many percent above Meta's threshold: it counts delivered messages, and some sent ones are not. */
+export const WARMUP_MARGIN_PERCENT = 10;
 /** The usage path to 2 000: delivered templates to unique users within 30 days. */
 export const USAGE_PATH_USERS = 2_000;
 const USAGE_WINDOW_DAYS = 30;
@@ -104,10 +104,9 @@ const sumOfLast = (values: readonly number[], count: number) =>
  */
 export function rampTargets(need: number, days: number, window: number, cap: number) {
   const weights = Array.from({ length: days }, (_, index) => index + 1);
-  const all = weights.reduce((sum, weight) => sum + weight, 0);
+  // Day i gets need × i / (the weights in the window): in integers, so no rounding error lifts a day.
   const inWindow = sumOfLast(weights, window);
-  const total = (need * all) / inWindow;
-  const targets = weights.map((weight) => Math.max(1, Math.min(cap, Math.ceil((total * weight) / all))));
+  const targets = weights.map((weight) => Math.max(1, Math.min(cap, Math.ceil((need * weight) / inWindow))));
   while (sumOfLast(targets, window) < need && targets.length < days + window) targets.push(cap);
   const reachable = sumOfLast(targets, window) >= need;
   return { targets: reachable ? targets : targets.slice(0, days), reachable };
@@ -116,7 +115,7 @@ export function rampTargets(need: number, days: number, window: number, cap: num
 /** One step's daily targets from a limit: toward half of it in 7 days, or toward 2 000 users in 30 days below 2 000. */
 export function stepTargets(limit: number, pace: WarmupPace) {
   const usage = limit < USAGE_PATH_USERS;
-  const need = Math.ceil((usage ? USAGE_PATH_USERS : limit / 2) * WARMUP_MARGIN);
+  const need = Math.ceil(((usage ? USAGE_PATH_USERS : limit / 2) * (100 + WARMUP_MARGIN_PERCENT)) / 100);
   const { days, usageDays } = WARMUP_PACE_DAYS[pace];
   return usage
     ? rampTargets(need, usageDays, USAGE_WINDOW_DAYS, limit)

@@ -67,8 +67,7 @@ const zh = {
   targetDay: '达到目标 {{tier}} 预计于 {{day}}',
   noForecast: '暂无预测',
   reachedTarget: '已达到目标档位',
-  throughputForecast: '{{phone}}：最早 {{day}} 起可升至每秒 1000 条（需在无限额度下 24 小时内触达 10 万名不同用户）',
-  throughputNotYet: '{{phone}}：达到无限额度后才可能升至每秒 1000 条',
+  throughputForecast: '{{phone}}：最早 {{day}} 起可能升至每秒 1000 条（须为无限额度且质量良好）',
   milestones: '档位节点',
 };
 
@@ -143,8 +142,7 @@ const en: typeof zh = {
   noForecast: 'No forecast',
   reachedTarget: 'The target tier is reached',
   throughputForecast:
-    '{{phone}}: may rise to 1,000 msg/s from {{day}} (after 100,000 unique users in 24 hours at unlimited)',
-  throughputNotYet: '{{phone}}: may rise to 1,000 msg/s only once the portfolio is unlimited',
+    '{{phone}}: may rise to 1,000 msg/s from {{day}} at the earliest (at unlimited, with good quality)',
   milestones: 'Tier milestones',
 };
 

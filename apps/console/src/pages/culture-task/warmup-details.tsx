@@ -30,11 +30,13 @@ function ForecastCard({ plan }: { plan: WarmupPlan }) {
     ...(forecast.next_tier && forecast.next_tier_day
       ? [t('nextTierDay', { tier: tier(forecast.next_tier), day: forecast.next_tier_day })]
       : []),
-    ...(forecast.target_day ? [t('targetDay', { tier: tier(plan.target_tier), day: forecast.target_day })] : []),
-    ...forecast.throughput.map((number) =>
-      number.eligible_from
-        ? t('throughputForecast', { phone: number.phone, day: number.eligible_from })
-        : t('throughputNotYet', { phone: number.phone }),
+    // The target's day, when it is not the next tier's already said above.
+    ...(forecast.target_day && forecast.next_tier !== plan.target_tier
+      ? [t('targetDay', { tier: tier(plan.target_tier), day: forecast.target_day })]
+      : []),
+    // The 1 000-a-second upgrade only once the portfolio is (or is planned to be) unlimited.
+    ...forecast.throughput.flatMap((number) =>
+      number.eligible_from ? [t('throughputForecast', { phone: number.phone, day: number.eligible_from })] : [],
     ),
   ];
   const reached = forecast.target_day === null && !forecast.needs_verification && forecast.next_tier_day === null;

@@ -12,8 +12,8 @@ import type { PlanRow } from './plan-repository.js';
 import type { PlanNumberRow } from './portfolio-repository.js';
 
 const CAVEAT = {
-  zh: '预测假设计划每天按量完成且号码质量保持良好；是否升级、何时升级由 Meta 决定。业务组合在过去 7 天内触达其当前限额的一半且质量良好时，Meta 通常在 6 小时内提升一档；号码的吞吐量在无限额度下 24 小时内触达 10 万名不同用户后才可能升至每秒 1000 条。',
-  en: "The forecast assumes the plan is met every day and quality stays good; Meta decides whether and when to upgrade. Meta usually moves a portfolio up one tier within 6 hours once it has reached half its current limit over the last 7 days with good quality; a number's throughput may rise to 1,000 messages a second only at unlimited, after 100,000 unique users in 24 hours.",
+  zh: '预测假设计划每天按量完成且号码质量保持良好；是否升级、何时升级由 Meta 决定。业务组合在过去 7 天内触达其当前限额的一半且质量良好时，Meta 通常在 6 小时内提升一档；号码的吞吐量只有在无限额度且质量良好时才可能升至每秒 1000 条（据称还需在 24 小时内触达 10 万名不同用户）。',
+  en: "The forecast assumes the plan is met every day and quality stays good; Meta decides whether and when to upgrade. Meta usually moves a portfolio up one tier within 6 hours once it has reached half its current limit over the last 7 days with good quality; a number's throughput may rise to 1,000 messages a second only at unlimited with good quality (reportedly after 100,000 unique users in 24 hours).",
 } as const;
 
 export const presentNumber = (row: PlanNumberRow): WarmupNumber => ({

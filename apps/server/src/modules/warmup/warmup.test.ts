@@ -253,6 +253,25 @@ describe('keep (warm-up plans)', () => {
     await post('/api/keep/del', { ids: [next.id] });
   });
 
+  it('forecasts the 1 000-a-second upgrade from the day the portfolio should be unlimited', async () => {
+    const big = await addNumber(t, a.tenantId, { portfolioName: 'Big portfolio', messagingLimit: 100_000 });
+    const plan = await added({
+      name: 'To unlimited',
+      portfolioId: await portfolioOf(big),
+      targetTier: 'TIER_UNLIMITED',
+    });
+    expect(plan.days).toHaveLength(7);
+    expect(plan.days[6]?.target).toBe(13_750);
+    expect(plan.forecast).toMatchObject({
+      next_tier: 'TIER_UNLIMITED',
+      next_tier_day: addDays(today, 7),
+      throughput: [{ number_id: big, eligible_from: addDays(today, 7) }],
+    });
+    await t.pool.query(`update wa_number set throughput_per_second = 1000 where id = $1`, [big]);
+    const upgraded = await post('/api/keep/details', { id: plan.id });
+    expect(upgraded.body.data.forecast.throughput).toEqual([]);
+  });
+
   it('deletes plans: only the caller’s, a 404 naming ids when none is', async () => {
     const { records } = (await post('/api/keep/list', { pageSize: 50 })).body.data;
     const theirs = await post('/api/keep/del', { ids: records.map((plan: { id: string }) => plan.id) }, b.token);
