@@ -30,6 +30,9 @@ export async function purgeNumberRows(client: pg.PoolClient, tenantId: string, i
   await run('delete from conversation where tenant_id = $1 and number_id = any($2::bigint[])');
   await run('delete from number_daily_count where tenant_id = $1 and number_id = any($2::bigint[])');
   await run('delete from number_tag where tenant_id = $1 and number_id = any($2::bigint[])');
+  // Warm-up plans forget a number that no longer exists (the plan's portfolio days stay).
+  await run('delete from warmup_plan_number where tenant_id = $1 and number_id = any($2::bigint[])');
+  await run('delete from warmup_number_day where tenant_id = $1 and number_id = any($2::bigint[])');
   // Live contacts by their list index, then deleted ones (a deleted contact who writes again
   // comes back, and must not come back to a number that no longer exists).
   for (const state of ['deleted_at is null', 'deleted_at is not null']) {
