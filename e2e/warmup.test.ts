@@ -74,7 +74,7 @@ describe('warm-up plans (/marketingTasks/cultureTask)', () => {
       const row = rowOf(page, name);
       await row.locator('[data-testid=warmup-status][data-status=active]').waitFor();
       expect(await row.getByTestId('warmup-today').textContent()).toMatch(/\/ 110$/);
-      expect(await row.getByTestId('warmup-next-tier').textContent()).toContain(run.milestone);
+      expect(await row.getByTestId('warmup-next-tier').textContent()).toContain(run.target);
       await saveScreenshot(page, `warmup-${language}`);
 
       await row.getByTestId('warmup-name-link').click();

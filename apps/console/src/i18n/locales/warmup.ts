@@ -15,13 +15,11 @@ const zh = {
   status: '状态',
   numbers: '号码',
   numberCount: '{{count}} 个号码',
-  today: '今日（已触达 / 目标）',
+  today: '今日触达 / 目标',
   notToday: '今日无计划',
-  nextTier: '下一档位预计',
+  nextTier: '下一档位',
   startDate: '开始日期（UTC）',
-  endDate: '计划结束',
   actions: '操作',
-  details: '详情',
   edit: '编辑',
   pause: '暂停',
   resume: '恢复',
@@ -54,9 +52,6 @@ const zh = {
   sent: '实际发送',
   share: '号码份额',
   day: '日期',
-  tier: '档位',
-  quality: '质量',
-  throughput: '吞吐量（条/秒）',
   paused: '已暂停',
   detailsTitle: '养号计划：{{name}}',
   plannedVsActual: '计划与实际（每日，业务组合）',
@@ -68,7 +63,6 @@ const zh = {
   noForecast: '暂无预测',
   reachedTarget: '已达到目标档位',
   throughputForecast: '{{phone}}：最早 {{day}} 起可能升至每秒 1000 条（须为无限额度且质量良好）',
-  milestones: '档位节点',
 };
 
 const en: typeof zh = {
@@ -87,13 +81,11 @@ const en: typeof zh = {
   status: 'Status',
   numbers: 'Numbers',
   numberCount: '{{count}} numbers',
-  today: 'Today (reached / target)',
+  today: 'Today / target',
   notToday: 'Nothing planned today',
-  nextTier: 'Next tier expected',
+  nextTier: 'Next tier',
   startDate: 'Start day (UTC)',
-  endDate: 'Plan ends',
   actions: 'Actions',
-  details: 'Details',
   edit: 'Edit',
   pause: 'Pause',
   resume: 'Resume',
@@ -128,9 +120,6 @@ const en: typeof zh = {
   sent: 'Sent',
   share: 'Number share',
   day: 'Day',
-  tier: 'Tier',
-  quality: 'Quality',
-  throughput: 'Throughput (msg/s)',
   paused: 'Paused',
   detailsTitle: 'Warm-up plan: {{name}}',
   plannedVsActual: 'Planned vs actual (per day, portfolio)',
@@ -143,7 +132,6 @@ const en: typeof zh = {
   reachedTarget: 'The target tier is reached',
   throughputForecast:
     '{{phone}}: may rise to 1,000 msg/s from {{day}} at the earliest (at unlimited, with good quality)',
-  milestones: 'Tier milestones',
 };
 
 export const warmupTexts = { zh, en };

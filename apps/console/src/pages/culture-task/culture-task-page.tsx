@@ -2,7 +2,6 @@ import {
   CheckCircleOutlined,
   DeleteOutlined,
   EditOutlined,
-  EyeOutlined,
   PauseCircleOutlined,
   PlayCircleOutlined,
   PlusOutlined,
@@ -61,7 +60,7 @@ export default function CultureTaskPage() {
     );
 
   const actionsOf = (plan: WarmupPlan): RowAction[] => [
-    { label: t('details'), icon: <EyeOutlined />, onClick: () => setShown(plan), testId: 'warmup-details-action' },
+    // The name opens the details.
     {
       label: t('edit'),
       icon: <EditOutlined />,
@@ -126,10 +125,16 @@ export default function CultureTaskPage() {
     },
     {
       title: t('targetTier'),
-      dataIndex: 'target_tier',
-      render: (tier: string) => <CodeLabel group="MessagingTier" code={tier} />,
+      key: 'target',
+      render: (_, plan) => (
+        <Space orientation="vertical" size={0}>
+          <CodeLabel group="MessagingTier" code={plan.target_tier} />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t(PACE_TEXT[plan.pace])} · {t('numberCount', { count: plan.numbers.length })}
+          </Typography.Text>
+        </Space>
+      ),
     },
-    { title: t('pace'), dataIndex: 'pace', render: (pace: WarmupPlan['pace']) => t(PACE_TEXT[pace]) },
     {
       title: t('status'),
       dataIndex: 'status',
@@ -138,11 +143,6 @@ export default function CultureTaskPage() {
           {codeName('WarmupStatus', status)}
         </Tag>
       ),
-    },
-    {
-      title: t('numbers'),
-      key: 'numbers',
-      render: (_, plan) => t('numberCount', { count: plan.numbers.length }),
     },
     {
       title: t('today'),
@@ -161,17 +161,16 @@ export default function CultureTaskPage() {
       key: 'forecast',
       render: (_, plan) =>
         plan.forecast.next_tier && plan.forecast.next_tier_day ? (
-          <span data-testid="warmup-next-tier">
-            {t('nextTierDay', {
-              tier: codeName('MessagingTier', plan.forecast.next_tier),
-              day: plan.forecast.next_tier_day,
-            })}
-          </span>
+          <Space orientation="vertical" size={0} data-testid="warmup-next-tier">
+            <CodeLabel group="MessagingTier" code={plan.forecast.next_tier} />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {plan.forecast.next_tier_day}
+            </Typography.Text>
+          </Space>
         ) : (
           '-'
         ),
     },
-    { title: t('startDate'), dataIndex: 'start_date' },
     actionsColumn(t('actions'), actionsOf),
   ];
 
