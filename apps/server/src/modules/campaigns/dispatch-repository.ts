@@ -1,0 +1,316 @@
+import type { Db } from '../../platform/db/pool.js';
+
+/** The campaign row as the dispatcher needs it, locked for the step. */
+export interface DispatchCampaign {
+  id: string;
+  tenantId: string;
+  kind: 'mass' | 'burst';
+  status: string;
+  content: unknown;
+  templateId: string | null;
+  purpose: 'marketing' | 'utility' | 'authentication' | 'service';
+  schedule: unknown;
+  options: unknown;
+  cursor: string;
+  recipients: number;
+  startedAt: Date | null;
+}
+
+/** Locks the campaign row for the step; undefined when it is gone. */
+export async function lockCampaign(db: Db, tenantId: string, campaignId: string): Promise<DispatchCampaign | undefined> {
+  const { rows } = await db.query(
+    `select id::text, tenant_id, kind, status, content, template_id::text, purpose, schedule, options,
+            dispatch_cursor::text as cursor, recipients::float8 as recipients, started_at
+       from campaign where tenant_id = $1 and id = $2 and deleted_at is null
+        for update`,
+    [tenantId, campaignId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    kind: row.kind,
+    status: row.status,
+    content: row.content,
+    templateId: row.template_id,
+    purpose: row.purpose,
+    schedule: row.schedule,
+    options: row.options,
+    cursor: row.cursor,
+    recipients: row.recipients,
+    startedAt: row.started_at,
+  };
+}
+
+/** A sender of the campaign, as of this step. */
+export interface SenderState {
+  numberId: string;
+  /** Sending: not paused, not RED, CONNECTED or FLAGGED. */
+  active: boolean;
+  /** Whether this step changed `active`. */
+  changed: boolean;
+  throughput: number;
+  quality: string;
+  /** The campaign's messages waiting in this number's queue. */
+  queued: number;
+}
+
+/**
+ * Sets each sender's `active` from its number's state, and answers the senders with their
+ * throughput, quality and how many of the campaign's messages their queues hold.
+ */
+export async function refreshSenders(db: Db, tenantId: string, campaignId: string): Promise<SenderState[]> {
+  const { rows } = await db.query(
+    `with health as (
+       select s.number_id,
+              coalesce(n.deleted_at is null and n.paused_at is null and n.quality_rating <> 'RED'
+                       and n.status in ('CONNECTED', 'FLAGGED'), false) as healthy,
+              coalesce(n.throughput_per_second, 1) as throughput, coalesce(n.quality_rating, 'UNKNOWN') as quality
+         from campaign_sender s
+         left join wa_number n on n.tenant_id = s.tenant_id and n.id = s.number_id
+        where s.campaign_id = $2 and s.tenant_id = $1
+     ),
+     changed as (
+       update campaign_sender s set active = h.healthy
+         from health h
+        where s.campaign_id = $2 and s.number_id = h.number_id and s.active <> h.healthy
+       returning s.number_id
+     ),
+     queued as (
+       select number_id, count(*)::int as n from send_queue
+        where campaign_id = $2 and tenant_id = $1 group by number_id
+     )
+     select h.number_id::text, h.healthy, h.throughput, h.quality, coalesce(q.n, 0) as queued,
+            h.number_id in (select number_id from changed) as changed
+       from health h left join queued q on q.number_id = h.number_id
+      order by h.number_id`,
+    [tenantId, campaignId],
+  );
+  return rows.map((row) => ({
+    numberId: row.number_id,
+    active: row.healthy,
+    changed: row.changed,
+    throughput: row.throughput,
+    quality: row.quality,
+    queued: row.queued,
+  }));
+}
+
+/**
+ * Moves the not-yet-sent recipients (pending, or deferred by Meta's per-user cap: never reached)
+ * of the stopped senders to the given ones, each recipient to one sender picked by a hash of the
+ * contact weighted by `weight`, in one statement. Answers how many moved.
+ */
+export async function moveRecipients(
+  db: Db,
+  tenantId: string,
+  campaignId: string,
+  fromNumberIds: readonly string[],
+  targets: readonly { numberId: string; weight: number }[],
+): Promise<number> {
+  const { rowCount } = await db.query(
+    `with targets as (
+       select t.number_id, sum(t.weight) over (order by t.number_id) as upper, sum(t.weight) over () as total
+         from unnest($4::bigint[], $5::float8[]) as t (number_id, weight)
+        where t.weight > 0
+     ),
+     moving as (
+       select r.contact_id, (hashint8(r.contact_id)::float8 + 2147483648) / 4294967296 as u
+         from campaign_recipient r
+        where r.campaign_id = $2 and r.tenant_id = $1 and r.state in (0, 10) and r.number_id = any($3::bigint[])
+     )
+     update campaign_recipient r
+        set number_id = (select t.number_id from targets t where t.upper > m.u * t.total order by t.upper limit 1),
+            updated_at = now()
+       from moving m
+      where r.campaign_id = $2 and r.contact_id = m.contact_id and exists (select 1 from targets)`,
+    [tenantId, campaignId, fromNumberIds, targets.map((t) => t.numberId), targets.map((t) => t.weight)],
+  );
+  return rowCount ?? 0;
+}
+
+/** A recipient due for sending, after the cursor, with what its message needs. */
+export interface DueRecipient {
+  contactId: string;
+  numberId: string;
+  /** Within its sender's room this step; the first one that is not holds the cursor. */
+  fits: boolean;
+  contactExists: boolean;
+  name: string;
+  waId: string;
+  lastInboundAt: Date | null;
+}
+
+/**
+ * The next recipients due (pending, or deferred whose time has come) after the cursor, in contact
+ * order, of the given senders only, at most `limit`; each marked whether it fits its sender's room.
+ */
+export async function dueRecipients(
+  db: Db,
+  tenantId: string,
+  campaignId: string,
+  cursor: string,
+  rooms: readonly { numberId: string; room: number }[],
+  limit: number,
+): Promise<DueRecipient[]> {
+  const { rows } = await db.query(
+    `with rooms as (select * from unnest($4::bigint[], $5::int[]) as r (number_id, room)),
+     due as (
+       select r.contact_id, r.number_id from campaign_recipient r
+        where r.campaign_id = $2 and r.tenant_id = $1 and r.contact_id > $3
+          and (r.state = 0 or (r.state = 10 and r.not_before <= now()))
+          and r.number_id = any($4::bigint[])
+        order by r.contact_id
+        limit $6
+     ),
+     ranked as (
+       select d.*, row_number() over (partition by d.number_id order by d.contact_id) as place from due d
+     )
+     select k.contact_id::text, k.number_id::text, k.place <= o.room as fits, c.id is not null as contact_exists,
+            coalesce(c.name, '') as name, coalesce(c.wa_id, '') as wa_id, c.last_inbound_at
+       from ranked k
+       join rooms o on o.number_id = k.number_id
+       left join contact c on c.tenant_id = $1 and c.id = k.contact_id
+      order by k.contact_id`,
+    [tenantId, campaignId, cursor, rooms.map((r) => r.numberId), rooms.map((r) => r.room), limit],
+  );
+  return rows.map((row) => ({
+    contactId: row.contact_id,
+    numberId: row.number_id,
+    fits: row.fits,
+    contactExists: row.contact_exists,
+    name: row.name,
+    waId: row.wa_id,
+    lastInboundAt: row.last_inbound_at,
+  }));
+}
+
+/**
+ * Claims the cross-campaign frequency cap for these contacts: each one's last marketing time moves
+ * to now only when it is older than the cap (or there is none). Answers the contacts claimed.
+ */
+export async function claimTouches(
+  db: Db,
+  tenantId: string,
+  contactIds: readonly string[],
+  capHours: number,
+): Promise<Set<string>> {
+  if (contactIds.length === 0) return new Set();
+  const { rows } = await db.query<{ contact_id: string }>(
+    `insert into contact_touch as t (tenant_id, contact_id, last_marketing_at)
+     select $1, c, now() from unnest($2::bigint[]) as c order by c
+     on conflict (tenant_id, contact_id) do update set last_marketing_at = excluded.last_marketing_at
+      where t.last_marketing_at <= now() - make_interval(hours => $3)
+     returning contact_id::text`,
+    [tenantId, contactIds, capHours],
+  );
+  return new Set(rows.map((row) => row.contact_id));
+}
+
+/** What became of one recipient this step: queued with its message, or skipped with the reason. */
+export type RecipientOutcome =
+  | { contactId: string; state: 'queued'; messageId: string; messageCreatedAt: string }
+  | { contactId: string; state: 'skipped'; reason: string };
+
+const STATE_NUMBER = { queued: 1, skipped: 12 } as const;
+
+/** Records the step's outcomes in one statement (the roll-ups follow by trigger). */
+export async function recordRecipients(
+  db: Db,
+  campaignId: string,
+  outcomes: readonly RecipientOutcome[],
+): Promise<void> {
+  if (outcomes.length === 0) return;
+  const pick = <T>(read: (outcome: RecipientOutcome) => T) => outcomes.map(read);
+  await db.query(
+    `update campaign_recipient r
+        set state = o.state, message_id = o.message_id, message_created_at = o.created_at,
+            error_code = null, error_title = o.reason, not_before = null, updated_at = now()
+       from unnest($2::bigint[], $3::smallint[], $4::bigint[], $5::timestamptz[], $6::text[])
+            as o (contact_id, state, message_id, created_at, reason)
+      where r.campaign_id = $1 and r.contact_id = o.contact_id`,
+    [
+      campaignId,
+      pick((o) => o.contactId),
+      pick((o) => STATE_NUMBER[o.state]),
+      pick((o) => (o.state === 'queued' ? o.messageId : null)),
+      pick((o) => (o.state === 'queued' ? o.messageCreatedAt : null)),
+      pick((o) => (o.state === 'skipped' ? o.reason : null)),
+    ],
+  );
+}
+
+/** Saves the dispatcher's checkpoint; the row's updated_at says the dispatcher is alive. */
+export async function saveCursor(db: Db, campaignId: string, cursor: string): Promise<void> {
+  await db.query('update campaign set dispatch_cursor = $2, updated_at = now() where id = $1', [campaignId, cursor]);
+}
+
+/** The campaign's recipients by sender and state, from the roll-up. */
+export async function campaignTally(
+  db: Db,
+  campaignId: string,
+): Promise<{ numberId: string; state: number; n: number }[]> {
+  const { rows } = await db.query(
+    'select number_id::text, state, n::float8 as n from campaign_tally where campaign_id = $1 and n <> 0',
+    [campaignId],
+  );
+  return rows.map((row) => ({ numberId: row.number_id, state: row.state, n: row.n }));
+}
+
+/** Whether a recipient deferred by Meta's per-user cap has come due again. */
+export async function anyDeferralDue(db: Db, campaignId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    'select exists (select 1 from campaign_recipient where campaign_id = $1 and state = 10 and not_before <= now()) as due',
+    [campaignId],
+  );
+  return rows[0]?.due === true;
+}
+
+/** Ends a running campaign: every recipient has a final state or is on its way. */
+export async function completeCampaign(db: Db, campaignId: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update campaign set status = 'completed', finished_at = now(), updated_at = now()
+      where id = $1 and status = 'running'`,
+    [campaignId],
+  );
+  return rowCount === 1;
+}
+
+/** The product holds a running campaign, with the reason. */
+export async function holdCampaign(
+  db: Db,
+  campaignId: string,
+  reason: { zh: string; en: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update campaign set status = 'held', hold_reason_zh = $2, hold_reason_en = $3, updated_at = now()
+      where id = $1 and status = 'running'`,
+    [campaignId, reason.zh, reason.en],
+  );
+  return rowCount === 1;
+}
+
+/** The parts of a template a campaign message is built from. */
+export async function loadTemplate(
+  db: Db,
+  tenantId: string,
+  templateId: string,
+): Promise<{ name: string; language: string; components: unknown } | undefined> {
+  const { rows } = await db.query(
+    'select name, language, components from wa_template where tenant_id = $1 and id = $2',
+    [tenantId, templateId],
+  );
+  return rows[0];
+}
+
+/** Running campaigns whose dispatcher has not stepped for a while (its worker died mid-step). */
+export async function stalledCampaigns(db: Db, quietSeconds: number): Promise<{ tenantId: string; id: string }[]> {
+  const { rows } = await db.query(
+    `select tenant_id, id::text from campaign
+      where status = 'running' and updated_at < now() - make_interval(secs => $1)
+      order by id limit 1000`,
+    [quietSeconds],
+  );
+  return rows.map((row) => ({ tenantId: row.tenant_id, id: row.id }));
+}

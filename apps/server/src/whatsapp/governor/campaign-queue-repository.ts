@@ -1,0 +1,66 @@
+import type { Db } from '../../platform/db/pool.js';
+
+/**
+ * A campaign's rows in the send queue, reached through send_queue_campaign_idx. Only unclaimed
+ * rows are touched: a claimed one is being sent (or was, before a crash) and is the lane's to settle.
+ */
+
+/** Pushes the campaign's unclaimed queue rows to infinity: the lanes find nothing of it due. */
+export async function holdQueuedSends(db: Db, tenantId: string, campaignId: string): Promise<number> {
+  const { rowCount } = await db.query(
+    `update send_queue set not_before = 'infinity'
+      where campaign_id = $2 and tenant_id = $1 and claimed_at is null and not_before <> 'infinity'`,
+    [tenantId, campaignId],
+  );
+  return rowCount ?? 0;
+}
+
+/**
+ * Makes the held rows due now, moves their lanes' due times and wakes the lanes at commit, as
+ * queueing does. Rows the lane itself deferred (pair rate, messaging limit) keep their time.
+ */
+export async function releaseQueuedSends(db: Db, tenantId: string, campaignId: string): Promise<number> {
+  const { rows } = await db.query<{ released: number }>(
+    `with released as (
+       update send_queue set not_before = now()
+        where campaign_id = $2 and tenant_id = $1 and not_before = 'infinity'
+       returning number_id
+     ),
+     numbers as (select distinct number_id from released),
+     lanes as (
+       insert into send_lane (tenant_id, number_id, due_at)
+       select $1, number_id, now() from numbers
+       on conflict (tenant_id, number_id) do update
+          set due_at = least(coalesce(send_lane.due_at, excluded.due_at), excluded.due_at), updated_at = now()
+     ),
+     woken as (
+       select pg_notify('wa_send_wake', json_build_object('tenantId', $1::text, 'numberId', number_id::text)::text)
+         from numbers
+     )
+     select (select count(*) from released)::int as released, (select count(*) from woken) as woken`,
+    [tenantId, campaignId],
+  );
+  return rows[0]?.released ?? 0;
+}
+
+/**
+ * Deletes the campaign's unclaimed queue rows and closes their messages as refused ('cancelled'),
+ * in one statement; answers the withdrawn messages' ids.
+ */
+export async function withdrawQueuedSends(db: Db, tenantId: string, campaignId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `with withdrawn as (
+       delete from send_queue
+        where campaign_id = $2 and tenant_id = $1 and claimed_at is null
+       returning message_id, message_created_at
+     )
+     update message m
+        set status = 'refused', error_code = null, error_title = 'cancelled', status_at = now()
+       from withdrawn w
+      where m.tenant_id = $1 and m.created_at = w.message_created_at and m.id = w.message_id
+        and m.status = 'queued'
+     returning m.id::text`,
+    [tenantId, campaignId],
+  );
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,27 @@
+import type { Db } from '../../platform/db/pool.js';
+import { holdQueuedSends, releaseQueuedSends, withdrawQueuedSends } from './campaign-queue-repository.js';
+
+/**
+ * What pausing, resuming and cancelling a campaign does to its messages already in the lanes'
+ * queues, in the caller's transaction. The dispatcher keeps that queue a few seconds deep, so
+ * these touch few rows.
+ */
+
+/** Pause: nothing more of the campaign goes out; its queued messages stay queued. */
+export function holdCampaignSends(db: Db, tenantId: string, campaignId: string): Promise<number> {
+  return holdQueuedSends(db, tenantId, campaignId);
+}
+
+/** Resume: the held messages are due again and their lanes are woken when the caller commits. */
+export function releaseCampaignSends(db: Db, tenantId: string, campaignId: string): Promise<number> {
+  return releaseQueuedSends(db, tenantId, campaignId);
+}
+
+/**
+ * Cancel: the queued messages that no lane has claimed are withdrawn (their messages end refused
+ * with the title 'cancelled'); answers their ids. A claimed one may already be on its way and is
+ * left to its lane.
+ */
+export function withdrawCampaignSends(db: Db, tenantId: string, campaignId: string): Promise<string[]> {
+  return withdrawQueuedSends(db, tenantId, campaignId);
+}
