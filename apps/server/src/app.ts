@@ -9,6 +9,7 @@ import { audienceLoadJob } from './modules/audiences/load-job.js';
 import { registerAudienceRoutes } from './modules/audiences/routes.js';
 import { authHousekeepingJob } from './modules/auth/housekeeping-job.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
+import { campaignDispatchJob, campaignDispatchSweepJob } from './modules/campaigns/dispatch-job.js';
 import { registerCampaignRoutes } from './modules/campaigns/routes.js';
 import { campaignStartJob } from './modules/campaigns/start-campaign-job.js';
 import { registerCensusRoutes } from './modules/census/routes.js';
@@ -57,6 +58,8 @@ export const jobs: readonly JobDefinition[] = [
   audiencePurgeJob,
   poolAllocateJob,
   warmupFollowJob,
+  campaignDispatchJob,
+  campaignDispatchSweepJob,
 ];
 
 /** The api role: the contract's calls, the uploads and the built console. */

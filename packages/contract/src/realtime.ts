@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PoolStatus } from './allocations.js';
 import { AudienceStatus } from './audiences.js';
 import { Id } from './auth.js';
+import { CampaignKind, CampaignStatus } from './campaigns.js';
 import { MessageStatus } from './chat-history.js';
 
 /**
@@ -56,6 +57,12 @@ export const CampaignProgressEvent = z.object({
   data: z.object({ campaign_id: Id, status: z.string(), total: z.number().int(), sent: z.number().int() }),
 });
 
+/** A campaign's status changed (an operator's action, or the dispatcher completing or holding it). */
+export const CampaignUpdatedEvent = z.object({
+  type: z.literal('campaign.updated'),
+  data: z.object({ campaign_id: Id, kind: CampaignKind, status: CampaignStatus, run_no: z.number().int() }),
+});
+
 export const ImportProgressEvent = z.object({
   type: z.literal('import.progress'),
   data: z.object({
@@ -102,6 +109,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   ConversationUpdatedEvent,
   AssigneeChangedEvent,
   CampaignProgressEvent,
+  CampaignUpdatedEvent,
   ImportProgressEvent,
   AudienceProgressEvent,
   PoolProgressEvent,

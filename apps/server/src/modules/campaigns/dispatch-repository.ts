@@ -11,17 +11,25 @@ export interface DispatchCampaign {
   purpose: 'marketing' | 'utility' | 'authentication' | 'service';
   schedule: unknown;
   options: unknown;
+  runNo: number;
   cursor: string;
   recipients: number;
   startedAt: Date | null;
+  /** The tenant's, for the send window. */
+  timeZone: string;
 }
 
 /** Locks the campaign row for the step; undefined when it is gone. */
-export async function lockCampaign(db: Db, tenantId: string, campaignId: string): Promise<DispatchCampaign | undefined> {
+export async function lockCampaign(
+  db: Db,
+  tenantId: string,
+  campaignId: string,
+): Promise<DispatchCampaign | undefined> {
   const { rows } = await db.query(
     `select id::text, tenant_id, kind, status, content, template_id::text, purpose, schedule, options,
-            dispatch_cursor::text as cursor, recipients::float8 as recipients, started_at
-       from campaign where tenant_id = $1 and id = $2 and deleted_at is null
+            run_no, dispatch_cursor::text as cursor, recipients::float8 as recipients, started_at,
+            (select t.time_zone from tenant t where t.id = c.tenant_id) as time_zone
+       from campaign c where tenant_id = $1 and id = $2 and deleted_at is null
         for update`,
     [tenantId, campaignId],
   );
@@ -37,9 +45,11 @@ export async function lockCampaign(db: Db, tenantId: string, campaignId: string)
     purpose: row.purpose,
     schedule: row.schedule,
     options: row.options,
+    runNo: row.run_no,
     cursor: row.cursor,
     recipients: row.recipients,
     startedAt: row.started_at,
+    timeZone: row.time_zone,
   };
 }
 
@@ -278,11 +288,7 @@ export async function completeCampaign(db: Db, campaignId: string): Promise<bool
 }
 
 /** The product holds a running campaign, with the reason. */
-export async function holdCampaign(
-  db: Db,
-  campaignId: string,
-  reason: { zh: string; en: string },
-): Promise<boolean> {
+export async function holdCampaign(db: Db, campaignId: string, reason: { zh: string; en: string }): Promise<boolean> {
   const { rowCount } = await db.query(
     `update campaign set status = 'held', hold_reason_zh = $2, hold_reason_en = $3, updated_at = now()
       where id = $1 and status = 'running'`,

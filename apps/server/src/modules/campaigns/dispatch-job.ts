@@ -1,0 +1,67 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import { withTransaction } from '../../platform/db/pool.js';
+import { defineJob, enqueue } from '../../platform/queue/jobs.js';
+import { stalledCampaigns } from './dispatch-repository.js';
+import { dispatchStep, SLOW_CHECK_MS } from './dispatch-step.js';
+
+/** Longest a dispatcher sleeps between steps (a send window opening later is looked at again). */
+const MAX_SLEEP_MS = SLOW_CHECK_MS;
+/** A running campaign whose dispatcher has not stepped for this long lost it (a killed worker). */
+const STALLED_SECONDS = 3 * (MAX_SLEEP_MS / 1000);
+
+const DispatchPayload = z.object({ tenantId: z.string(), campaignId: z.string() });
+
+/**
+ * A campaign's dispatcher: one step per run (`dispatchStep`), then it queues its own next run in
+ * the step's transaction, after the campaign row's lock, so an operation that moves the campaign
+ * later (resume, resend) always has the last word on when it runs. One job per campaign by its
+ * job key; were two ever to run, the row lock makes them take turns over the same cursor.
+ */
+export const campaignDispatchJob = defineJob({
+  name: 'campaign_dispatch',
+  payload: DispatchPayload,
+  maxAttempts: 10,
+  async handle({ tenantId, campaignId }, _helpers, context) {
+    await withTransaction(context.pool, async (client) => {
+      const plan = await dispatchStep(client, tenantId, campaignId);
+      if ('end' in plan) return;
+      const wait = Math.min(plan.afterMs, MAX_SLEEP_MS);
+      await enqueueDispatch(client, tenantId, campaignId, wait > 0 ? new Date(Date.now() + wait) : undefined);
+    });
+  },
+});
+
+/**
+ * Runs (or reruns) a campaign's dispatcher, at `runAt` or now, when the caller commits: after
+ * start, resume and resend. A waiting run is moved to this time; a running one finishes its step.
+ */
+export function enqueueDispatch(
+  client: pg.PoolClient | pg.Pool,
+  tenantId: string,
+  campaignId: string,
+  runAt?: Date,
+): Promise<void> {
+  return enqueue(
+    client,
+    campaignDispatchJob,
+    { tenantId, campaignId },
+    { jobKey: `campaign_dispatch:${campaignId}`, runAt },
+  );
+}
+
+/**
+ * Gives a dispatcher back to running campaigns whose dispatcher stopped stepping: its worker was
+ * killed mid-step, leaving its job locked, or it failed past its attempts.
+ */
+export const campaignDispatchSweepJob = defineJob({
+  name: 'campaign_dispatch_sweep',
+  payload: z.unknown(),
+  maxAttempts: 1,
+  cron: '* * * * *',
+  async handle(_payload, _helpers, context) {
+    for (const campaign of await stalledCampaigns(context.pool, STALLED_SECONDS)) {
+      await enqueueDispatch(context.pool, campaign.tenantId, campaign.id);
+    }
+  },
+});

@@ -1,0 +1,256 @@
+import { CampaignContent, CampaignOptions, CampaignSchedule } from '@ws/contract';
+import type pg from 'pg';
+import { type MessageIntent, PRIORITY, queueMessages } from '../../whatsapp/governor/queue-messages.js';
+import { publishCampaignProgress, publishCampaignUpdate } from './campaign-events.js';
+import {
+  anyDeferralDue,
+  campaignTally,
+  claimTouches,
+  completeCampaign,
+  type DispatchCampaign,
+  type DueRecipient,
+  dueRecipients,
+  holdCampaign,
+  loadTemplate,
+  lockCampaign,
+  moveRecipients,
+  type RecipientOutcome,
+  recordRecipients,
+  refreshSenders,
+  type SenderState,
+  saveCursor,
+} from './dispatch-repository.js';
+import { type CampaignTemplate, renderMessage } from './render-message.js';
+import { msUntilWindowOpens } from './send-window.js';
+
+/** Seconds of each sender's throughput its queue holds for the campaign: pause and moves stay quick. */
+export const DEPTH_SECONDS = 3;
+/** The most recipients one step queues (one transaction). */
+export const MAX_BATCH = 2000;
+/** After a step that filled the senders' rooms: about when a third of the queue has gone. */
+export const REFILL_MS = 1000;
+/** How often a campaign with nothing to send now looks again (deferrals, stopped senders). */
+export const SLOW_CHECK_MS = 30_000;
+
+const STATE = { pending: 0, queued: 1, deferred: 10 } as const;
+
+/** What the dispatcher does next: step again after `afterMs` (0: at once), or end. */
+export type StepPlan = { afterMs: number } | { end: true };
+
+const EVERY_SENDER_STOPPED = {
+  zh: '所有发送号码均已停止发送（暂停、质量为红色或受限）',
+  en: 'Every sender number has stopped (paused, RED quality or restricted)',
+};
+
+/**
+ * One step of a campaign's dispatcher, in the caller's transaction: lock the campaign, follow its
+ * senders' health (a burst moves a stopped sender's unsent recipients to the others), take the
+ * recipients after the cursor that the senders' queues have room for, queue their messages
+ * through the governor, record each recipient's message and save the cursor. Everything commits
+ * together, so a crash never queues a recipient twice nor loses one.
+ */
+export async function dispatchStep(
+  client: pg.PoolClient,
+  tenantId: string,
+  campaignId: string,
+  now = new Date(),
+): Promise<StepPlan> {
+  const campaign = await lockCampaign(client, tenantId, campaignId);
+  if (campaign?.status !== 'running') return { end: true };
+  const schedule = CampaignSchedule.parse(campaign.schedule);
+  const closedFor = msUntilWindowOpens(schedule.window, now, campaign.timeZone);
+  if (closedFor > 0) {
+    await saveCursor(client, campaign.id, campaign.cursor);
+    return { afterMs: closedFor };
+  }
+  const options = CampaignOptions.parse(campaign.options);
+  const senders = await refreshSenders(client, tenantId, campaign.id);
+  const active = senders.filter((sender) => sender.active);
+  if (campaign.kind === 'burst') await rebalance(client, campaign, senders, active, options);
+  if (active.length === 0) return holdOrFinish(client, campaign, senders);
+
+  const rooms = active.map((sender) => ({ numberId: sender.numberId, room: roomOf(sender, campaign, options) }));
+  const totalRoom = rooms.reduce((sum, room) => sum + room.room, 0);
+  if (totalRoom === 0) {
+    await saveCursor(client, campaign.id, campaign.cursor);
+    return { afterMs: REFILL_MS };
+  }
+  const scanLimit = Math.min(2 * totalRoom, 2 * MAX_BATCH);
+  const due = await dueRecipients(client, tenantId, campaign.id, campaign.cursor, rooms, scanLimit);
+  if (due.length === 0) return endOfPass(client, campaign, senders);
+
+  const { taken, cursor } = takeInOrder(due, campaign.cursor);
+  const outcomes = await queueRecipients(client, campaign, options, taken);
+  await recordRecipients(client, campaign.id, outcomes);
+  await saveCursor(client, campaign.id, cursor);
+  await publishCampaignProgress(client, campaign, now);
+  // A full batch leaves room behind it: go on at once; otherwise wait for the queues to drain.
+  return { afterMs: taken.length >= MAX_BATCH ? 0 : REFILL_MS };
+}
+
+/** A sender's room this step: seconds of its rate, less what the campaign already has queued there. */
+function roomOf(sender: SenderState, campaign: DispatchCampaign, options: CampaignOptions): number {
+  const rate = rateOf(sender, options);
+  const share = campaign.kind === 'burst' && sender.quality === 'YELLOW' ? 0.5 : 1;
+  return Math.max(0, Math.ceil(rate * share * DEPTH_SECONDS) - sender.queued);
+}
+
+const rateOf = (sender: SenderState, options: CampaignOptions) =>
+  Math.min(options.ratePerSecond ?? sender.throughput, sender.throughput);
+
+/**
+ * The recipients taken this step, in contact order: those that fit their sender's room, at most
+ * MAX_BATCH. The cursor moves to just before the first one not taken, so it is found again.
+ */
+function takeInOrder(due: readonly DueRecipient[], cursor: string): { taken: DueRecipient[]; cursor: string } {
+  const taken: DueRecipient[] = [];
+  let next = cursor;
+  let blocked = false;
+  for (const recipient of due) {
+    if (!recipient.fits || taken.length >= MAX_BATCH) {
+      blocked = true;
+      if (taken.length >= MAX_BATCH) break;
+      continue;
+    }
+    taken.push(recipient);
+    if (!blocked) next = recipient.contactId;
+  }
+  return { taken, cursor: next };
+}
+
+/**
+ * Skips those who wrote to us since the start (stopOnReply), whose contact is gone, or who got a
+ * marketing message within the cap; queues the rest's messages. Answers every recipient's outcome.
+ */
+async function queueRecipients(
+  client: pg.PoolClient,
+  campaign: DispatchCampaign,
+  options: CampaignOptions,
+  taken: readonly DueRecipient[],
+): Promise<RecipientOutcome[]> {
+  const outcomes: RecipientOutcome[] = [];
+  const skip = (recipient: DueRecipient, reason: string) =>
+    outcomes.push({ contactId: recipient.contactId, state: 'skipped', reason });
+  let sending: DueRecipient[] = [];
+  for (const recipient of taken) {
+    if (!recipient.contactExists) skip(recipient, 'contact_missing');
+    else if (options.stopOnReply && repliedSince(recipient, campaign.startedAt)) skip(recipient, 'replied');
+    else sending.push(recipient);
+  }
+  if (campaign.purpose === 'marketing' && options.frequencyCapHours > 0) {
+    const ids = sending.map((recipient) => recipient.contactId);
+    const claimed = await claimTouches(client, campaign.tenantId, ids, options.frequencyCapHours);
+    for (const recipient of sending) if (!claimed.has(recipient.contactId)) skip(recipient, 'frequency_cap');
+    sending = sending.filter((recipient) => claimed.has(recipient.contactId));
+  }
+  if (sending.length === 0) return outcomes;
+  const content = CampaignContent.parse(campaign.content);
+  const template = await templateOf(client, campaign);
+  const intents: MessageIntent[] = sending.map((recipient) => {
+    const message = renderMessage(content, template, { name: recipient.name, waId: recipient.waId });
+    return {
+      numberId: recipient.numberId,
+      contactId: recipient.contactId,
+      ...message,
+      purpose: campaign.purpose,
+      templateId: campaign.templateId ?? undefined,
+      campaignId: campaign.id,
+      priority: PRIORITY.bulk,
+    };
+  });
+  const queued = await queueMessages(client, campaign.tenantId, intents);
+  sending.forEach((recipient, index) => {
+    const message = queued[index] as { id: string; createdAt: string };
+    outcomes.push({
+      contactId: recipient.contactId,
+      state: 'queued',
+      messageId: message.id,
+      messageCreatedAt: message.createdAt,
+    });
+  });
+  return outcomes;
+}
+
+const repliedSince = (recipient: DueRecipient, startedAt: Date | null) =>
+  startedAt !== null && recipient.lastInboundAt !== null && recipient.lastInboundAt > startedAt;
+
+async function templateOf(client: pg.PoolClient, campaign: DispatchCampaign): Promise<CampaignTemplate | null> {
+  if (!campaign.templateId) return null;
+  const row = await loadTemplate(client, campaign.tenantId, campaign.templateId);
+  if (!row) throw new Error(`campaign ${campaign.id}: its template ${campaign.templateId} is gone`);
+  return { name: row.name, language: row.language, components: row.components as CampaignTemplate['components'] };
+}
+
+/**
+ * A burst moves the unsent recipients of its stopped senders to the active ones, weighted by their
+ * rate (a YELLOW number gets half); the roll-up says whether a stopped sender has any.
+ */
+async function rebalance(
+  client: pg.PoolClient,
+  campaign: DispatchCampaign,
+  senders: readonly SenderState[],
+  active: readonly SenderState[],
+  options: CampaignOptions,
+): Promise<void> {
+  const stopped = new Set(senders.filter((sender) => !sender.active).map((sender) => sender.numberId));
+  if (stopped.size === 0 || active.length === 0) return;
+  const tally = await campaignTally(client, campaign.id);
+  const unsent = tally.some(
+    (row) => stopped.has(row.numberId) && (row.state === STATE.pending || row.state === STATE.deferred),
+  );
+  if (!unsent) return;
+  const targets = active.map((sender) => ({
+    numberId: sender.numberId,
+    weight: rateOf(sender, options) * (sender.quality === 'YELLOW' ? 0.5 : 1),
+  }));
+  await moveRecipients(client, campaign.tenantId, campaign.id, [...stopped], targets);
+}
+
+/** Every sender stopped: hold the campaign when recipients wait for one, else see whether it is done. */
+async function holdOrFinish(
+  client: pg.PoolClient,
+  campaign: DispatchCampaign,
+  senders: readonly SenderState[],
+): Promise<StepPlan> {
+  const tally = await campaignTally(client, campaign.id);
+  const waiting = tally.some((row) => row.state === STATE.pending || row.state === STATE.deferred);
+  if (!waiting) return endOfPass(client, campaign, senders);
+  if (await holdCampaign(client, campaign.id, EVERY_SENDER_STOPPED)) {
+    await publishCampaignUpdate(client, { ...campaign, status: 'held' });
+  }
+  return { end: true };
+}
+
+/**
+ * Nothing due after the cursor: start a new pass when recipients wait behind it (moved to another
+ * sender, or deferred and due again), complete the campaign when none is pending, queued or
+ * deferred, else look again later.
+ */
+async function endOfPass(
+  client: pg.PoolClient,
+  campaign: DispatchCampaign,
+  senders: readonly SenderState[],
+): Promise<StepPlan> {
+  const tally = await campaignTally(client, campaign.id);
+  const activeIds = new Set(senders.filter((sender) => sender.active).map((sender) => sender.numberId));
+  const count = (state: number, activeOnly = false) =>
+    tally
+      .filter((row) => row.state === state && (!activeOnly || activeIds.has(row.numberId)))
+      .reduce((sum, row) => sum + row.n, 0);
+  const deferred = count(STATE.deferred);
+  if (campaign.cursor !== '0') {
+    const behind = count(STATE.pending, true) > 0 || (deferred > 0 && (await anyDeferralDue(client, campaign.id)));
+    if (behind) {
+      await saveCursor(client, campaign.id, '0');
+      return { afterMs: 0 };
+    }
+  }
+  if (count(STATE.pending) + count(STATE.queued) + deferred === 0) {
+    if (await completeCampaign(client, campaign.id)) {
+      await publishCampaignUpdate(client, { ...campaign, status: 'completed' });
+    }
+    return { end: true };
+  }
+  await saveCursor(client, campaign.id, campaign.cursor);
+  return { afterMs: SLOW_CHECK_MS };
+}
