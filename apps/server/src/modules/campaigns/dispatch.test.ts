@@ -12,7 +12,7 @@ import {
   sandboxSends,
   seedRunningCampaign,
   until,
-} from './dispatch-test-support.js';
+} from './test-support.js';
 
 const app = useTestApp({}, { worker: true });
 let sandbox: RunningSandbox;

@@ -7,6 +7,7 @@ import { addCampaign } from './add-campaign.js';
 import { campaignDetails } from './campaign-details.js';
 import { listCampaigns } from './campaign-queries.js';
 import { downloadRecipients } from './download-recipients.js';
+import { operateCampaign } from './operate-campaign.js';
 
 /** Mass send (`btmsg/*`) and burst send (`power/*`): the same handlers, each kind seeing only its own campaigns. */
 export function registerCampaignRoutes(app: FastifyInstance, context: AppContext): void {
@@ -17,6 +18,13 @@ export function registerCampaignRoutes(app: FastifyInstance, context: AppContext
       if (added.campaign)
         audit(`${kind} campaign ${added.campaign.id} ${added.campaign.name} (${added.campaign.status})`);
       return added;
+    });
+    route(app, context, calls.operation, async ({ scope, body, language, audit }) => {
+      const campaign = await operateCampaign(context, scope, kind, body, language);
+      audit(
+        `${kind} campaign ${campaign.id} ${campaign.name}: ${body.action}${body.states ? ` (${body.states.join(', ')})` : ''}`,
+      );
+      return campaign;
     });
     route(app, context, calls.list, ({ scope, body, language }) => listCampaigns(context, scope, kind, body, language));
     route(app, context, calls.details, ({ scope, body, language }) =>

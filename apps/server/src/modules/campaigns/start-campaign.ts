@@ -2,6 +2,7 @@ import { CampaignAudience, CampaignContent, CampaignOptions } from '@ws/contract
 import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
+import { enqueueDispatch } from './dispatch-job.js';
 import { senderActive, snapshotRules } from './sender-plan.js';
 import { insertCampaignSenders, selectSenders } from './sender-repository.js';
 import { insertRecipients } from './snapshot-repository.js';
@@ -39,5 +40,6 @@ export async function startCampaign(context: AppContext, tenantId: string, campa
     const snapshot = rules.senderIds.length > 0 ? await insertRecipients(client, scope, campaignId, rules) : null;
     const counts = snapshot ?? { eligible: 0, skipped: { no_sender: 0 } };
     await markCampaignStarted(client, tenantId, campaignId, counts.eligible, counts.skipped);
+    if (counts.eligible > 0) await enqueueDispatch(client, tenantId, campaignId);
   });
 }

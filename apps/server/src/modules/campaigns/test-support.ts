@@ -1,6 +1,9 @@
 /** Campaigns' test world: tenants A and B with numbers, a contact tag, an approved template and contacts. */
+import { CampaignOptions } from '@ws/contract';
+import type pg from 'pg';
+import type { RunningSandbox } from '../../sandbox/index.js';
 import type { TestApp } from '../../test/test-app.js';
-import { seedContact, seedTemplate } from '../../test/whatsapp-fixtures.js';
+import { seedContact, seedSandboxNumber, seedSandboxTemplate, seedTemplate } from '../../test/whatsapp-fixtures.js';
 
 /** A campaign request with everything valid; tests change one part. */
 export function newCampaign(numberId: string, tagId: string, templateId: string, change: Record<string, unknown> = {}) {
@@ -44,4 +47,133 @@ export async function taggedContacts(
     tagId,
   ]);
   return ids;
+}
+
+export interface SandboxWorld {
+  tenantId: string;
+  numbers: { numberId: string; phoneNumberId: string }[];
+  templateId: string;
+}
+
+/** `count` sandbox numbers in one business account (sending at `rate` a second) and its template "Hello {{1}}". */
+export async function sandboxSenders(
+  t: TestApp,
+  sandbox: RunningSandbox,
+  tenantId: string,
+  count: number,
+  rate = 20,
+): Promise<SandboxWorld> {
+  const numbers: SandboxWorld['numbers'] = [];
+  let wabaId: string | undefined;
+  for (let index = 0; index < count; index += 1) {
+    const { numberId, made } = await seedSandboxNumber(t.pool, t.context.whatsapp, sandbox, tenantId, {
+      fields: wabaId ? { waba_id: wabaId } : {},
+      connection: { throughputPerSecond: rate, portfolioName: `portfolio ${tenantId}` },
+    });
+    wabaId = made.waba_id;
+    numbers.push({ numberId, phoneNumberId: made.phone_number_id });
+  }
+  const first = numbers[0] as { numberId: string };
+  const templateId = await seedSandboxTemplate(
+    t.pool,
+    sandbox,
+    tenantId,
+    { numberId: first.numberId, wabaId: wabaId as string },
+    { name: 'spring_sale', category: 'MARKETING', text: 'Hello {{1}}' },
+  );
+  return { tenantId, numbers, templateId };
+}
+
+/** Consenting contacts of the tenant; their ids in creation (contact id) order. */
+export async function consentingContacts(pool: pg.Pool, tenantId: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    phones += 1;
+    const waId = `4478${process.pid % 10_000}${String(phones).padStart(5, '0')}`;
+    ids.push(await seedContact(pool, tenantId, { waId, consent: true }));
+  }
+  return ids;
+}
+
+export interface CampaignSeed {
+  kind?: 'mass' | 'burst';
+  numberIds: readonly string[];
+  templateId: string;
+  contactIds: readonly string[];
+  options?: Partial<CampaignOptions>;
+  schedule?: Record<string, unknown>;
+  status?: string;
+}
+
+/**
+ * A campaign as its start leaves it (status running, run 1, one pending recipient per contact, the
+ * senders taken in turn), straight in the database; its id.
+ */
+export async function seedRunningCampaign(pool: pg.Pool, tenantId: string, seed: CampaignSeed): Promise<string> {
+  const content = {
+    kind: 'template',
+    templateId: seed.templateId,
+    variables: { 'body.1': { source: 'field', field: 'name', fallback: 'friend' } },
+  };
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into campaign (tenant_id, kind, name, status, number_ids, audience, content, template_id, purpose,
+                           schedule, options, run_no, recipients, started_at)
+     values ($1, $2, 'Spring sale', $3, $4, $5, $6, $7, 'marketing', $8, $9, 1, $10, now())
+     returning id::text`,
+    [
+      tenantId,
+      seed.kind ?? 'mass',
+      seed.status ?? 'running',
+      seed.numberIds,
+      JSON.stringify({ contactIds: seed.contactIds }),
+      JSON.stringify(content),
+      seed.templateId,
+      JSON.stringify(seed.schedule ?? {}),
+      JSON.stringify(CampaignOptions.parse(seed.options ?? {})),
+      seed.contactIds.length,
+    ],
+  );
+  const campaignId = rows[0]?.id as string;
+  await pool.query(
+    `insert into campaign_sender (campaign_id, number_id, tenant_id) select $1, unnest($2::bigint[]), $3`,
+    [campaignId, seed.numberIds, tenantId],
+  );
+  await pool.query(
+    `insert into campaign_recipient (campaign_id, contact_id, tenant_id, number_id, run_no)
+     select $1, c.id, $2, ($3::bigint[])[1 + (c.place - 1) % cardinality($3::bigint[])], 1
+       from unnest($4::bigint[]) with ordinality as c (id, place)`,
+    [campaignId, tenantId, seed.numberIds, seed.contactIds],
+  );
+  return campaignId;
+}
+
+/** Recipients by state name, from the roll-up. */
+export async function recipientStates(pool: pg.Pool, campaignId: string): Promise<Record<number, number>> {
+  const { rows } = await pool.query<{ state: number; n: number }>(
+    'select state, sum(n)::int as n from campaign_tally where campaign_id = $1 group by state having sum(n) <> 0',
+    [campaignId],
+  );
+  return Object.fromEntries(rows.map((row) => [row.state, row.n]));
+}
+
+/** Outbound messages the sandbox logged for these numbers: to whom, per number. */
+export async function sandboxSends(
+  sandbox: RunningSandbox,
+  phoneNumberIds: readonly string[],
+): Promise<{ to: string; phone_number_id: string; status: string }[]> {
+  const sends = [];
+  for (const id of phoneNumberIds) {
+    const reply = await sandbox.control('GET', `/messages?phone_number_id=${id}&limit=100000`);
+    sends.push(...(reply.body as { to: string; phone_number_id: string; status: string }[]));
+  }
+  return sends;
+}
+
+/** Waits until `check` holds, polling; fails naming `what` after `timeoutMs`. */
+export async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -1,0 +1,92 @@
+import type { Db } from '../../platform/db/pool.js';
+
+/**
+ * Moves a campaign's status from one of `from` to `to` (a compare-and-set); answers its run number
+ * then, or undefined when its status was another. Running again clears the hold reason and the end.
+ */
+export async function moveCampaignStatus(
+  db: Db,
+  tenantId: string,
+  id: string,
+  from: readonly string[],
+  to: string,
+): Promise<number | undefined> {
+  const { rows } = await db.query<{ run_no: number }>(
+    `update campaign
+        set status = $4, updated_at = now(),
+            hold_reason_zh = case when $4 = 'held' then hold_reason_zh end,
+            hold_reason_en = case when $4 = 'held' then hold_reason_en end,
+            finished_at = case when $4 = 'cancelled' then now() when $4 = 'running' then null else finished_at end
+      where tenant_id = $1 and id = $2 and status = any($3::text[])
+      returning run_no`,
+    [tenantId, id, from, to],
+  );
+  return rows[0]?.run_no;
+}
+
+/** A new run of the campaign: running again from the first contact. Answers its number. */
+export async function startNextRun(
+  db: Db,
+  tenantId: string,
+  id: string,
+  from: readonly string[],
+): Promise<number | undefined> {
+  const { rows } = await db.query<{ run_no: number }>(
+    `update campaign
+        set status = 'running', run_no = run_no + 1, dispatch_cursor = 0, finished_at = null,
+            hold_reason_zh = null, hold_reason_en = null, updated_at = now()
+      where tenant_id = $1 and id = $2 and status = any($3::text[])
+      returning run_no`,
+    [tenantId, id, from],
+  );
+  return rows[0]?.run_no;
+}
+
+/**
+ * Cancel: the recipients still waiting (pending, deferred) and those whose message was withdrawn
+ * become cancelled, in one statement.
+ */
+export async function cancelRecipients(db: Db, campaignId: string, withdrawnMessageIds: readonly string[]) {
+  await db.query(
+    `update campaign_recipient
+        set state = 11, error_code = null, error_title = null, not_before = null, updated_at = now()
+      where campaign_id = $1
+        and (state in (0, 10) or (state in (1, 8) and message_id = any($2::bigint[])))`,
+    [campaignId, withdrawnMessageIds],
+  );
+}
+
+/**
+ * Resend: the recipients in these states join the new run as pending, without their old message
+ * (a late status of it no longer moves them). The frequency-cap touch their old message claimed is
+ * given back unless another message claimed it since. Answers how many.
+ */
+export async function resendRecipients(
+  db: Db,
+  tenantId: string,
+  campaignId: string,
+  states: readonly number[],
+  runNo: number,
+): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `with old as (
+       select contact_id, message_created_at from campaign_recipient
+        where campaign_id = $2 and tenant_id = $1 and state = any($3::smallint[])
+     ),
+     resent as (
+       update campaign_recipient r
+          set run_no = $4, state = 0, message_id = null, message_created_at = null, error_code = null,
+              error_title = null, not_before = null, updated_at = now()
+         from old
+        where r.campaign_id = $2 and r.contact_id = old.contact_id
+       returning r.contact_id, old.message_created_at
+     ),
+     released as (
+       delete from contact_touch t using resent
+        where t.tenant_id = $1 and t.contact_id = resent.contact_id and t.last_marketing_at = resent.message_created_at
+     )
+     select count(*)::int as n from resent`,
+    [tenantId, campaignId, states, runNo],
+  );
+  return rows[0]?.n ?? 0;
+}
