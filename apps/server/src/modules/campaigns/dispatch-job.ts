@@ -7,8 +7,10 @@ import { dispatchStep, SLOW_CHECK_MS } from './dispatch-step.js';
 
 /** Longest a dispatcher sleeps between steps (a send window opening later is looked at again). */
 const MAX_SLEEP_MS = SLOW_CHECK_MS;
-/** A running campaign whose dispatcher has not stepped for this long lost it (a killed worker). */
-const STALLED_SECONDS = 3 * (MAX_SLEEP_MS / 1000);
+/** A run's stand-in: when its worker dies mid-step (its job stays locked), this one takes over. */
+const WATCHDOG_MS = 5000;
+/** A running campaign whose dispatcher has not stepped for this long lost it (failed past its attempts). */
+const STALLED_SECONDS = 2 * (MAX_SLEEP_MS / 1000);
 
 const DispatchPayload = z.object({ tenantId: z.string(), campaignId: z.string() });
 
@@ -16,13 +18,18 @@ const DispatchPayload = z.object({ tenantId: z.string(), campaignId: z.string() 
  * A campaign's dispatcher: one step per run (`dispatchStep`), then it queues its own next run in
  * the step's transaction, after the campaign row's lock, so an operation that moves the campaign
  * later (resume, resend) always has the last word on when it runs. One job per campaign by its
- * job key; were two ever to run, the row lock makes them take turns over the same cursor.
+ * job key; were two ever to run, the row lock makes them take turns over the same cursor. A worker
+ * killed mid-step leaves its job locked for good (graphile-worker): the stand-in queued before the
+ * step carries on a few seconds later.
  */
 export const campaignDispatchJob = defineJob({
   name: 'campaign_dispatch',
   payload: DispatchPayload,
   maxAttempts: 10,
   async handle({ tenantId, campaignId }, _helpers, context) {
+    // Queued first, outside the step: the step's own reschedule replaces it; a step that ends
+    // (paused, completed) leaves it to run once and find nothing to do.
+    await enqueueDispatch(context.pool, tenantId, campaignId, new Date(Date.now() + WATCHDOG_MS));
     await withTransaction(context.pool, async (client) => {
       const plan = await dispatchStep(client, tenantId, campaignId);
       if ('end' in plan) return;
@@ -51,8 +58,8 @@ export function enqueueDispatch(
 }
 
 /**
- * Gives a dispatcher back to running campaigns whose dispatcher stopped stepping: its worker was
- * killed mid-step, leaving its job locked, or it failed past its attempts.
+ * Gives a dispatcher back to running campaigns whose dispatcher stopped stepping (it failed past
+ * its attempts, or anything else lost it).
  */
 export const campaignDispatchSweepJob = defineJob({
   name: 'campaign_dispatch_sweep',

@@ -1,5 +1,6 @@
 import { CampaignContent, CampaignOptions, CampaignSchedule } from '@ws/contract';
 import type pg from 'pg';
+import { wakeCampaignLanes } from '../../whatsapp/governor/campaign-queue.js';
 import { type MessageIntent, PRIORITY, queueMessages } from '../../whatsapp/governor/queue-messages.js';
 import { publishCampaignProgress, publishCampaignUpdate } from './campaign-events.js';
 import {
@@ -72,6 +73,11 @@ export async function dispatchStep(
   const rooms = active.map((sender) => ({ numberId: sender.numberId, room: roomOf(sender, campaign, options) }));
   const totalRoom = rooms.reduce((sum, room) => sum + room.room, 0);
   if (totalRoom === 0) {
+    await wakeCampaignLanes(
+      client,
+      tenantId,
+      active.map((sender) => sender.numberId),
+    );
     await saveCursor(client, campaign.id, campaign.cursor);
     return { afterMs: REFILL_MS };
   }

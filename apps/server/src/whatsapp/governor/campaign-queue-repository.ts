@@ -64,3 +64,13 @@ export async function withdrawQueuedSends(db: Db, tenantId: string, campaignId: 
   );
   return rows.map((row) => row.id);
 }
+
+/** Wakes the lanes of these numbers (as queueing does, at commit): a lane nobody holds is taken up. */
+export async function wakeLanes(db: Db, tenantId: string, numberIds: readonly string[]): Promise<void> {
+  if (numberIds.length === 0) return;
+  await db.query(
+    `select pg_notify('wa_send_wake', json_build_object('tenantId', $1::text, 'numberId', n::text)::text)
+       from unnest($2::bigint[]) as n`,
+    [tenantId, numberIds],
+  );
+}

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/pool.js';
-import { holdQueuedSends, releaseQueuedSends, withdrawQueuedSends } from './campaign-queue-repository.js';
+import { holdQueuedSends, releaseQueuedSends, wakeLanes, withdrawQueuedSends } from './campaign-queue-repository.js';
 
 /**
  * What pausing, resuming and cancelling a campaign does to its messages already in the lanes'
@@ -24,4 +24,12 @@ export function releaseCampaignSends(db: Db, tenantId: string, campaignId: strin
  */
 export function withdrawCampaignSends(db: Db, tenantId: string, campaignId: string): Promise<string[]> {
   return withdrawQueuedSends(db, tenantId, campaignId);
+}
+
+/**
+ * The campaign's messages wait in these numbers' queues and the dispatcher can add none: wake
+ * their lanes, so a lane whose worker died is taken up now rather than when its hold runs out.
+ */
+export function wakeCampaignLanes(db: Db, tenantId: string, numberIds: readonly string[]): Promise<void> {
+  return wakeLanes(db, tenantId, numberIds);
 }
