@@ -142,12 +142,11 @@ describe('POST /api/btmsg/operation and /api/power/operation', () => {
     expect(reply.body.data).toMatchObject({ status: 'cancelled', counts: { cancelled: 6 } });
     expect(reply.body.data.finished_at).not.toBeNull();
     expect(await queueRows(id)).toEqual([]);
-    const { rows } = await t.pool.query(
-      'select status, error_title from message where tenant_id = $1 and campaign_id = $2',
-      [tenants.a.tenantId, id],
-    );
-    expect(rows).toHaveLength(3);
-    expect(rows.every((row) => row.status === 'refused' && row.error_title === 'cancelled')).toBe(true);
+    const { rows } = await t.pool.query('select status from message where tenant_id = $1 and campaign_id = $2', [
+      tenants.a.tenantId,
+      id,
+    ]);
+    expect(rows.map((row) => row.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
     expect(await recipientStates(t.pool, id)).toEqual({ 11: 6 });
     const again = await operate({ id, action: 'cancel' });
     expect(again.status).toBe(409);

@@ -80,7 +80,7 @@ describe('a campaign end to end', () => {
     const sends = await sandboxSends(sandbox, [number.phoneNumberId]);
     expect(sends).toHaveLength(20);
     expect(new Set(sends.map((send) => send.to))).toEqual(new Set(await waIdsOf(contacts)));
-  });
+  }, 90_000);
 
   it('moves a burst’s pending recipients off a number turned RED, and nobody gets two messages', async () => {
     const { tenantId } = operator;
@@ -132,5 +132,5 @@ describe('a campaign end to end', () => {
     expect(fromThird).toBe(await onThird());
     const states = await recipientStates(app.pool, id);
     expect((states[0] ?? 0) + (states[1] ?? 0)).toBe(0);
-  });
+  }, 90_000);
 });

@@ -103,11 +103,9 @@ describe('a campaign whose worker is killed three times', () => {
       'select state, error_title, count(*)::int as n from campaign_recipient where campaign_id = $1 group by 1, 2 order by 1',
       [campaignId],
     );
-    // Sent on (delivered, read), or in flight at a kill (failed 'interrupted', or unknown): never resent.
-    for (const row of states) {
-      expect([4, 5, 7, 9]).toContain(row.state);
-      if (row.state === 7) expect(row.error_title).toBe('interrupted');
-    }
+    // Delivered or read; a send in flight at a kill is unknown until its status webhook settles it
+    // (by its callback data), never resent.
+    for (const row of states) expect([4, 5, 9]).toContain(row.state);
     expect(states.reduce((sum, row) => sum + row.n, 0)).toBe(RECIPIENTS);
     const reached = states.filter((row) => row.state === 4 || row.state === 5).reduce((sum, row) => sum + row.n, 0);
     expect(sends.length).toBeGreaterThanOrEqual(reached);

@@ -30,6 +30,8 @@ export const DEPTH_SECONDS = 3;
 export const MAX_BATCH = 2000;
 /** After a step that filled the senders' rooms: about when a third of the queue has gone. */
 export const REFILL_MS = 1000;
+/** How often a campaign whose last messages are in the lanes looks whether it is done. */
+export const DRAIN_CHECK_MS = 3000;
 /** How often a campaign with nothing to send now looks again (deferrals, stopped senders). */
 export const SLOW_CHECK_MS = 30_000;
 
@@ -251,12 +253,13 @@ async function endOfPass(
       return { afterMs: 0 };
     }
   }
-  if (count(STATE.pending) + count(STATE.queued) + deferred === 0) {
+  const queued = count(STATE.queued);
+  if (count(STATE.pending) + queued + deferred === 0) {
     if (await completeCampaign(client, campaign.id)) {
       await publishCampaignUpdate(client, { ...campaign, status: 'completed' });
     }
     return { end: true };
   }
   await saveCursor(client, campaign.id, campaign.cursor);
-  return { afterMs: SLOW_CHECK_MS };
+  return { afterMs: queued > 0 ? DRAIN_CHECK_MS : SLOW_CHECK_MS };
 }

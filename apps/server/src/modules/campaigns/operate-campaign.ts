@@ -112,8 +112,8 @@ const ACTIONS: Record<Action, ActionHandler> = {
   async cancel(client, tenantId, id) {
     const runNo = await moveCampaignStatus(client, tenantId, id, ACTION_FROM.cancel, ACTION_TO.cancel);
     if (runNo === undefined) return undefined;
-    const withdrawn = await withdrawCampaignSends(client, tenantId, id);
-    await cancelRecipients(client, id, withdrawn);
+    await withdrawCampaignSends(client, tenantId, id);
+    await cancelRecipients(client, id);
     return runNo;
   },
   /** A new run for the recipients in the chosen states; refused when none is in them. */

@@ -43,16 +43,15 @@ export async function startNextRun(
 }
 
 /**
- * Cancel: the recipients still waiting (pending, deferred) and those whose message was withdrawn
- * become cancelled, in one statement.
+ * Cancel: the recipients still waiting (pending, deferred) become cancelled, in one statement;
+ * those whose message was withdrawn followed it already (campaign_follow_messages).
  */
-export async function cancelRecipients(db: Db, campaignId: string, withdrawnMessageIds: readonly string[]) {
+export async function cancelRecipients(db: Db, campaignId: string): Promise<void> {
   await db.query(
     `update campaign_recipient
         set state = 11, error_code = null, error_title = null, not_before = null, updated_at = now()
-      where campaign_id = $1
-        and (state in (0, 10) or (state in (1, 8) and message_id = any($2::bigint[])))`,
-    [campaignId, withdrawnMessageIds],
+      where campaign_id = $1 and state in (0, 10)`,
+    [campaignId],
   );
 }
 

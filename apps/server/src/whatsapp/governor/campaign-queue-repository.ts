@@ -44,8 +44,8 @@ export async function releaseQueuedSends(db: Db, tenantId: string, campaignId: s
 }
 
 /**
- * Deletes the campaign's unclaimed queue rows and closes their messages as refused ('cancelled'),
- * in one statement; answers the withdrawn messages' ids.
+ * Deletes the campaign's unclaimed queue rows and closes their messages as cancelled (their
+ * recipients follow by trigger), in one statement; answers the withdrawn messages' ids.
  */
 export async function withdrawQueuedSends(db: Db, tenantId: string, campaignId: string): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
@@ -55,7 +55,7 @@ export async function withdrawQueuedSends(db: Db, tenantId: string, campaignId: 
        returning message_id, message_created_at
      )
      update message m
-        set status = 'refused', error_code = null, error_title = 'cancelled', status_at = now()
+        set status = 'cancelled', status_at = now()
        from withdrawn w
       where m.tenant_id = $1 and m.created_at = w.message_created_at and m.id = w.message_id
         and m.status = 'queued'

@@ -18,9 +18,9 @@ export function releaseCampaignSends(db: Db, tenantId: string, campaignId: strin
 }
 
 /**
- * Cancel: the queued messages that no lane has claimed are withdrawn (their messages end refused
- * with the title 'cancelled'); answers their ids. A claimed one may already be on its way and is
- * left to its lane.
+ * Cancel: the queued messages that no lane has claimed are withdrawn (their messages end
+ * cancelled); answers their ids. A claimed one may already be on its way and is left to its lane,
+ * which records it as sent (or unknown) should it have gone after all.
  */
 export function withdrawCampaignSends(db: Db, tenantId: string, campaignId: string): Promise<string[]> {
   return withdrawQueuedSends(db, tenantId, campaignId);
