@@ -191,7 +191,8 @@ async function templateOf(client: pg.PoolClient, campaign: DispatchCampaign): Pr
 
 /**
  * A burst moves the unsent recipients of its stopped senders to the active ones, weighted by their
- * rate (a YELLOW number gets half); the roll-up says whether a stopped sender has any.
+ * rate (a YELLOW number gets half); the roll-up says whether a stopped sender has any. Free-form
+ * text stays with its sender, as only that number's window with the contact is open.
  */
 async function rebalance(
   client: pg.PoolClient,
@@ -202,6 +203,8 @@ async function rebalance(
 ): Promise<void> {
   const stopped = new Set(senders.filter((sender) => !sender.active).map((sender) => sender.numberId));
   if (stopped.size === 0 || active.length === 0) return;
+  // Free-form text goes only from the number whose 24-hour window with the contact is open.
+  if (CampaignContent.parse(campaign.content).kind === 'text') return;
   const tally = await campaignTally(client, campaign.id);
   const unsent = tally.some(
     (row) => stopped.has(row.numberId) && (row.state === STATE.pending || row.state === STATE.deferred),
