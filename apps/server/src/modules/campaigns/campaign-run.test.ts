@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, startSandbox } from '../../sandbox/index.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
 import { addTag, type SignedIn, tenantOperator } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
-import { newCampaign, recipientStates, sandboxSenders, sandboxSends, taggedContacts, until } from './test-support.js';
+import {
+  newCampaign,
+  recipientStates,
+  sandboxForApp,
+  sandboxSenders,
+  sandboxSends,
+  taggedContacts,
+  until,
+} from './test-support.js';
 
 // The whole path: add → start job → snapshot → dispatcher → lanes → sandbox → status webhooks.
 const app = useTestApp({}, { worker: true });
@@ -10,13 +18,7 @@ let sandbox: RunningSandbox;
 let operator: SignedIn;
 
 beforeAll(async () => {
-  const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
-  sandbox = await startSandbox({
-    appSecret: app.context.whatsapp.appSecret,
-    webhookUrl: `${address}/webhooks/whatsapp`,
-    behaviour: { deliver: 1, read: 1, reply: 0, stop: 0, block: 0, fail: 0 },
-    delays: { deliveredMs: 0, readMs: 0 },
-  });
+  sandbox = await sandboxForApp(app);
   operator = await tenantOperator(app, 'cmprun');
 });
 

@@ -2,11 +2,18 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, startSandbox } from '../../sandbox/index.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
 import { useTestApp } from '../../test/test-app.js';
 import { createTenant } from '../../test/whatsapp-fixtures.js';
 import { enqueueDispatch } from './dispatch-job.js';
-import { consentingContacts, sandboxSenders, sandboxSends, seedRunningCampaign, until } from './test-support.js';
+import {
+  consentingContacts,
+  sandboxForApp,
+  sandboxSenders,
+  sandboxSends,
+  seedRunningCampaign,
+  until,
+} from './test-support.js';
 
 const MAIN = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
 const RECIPIENTS = 1200;
@@ -41,13 +48,7 @@ async function kill(child: ChildProcess, signal: NodeJS.Signals) {
 
 beforeAll(async () => {
   if (!existsSync(MAIN)) throw new Error('apps/server/dist/main.js is missing: run `npx tsc -b` first');
-  const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
-  sandbox = await startSandbox({
-    appSecret: app.context.whatsapp.appSecret,
-    webhookUrl: `${address}/webhooks/whatsapp`,
-    behaviour: { deliver: 1, read: 1, reply: 0, stop: 0, block: 0, fail: 0 },
-    delays: { deliveredMs: 0, readMs: 0 },
-  });
+  sandbox = await sandboxForApp(app);
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../platform/db/pool.js';
-import { type RunningSandbox, startSandbox } from '../../sandbox/index.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
 import { useTestApp } from '../../test/test-app.js';
 import { createTenant } from '../../test/whatsapp-fixtures.js';
 import { enqueueDispatch } from './dispatch-job.js';
@@ -8,6 +8,7 @@ import { dispatchStep } from './dispatch-step.js';
 import {
   consentingContacts,
   recipientStates,
+  sandboxForApp,
   sandboxSenders,
   sandboxSends,
   seedRunningCampaign,
@@ -18,13 +19,7 @@ const app = useTestApp({}, { worker: true });
 let sandbox: RunningSandbox;
 
 beforeAll(async () => {
-  const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
-  sandbox = await startSandbox({
-    appSecret: app.context.whatsapp.appSecret,
-    webhookUrl: `${address}/webhooks/whatsapp`,
-    behaviour: { deliver: 1, read: 1, reply: 0, stop: 0, block: 0, fail: 0 },
-    delays: { deliveredMs: 0, readMs: 0 },
-  });
+  sandbox = await sandboxForApp(app);
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 /** Campaigns' test world: tenants A and B with numbers, a contact tag, an approved template and contacts. */
 import { CampaignOptions } from '@ws/contract';
 import type pg from 'pg';
-import type { RunningSandbox } from '../../sandbox/index.js';
+import { type RunningSandbox, startSandbox } from '../../sandbox/index.js';
 import type { TestApp } from '../../test/test-app.js';
 import { seedContact, seedSandboxNumber, seedSandboxTemplate, seedTemplate } from '../../test/whatsapp-fixtures.js';
 
@@ -176,4 +176,18 @@ export async function until(check: () => Promise<boolean>, what: string, timeout
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * A sandbox whose status webhooks reach the test app (made to listen on a free port), its
+ * customers delivering and reading at once and doing nothing else.
+ */
+export async function sandboxForApp(t: TestApp): Promise<RunningSandbox> {
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return startSandbox({
+    appSecret: t.context.whatsapp.appSecret,
+    webhookUrl: `${address}/webhooks/whatsapp`,
+    behaviour: { deliver: 1, read: 1, reply: 0, stop: 0, block: 0, fail: 0 },
+    delays: { deliveredMs: 0, readMs: 0 },
+  });
 }
