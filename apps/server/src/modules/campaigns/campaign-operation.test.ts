@@ -212,4 +212,25 @@ describe('POST /api/btmsg/operation and /api/power/operation', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/^action: cannot start a campaign that is starting/);
   });
+
+  it("queues a marketing campaign no further than a number's warm-up plan still allows today", async () => {
+    const warm = await addNumber(t, tenants.a.tenantId, { portfolioName: 'Warm portfolio', messagingLimit: 2000 });
+    const { rows } = await t.pool.query(
+      `select w.portfolio_id::text as id from wa_number n
+         join wa_business_account w on w.tenant_id = n.tenant_id and w.id = n.waba_ref where n.id = $1`,
+      [warm],
+    );
+    const plan = await t.post('/api/keep/add', {
+      token: tenants.a.token,
+      body: { name: 'Warm', portfolioId: rows[0].id, targetTier: 'TIER_10K', pace: 'fast' },
+    });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    // Today's target for the one number is 110: 108 sent leaves room for 2.
+    await t.pool.query(
+      `insert into number_daily_count (tenant_id, number_id, day, sent) values ($1, $2, (now() at time zone 'UTC')::date, 108)`,
+      [tenants.a.tenantId, warm],
+    );
+    const { id } = await dispatchedCampaign(5, { numberIds: [warm] });
+    expect(await recipientStates(t.pool, id)).toEqual({ 0: 3, 1: 2 });
+  });
 });

@@ -2,6 +2,7 @@ import { CampaignContent, CampaignOptions, CampaignSchedule } from '@ws/contract
 import type pg from 'pg';
 import { wakeCampaignLanes } from '../../whatsapp/governor/campaign-queue.js';
 import { type MessageIntent, PRIORITY, queueMessages } from '../../whatsapp/governor/queue-messages.js';
+import { remainingDailyCaps } from '../warmup/daily-caps.js';
 import { publishCampaignProgress, publishCampaignUpdate } from './campaign-events.js';
 import {
   anyDeferralDue,
@@ -72,16 +73,14 @@ export async function dispatchStep(
   if (campaign.kind === 'burst') await rebalance(client, campaign, senders, active, options);
   if (active.length === 0) return holdOrFinish(client, campaign, senders);
 
-  const rooms = active.map((sender) => ({ numberId: sender.numberId, room: roomOf(sender, campaign, options) }));
+  const rooms = await roomsOf(client, campaign, options, active);
   const totalRoom = rooms.reduce((sum, room) => sum + room.room, 0);
   if (totalRoom === 0) {
-    await wakeCampaignLanes(
-      client,
-      tenantId,
-      active.map((sender) => sender.numberId),
-    );
+    const inLanes = active.filter((sender) => sender.queued > 0).map((sender) => sender.numberId);
+    await wakeCampaignLanes(client, tenantId, inLanes);
     await saveCursor(client, campaign.id, campaign.cursor);
-    return { afterMs: REFILL_MS };
+    // Queues full: look again as they drain; else every sender is at its warm-up cap for the day.
+    return { afterMs: inLanes.length > 0 ? REFILL_MS : SLOW_CHECK_MS };
   }
   const scanLimit = Math.min(2 * totalRoom, 2 * MAX_BATCH);
   const due = await dueRecipients(client, tenantId, campaign.id, campaign.cursor, rooms, scanLimit);
@@ -96,11 +95,33 @@ export async function dispatchStep(
   return { afterMs: taken.length >= MAX_BATCH ? 0 : REFILL_MS };
 }
 
-/** A sender's room this step: seconds of its rate, less what the campaign already has queued there. */
-function roomOf(sender: SenderState, campaign: DispatchCampaign, options: CampaignOptions): number {
-  const rate = rateOf(sender, options);
-  const share = campaign.kind === 'burst' && sender.quality === 'YELLOW' ? 0.5 : 1;
-  return Math.max(0, Math.ceil(rate * share * DEPTH_SECONDS) - sender.queued);
+/**
+ * Each sender's room this step: seconds of its rate, less what the campaign already has queued
+ * there; for marketing, no more than what its warm-up plan still allows today (decision 0014).
+ */
+async function roomsOf(
+  client: pg.PoolClient,
+  campaign: DispatchCampaign,
+  options: CampaignOptions,
+  active: readonly SenderState[],
+): Promise<{ numberId: string; room: number }[]> {
+  const caps =
+    campaign.purpose === 'marketing'
+      ? await remainingDailyCaps(
+          client,
+          campaign.tenantId,
+          active.map((sender) => sender.numberId),
+        )
+      : new Map<string, number>();
+  return active.map((sender) => {
+    const share = campaign.kind === 'burst' && sender.quality === 'YELLOW' ? 0.5 : 1;
+    const room = Math.max(0, Math.ceil(rateOf(sender, options) * share * DEPTH_SECONDS) - sender.queued);
+    const cap = caps.get(sender.numberId);
+    return {
+      numberId: sender.numberId,
+      room: cap === undefined ? room : Math.min(room, Math.max(0, cap - sender.queued)),
+    };
+  });
 }
 
 const rateOf = (sender: SenderState, options: CampaignOptions) =>
