@@ -232,5 +232,21 @@ describe('POST /api/btmsg/operation and /api/power/operation', () => {
     );
     const { id } = await dispatchedCampaign(5, { numberIds: [warm] });
     expect(await recipientStates(t.pool, id)).toEqual({ 0: 3, 1: 2 });
+    // At its cap, the number's recipients are passed over while another sender's go out.
+    await t.pool.query('update number_daily_count set sent = 110 where tenant_id = $1 and number_id = $2', [
+      tenants.a.tenantId,
+      warm,
+    ]);
+    const both = await dispatchedCampaign(6, { numberIds: [warm, numberA] });
+    const { rows: byNumber } = await t.pool.query(
+      'select number_id::text, state, count(*)::int as n from campaign_recipient where campaign_id = $1 group by 1, 2 order by 1, 2',
+      [both.id],
+    );
+    expect(byNumber).toEqual(
+      [
+        { number_id: warm, state: 0, n: 3 },
+        { number_id: numberA, state: 1, n: 3 },
+      ].sort((x, y) => Number(x.number_id) - Number(y.number_id)),
+    );
   });
 });

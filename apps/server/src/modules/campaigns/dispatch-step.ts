@@ -83,7 +83,9 @@ export async function dispatchStep(
     return { afterMs: inLanes.length > 0 ? REFILL_MS : SLOW_CHECK_MS };
   }
   const scanLimit = Math.min(2 * totalRoom, 2 * MAX_BATCH);
-  const due = await dueRecipients(client, tenantId, campaign.id, campaign.cursor, rooms, scanLimit);
+  // A sender at its warm-up cap for the day is passed over, not waited for: a later pass finds its recipients.
+  const open = rooms.filter((room) => !room.capped);
+  const due = await dueRecipients(client, tenantId, campaign.id, campaign.cursor, open, scanLimit);
   if (due.length === 0) return endOfPass(client, campaign, senders);
 
   const { taken, cursor } = takeInOrder(due, campaign.cursor);
@@ -104,7 +106,7 @@ async function roomsOf(
   campaign: DispatchCampaign,
   options: CampaignOptions,
   active: readonly SenderState[],
-): Promise<{ numberId: string; room: number }[]> {
+): Promise<{ numberId: string; room: number; capped: boolean }[]> {
   const caps =
     campaign.purpose === 'marketing'
       ? await remainingDailyCaps(
@@ -117,10 +119,9 @@ async function roomsOf(
     const share = campaign.kind === 'burst' && sender.quality === 'YELLOW' ? 0.5 : 1;
     const room = Math.max(0, Math.ceil(rateOf(sender, options) * share * DEPTH_SECONDS) - sender.queued);
     const cap = caps.get(sender.numberId);
-    return {
-      numberId: sender.numberId,
-      room: cap === undefined ? room : Math.min(room, Math.max(0, cap - sender.queued)),
-    };
+    if (cap === undefined) return { numberId: sender.numberId, room, capped: false };
+    const left = Math.max(0, cap - sender.queued);
+    return { numberId: sender.numberId, room: Math.min(room, left), capped: left === 0 };
   });
 }
 
