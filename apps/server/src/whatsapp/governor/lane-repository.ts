@@ -83,15 +83,27 @@ export async function fetchDueSends(
   }));
 }
 
-/** Marks messages as being sent, just before the requests go out (see send_queue.claimed_at). */
-export async function claimSends(db: pg.Pool, tenantId: string, numberId: string, ids: string[]): Promise<void> {
-  await db.query(
+/**
+ * Marks messages as being sent, just before the requests go out (see send_queue.claimed_at), and
+ * answers those it marked: a row paused since the batch was fetched (its campaign's not_before
+ * set to infinity) or withdrawn (cancelled) is not claimed, so it does not go.
+ */
+export async function claimSends(
+  db: pg.Pool,
+  tenantId: string,
+  numberId: string,
+  ids: string[],
+): Promise<Set<string>> {
+  const { rows } = await db.query<{ id: string }>(
     prepared(
       `update send_queue set claimed_at = now(), attempts = attempts + 1
-        where tenant_id = $1 and number_id = $2 and message_id = any($3::bigint[])`,
+        where tenant_id = $1 and number_id = $2 and message_id = any($3::bigint[])
+          and claimed_at is null and not_before <= now()
+        returning message_id::text as id`,
       [tenantId, numberId, ids],
     ),
   );
+  return new Set(rows.map((row) => row.id));
 }
 
 /** What became of one queued message. */

@@ -285,4 +285,41 @@ describe('the send lane', () => {
       queue(mine.tenantId, [{ numberId: other.numberId, contactId: contact, ...template(mine.marketing) }]),
     ).rejects.toThrow(/another tenant/);
   });
+
+  it('does not send what was paused after its batch was fetched: only rows still due are claimed', async () => {
+    const { tenantId, numberId, marketing } = await setUp();
+    const contacts: string[] = [];
+    for (let index = 0; index < 40; index += 1) {
+      contacts.push(
+        await seedContact(app.pool, tenantId, { waId: `44701${String(index).padStart(3, '0')}`, consent: true }),
+      );
+    }
+    await queue(
+      tenantId,
+      contacts.map((contactId) => ({ numberId, contactId, ...template(marketing) })),
+    );
+    const { transport, sent } = scriptedTransport();
+    let paused = false;
+    const pausing: LaneTransport = {
+      ...transport,
+      async send(number, message) {
+        if (!paused) {
+          paused = true;
+          // A pause lands while the lane works through the batch it fetched.
+          await app.pool.query(
+            `update send_queue set not_before = 'infinity' where tenant_id = $1 and claimed_at is null`,
+            [tenantId],
+          );
+        }
+        return transport.send(number, message);
+      },
+    };
+    await runLane(tenantId, numberId, pausing);
+    const rows = await statuses(tenantId);
+    const queued = rows.filter((row) => row.status === 'queued');
+    expect(sent.length + queued.length).toBe(40);
+    expect(queued.length).toBeGreaterThan(0);
+    // node-postgres reads 'infinity' as Infinity.
+    expect(queued.map((row) => Number(row.not_before))).toEqual(queued.map(() => Number.POSITIVE_INFINITY));
+  });
 });

@@ -209,13 +209,14 @@ export class SendLane {
         ready.push(send);
       }
       if (ready.length === 0) continue;
-      await claimSends(
+      const claimed = await claimSends(
         this.deps.pool,
         this.tenantId,
         this.numberId,
         ready.map((send) => send.id),
       );
-      for (const send of ready) {
+      // What was paused or withdrawn since the batch was fetched stays behind.
+      for (const send of ready.filter((candidate) => claimed.has(candidate.id))) {
         await this.takeToken();
         await this.dispatch(number, send);
       }
