@@ -216,14 +216,42 @@ describe("Meta's error codes by webhook", () => {
     expect((await campaignOf(send.campaignId))?.status).toBe('running');
   });
 
-  it('132016 holds the campaign and marks the template disabled', async () => {
+  it('132016 holds the campaign, its queued messages and marks the template disabled; the screens are told', async () => {
     const send = await campaignSend('running', '447700900304');
+    const waiting = await insertOutbound(t.pool, number, null, {
+      contactId: await seedContact('447700900305'),
+      campaignId: send.campaignId,
+      templateId: send.templateId,
+      status: 'queued',
+    });
+    await t.pool.query(
+      `insert into send_queue (tenant_id, number_id, message_id, message_created_at, campaign_id)
+       select tenant_id, number_id, id, created_at, campaign_id from message where tenant_id = $1 and id = $2`,
+      [number.tenantId, waiting],
+    );
     await sendStatuses({ id: send.metaId, status: 'failed', at: recentUnix(), errorCode: 132016 });
     expect(await campaignOf(send.campaignId)).toMatchObject({
       status: 'held',
       hold_reason_en: 'The template was disabled by Meta (132016)',
     });
     expect(await templateStatus(send.templateId)).toBe('DISABLED');
+    const [queued] = await rows<{ not_before: number }>(
+      t.pool,
+      'select not_before from send_queue where message_id = $1',
+      [waiting],
+    );
+    expect(Number(queued?.not_before)).toBe(Number.POSITIVE_INFINITY);
+    const events = await rows(
+      t.pool,
+      `select payload from realtime_event where type = 'campaign.updated' and tenant_id = $1`,
+      [number.tenantId],
+    );
+    expect(events.map((event) => event.payload)).toContainEqual({
+      campaign_id: send.campaignId,
+      kind: 'mass',
+      status: 'held',
+      run_no: 1,
+    });
   });
 
   it('131048 pauses the number and tells its lane', async () => {
