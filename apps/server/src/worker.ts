@@ -1,5 +1,6 @@
 import type { Runner } from 'graphile-worker';
 import { jobs } from './app.js';
+import { RECOVER_AT_START_SECONDS, recoverCampaigns } from './modules/campaigns/dispatch-job.js';
 import type { AppContext } from './platform/http/context.js';
 import { startWorker } from './platform/queue/jobs.js';
 import { cloudApiTransport } from './whatsapp/governor/cloud-api-transport.js';
@@ -23,6 +24,10 @@ export async function startWorkerRole(context: AppContext): Promise<RunningWorke
     await runner.stop();
     throw error;
   });
+  // A worker that replaces a crashed one takes over the campaigns whose jobs died with it.
+  await recoverCampaigns(context, RECOVER_AT_START_SECONDS).catch((error) =>
+    context.logger.error({ err: error }, 'could not recover campaigns at start'),
+  );
   return {
     jobs: runner,
     lanes,

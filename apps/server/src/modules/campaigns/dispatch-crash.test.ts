@@ -16,8 +16,8 @@ import {
 } from './test-support.js';
 
 const MAIN = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
-const RECIPIENTS = 1200;
-const KILL_AT = [150, 450, 750];
+const RECIPIENTS = 600;
+const KILL_AT = [100, 250, 400];
 
 // The api in this process (it takes the status webhooks); the worker runs in a child process.
 const app = useTestApp();

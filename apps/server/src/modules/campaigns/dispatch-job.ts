@@ -1,9 +1,11 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import { withTransaction } from '../../platform/db/pool.js';
+import type { AppContext } from '../../platform/http/context.js';
 import { defineJob, enqueue } from '../../platform/queue/jobs.js';
-import { stalledCampaigns } from './dispatch-repository.js';
+import { stalledCampaigns, waitingStarts } from './dispatch-repository.js';
 import { dispatchStep, SLOW_CHECK_MS } from './dispatch-step.js';
+import { enqueueStart } from './start-campaign-job.js';
 
 /** Longest a dispatcher sleeps between steps (a send window opening later is looked at again). */
 const MAX_SLEEP_MS = SLOW_CHECK_MS;
@@ -58,17 +60,34 @@ export function enqueueDispatch(
 }
 
 /**
- * Gives a dispatcher back to running campaigns whose dispatcher stopped stepping (it failed past
- * its attempts, or anything else lost it).
+ * Gives a dispatcher back to running campaigns whose dispatcher stopped stepping, and a start job
+ * to campaigns whose start never came. A job a dead worker had locked (graphile-worker's local
+ * queue locks the jobs it holds, not only the one it runs) stays locked for hours: a job added
+ * with the same key is a new one, so this always gets the campaign going again, and a campaign
+ * whose job is alive elsewhere only gets its run moved to now (the row lock keeps two in turn).
  */
+export async function recoverCampaigns(context: AppContext, quietSeconds: number): Promise<void> {
+  for (const campaign of await stalledCampaigns(context.pool, quietSeconds)) {
+    await enqueueDispatch(context.pool, campaign.tenantId, campaign.id);
+  }
+  for (const campaign of await waitingStarts(context.pool, quietSeconds)) {
+    await enqueueStart(context.pool, campaign.tenantId, campaign.id, null);
+  }
+}
+
+/**
+ * When a worker starts (after a crash, its replacement), every running campaign: the dead worker
+ * may have held its next run locked a moment ago, and a live one only sees its run moved to now.
+ */
+export const RECOVER_AT_START_SECONDS = 0;
+
+/** Every minute, whatever lost its dispatcher or its start. */
 export const campaignDispatchSweepJob = defineJob({
   name: 'campaign_dispatch_sweep',
   payload: z.unknown(),
   maxAttempts: 1,
   cron: '* * * * *',
   async handle(_payload, _helpers, context) {
-    for (const campaign of await stalledCampaigns(context.pool, STALLED_SECONDS)) {
-      await enqueueDispatch(context.pool, campaign.tenantId, campaign.id);
-    }
+    await recoverCampaigns(context, STALLED_SECONDS);
   },
 });

@@ -320,3 +320,15 @@ export async function stalledCampaigns(db: Db, quietSeconds: number): Promise<{ 
   );
   return rows.map((row) => ({ tenantId: row.tenant_id, id: row.id }));
 }
+
+/** Campaigns waiting for their start job that have waited this long: starting, or scheduled and due. */
+export async function waitingStarts(db: Db, quietSeconds: number): Promise<{ tenantId: string; id: string }[]> {
+  const { rows } = await db.query(
+    `select tenant_id, id::text from campaign
+      where (status = 'starting' and updated_at < now() - make_interval(secs => $1))
+         or (status = 'scheduled' and starts_at < now() - make_interval(secs => $1))
+      order by id limit 1000`,
+    [quietSeconds],
+  );
+  return rows.map((row) => ({ tenantId: row.tenant_id, id: row.id }));
+}

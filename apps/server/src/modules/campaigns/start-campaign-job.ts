@@ -15,7 +15,7 @@ export const campaignStartJob = defineJob({
 
 /** Queues a campaign's start, now or at its time; one per campaign (a later call moves it). */
 export async function enqueueStart(
-  client: pg.PoolClient,
+  client: pg.PoolClient | pg.Pool,
   tenantId: string,
   campaignId: string,
   runAt: Date | null,
