@@ -22,6 +22,8 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   '/dataManager/fansData': () => import('../pages/fans-data/fans-data-page.js'),
   '/content/template': () => import('../pages/templates/templates-page.js'),
   '/marketingTasks/cultureTask': () => import('../pages/culture-task/culture-task-page.js'),
+  '/marketingTasks/massHair': () => import('../pages/mass-send/mass-send-page.js'),
+  '/marketingTasks/explosivePowder': () => import('../pages/burst-send/burst-send-page.js'),
 };
 
 export const NOT_BUILT_PAGE: PageLoader = () => import('../pages/not-built/not-built-page.js');

@@ -160,8 +160,13 @@ export const MENU: readonly MenuNode[] = [
     icon: 'promotion',
     defaultPath: '/marketingTasks/massHair',
     children: [
-      { path: '/marketingTasks/massHair', name: 'massHair', icon: 'broadcast' },
-      { path: '/marketingTasks/explosivePowder', name: 'explosivePowder', icon: 'burst' },
+      { path: '/marketingTasks/massHair', name: 'massHair', icon: 'broadcast', call: calls.btmsgList },
+      {
+        path: '/marketingTasks/explosivePowder',
+        name: 'explosivePowder',
+        icon: 'burst',
+        call: calls.powerList,
+      },
       { path: '/marketingTasks/cultureTask', name: 'cultureTask', icon: 'warmup', call: calls.warmupList },
       { path: '/marketingTasks/vermicelliOrder', name: 'vermicelliOrder', icon: 'order' },
       { path: '/marketingTasks/diversionlink', name: 'diversionlink', icon: 'link' },

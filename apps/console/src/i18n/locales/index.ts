@@ -1,6 +1,7 @@
 import { withKitTexts } from '@ws/web-kit/i18n';
 import { allocationTexts } from './allocation.js';
 import { audiencesTexts } from './audiences.js';
+import { campaignsTexts } from './campaigns.js';
 import { censusTexts } from './census.js';
 import { chatTexts } from './chat.js';
 import { contactsTexts } from './contacts.js';
@@ -34,6 +35,7 @@ const namespaces = {
   allocation: allocationTexts,
   templates: templatesTexts,
   warmup: warmupTexts,
+  campaigns: campaignsTexts,
 } as const;
 
 /** Every text of the console, by language and namespace: the web kit's (api, list, selects) and its own. */

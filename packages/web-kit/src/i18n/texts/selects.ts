@@ -3,6 +3,7 @@ const zh = {
   numberAll: '全部号码',
   numberSearch: '输入号码搜索',
   ownerAll: '全部用户',
+  numbersChoose: '选择号码（可多选）',
 };
 
 export type SelectsTexts = typeof zh;
@@ -11,6 +12,7 @@ const en: SelectsTexts = {
   numberAll: 'All numbers',
   numberSearch: 'Type to search numbers',
   ownerAll: 'Any owner',
+  numbersChoose: 'Choose numbers (several)',
 };
 
 export const selectsTexts = { zh, en };

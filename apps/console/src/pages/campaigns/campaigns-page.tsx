@@ -1,0 +1,109 @@
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CAMPAIGN_STATUSES, type Campaign, type CampaignKind, type CampaignStatus } from '@ws/contract';
+import { actionsColumn, FilterBar, FilterSelect, formatTime, PagedTable } from '@ws/web-kit/list';
+import { Button, Card, Form, Input, Space, type TableColumnsType, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCodeName } from '../../components/codes/code-label.js';
+import { useCampaignActions } from './campaign-actions.js';
+import { type CampaignFilters, useCampaigns } from './campaign-calls.js';
+import { CampaignDetailsDrawer } from './campaign-details.js';
+import { CampaignFormDrawer } from './campaign-form.js';
+import { CampaignCounts, CampaignProgress, CampaignStatusTag } from './campaign-status.js';
+
+/**
+ * The list of one kind's campaigns (mass send: btmsg, burst send: power): status, progress and
+ * counts kept live, the operations each status allows, details with the recipients, downloads, and
+ * the create drawer with its forecast.
+ */
+export function CampaignsPage({ kind }: { kind: CampaignKind }) {
+  const { t } = useTranslation('campaigns');
+  const codeName = useCodeName();
+  const [form] = Form.useForm<CampaignFilters>();
+  const [filters, setFilters] = useState<CampaignFilters>({});
+  const list = useCampaigns(kind, filters);
+  const [creating, setCreating] = useState(false);
+  const [shownId, setShownId] = useState<string>();
+  const actionsOf = useCampaignActions(
+    kind,
+    () => void list.refresh(),
+    (campaign) => setShownId(campaign.id),
+  );
+
+  const columns: TableColumnsType<Campaign> = [
+    {
+      title: t('name'),
+      dataIndex: 'name',
+      render: (name: string, campaign) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Link onClick={() => setShownId(campaign.id)} data-testid="campaign-name-link">
+            {name}
+          </Typography.Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {campaign.template ? `${campaign.template.name} (${campaign.template.language})` : t('freeText')}
+            {campaign.run_no > 1 ? ` · ${t('run', { run: campaign.run_no })}` : ''}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    { title: t('status'), key: 'status', render: (_, campaign) => <CampaignStatusTag campaign={campaign} /> },
+    { title: t('progress'), key: 'progress', render: (_, campaign) => <CampaignProgress campaign={campaign} /> },
+    { title: t('counts'), key: 'counts', render: (_, campaign) => <CampaignCounts campaign={campaign} /> },
+    {
+      title: t('numbers'),
+      key: 'numbers',
+      render: (_, campaign) => t('numbersCount', { count: campaign.numbers.length }),
+    },
+    { title: t('createdAt'), dataIndex: 'created_at', render: formatTime },
+    {
+      title: t('startedAt'),
+      key: 'startedAt',
+      render: (_, campaign) => formatTime(campaign.started_at ?? campaign.starts_at),
+    },
+    { title: t('finishedAt'), dataIndex: 'finished_at', render: formatTime },
+    actionsColumn(t('actions'), actionsOf),
+  ];
+
+  return (
+    <Card title={t(`title.${kind}`)} data-testid="campaigns-page" data-kind={kind}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        <FilterBar<CampaignFilters> form={form} onSearch={setFilters}>
+          <Form.Item name="search">
+            <Input allowClear placeholder={t('search')} style={{ width: 200 }} data-testid="campaign-search" />
+          </Form.Item>
+          <FilterSelect<CampaignStatus>
+            name="status"
+            placeholder={t('statusAll')}
+            width={140}
+            options={CAMPAIGN_STATUSES.map((value) => ({ value, label: codeName('CampaignStatus', value) }))}
+            data-testid="campaign-status-filter"
+          />
+        </FilterBar>
+        <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setCreating(true)}
+            data-testid="campaign-create"
+          >
+            {t(`create.${kind}`)}
+          </Button>
+          <Button icon={<ReloadOutlined />} onClick={() => void list.refresh()} data-testid="campaign-refresh">
+            {t('refresh')}
+          </Button>
+        </Space>
+        <PagedTable<Campaign> rowKey="id" columns={columns} list={list} data-testid="campaign-table" />
+      </Space>
+      <CampaignDetailsDrawer kind={kind} id={shownId} onClose={() => setShownId(undefined)} />
+      <CampaignFormDrawer
+        kind={kind}
+        open={creating}
+        onClose={() => setCreating(false)}
+        onSaved={() => {
+          setCreating(false);
+          void list.refresh();
+        }}
+      />
+    </Card>
+  );
+}
