@@ -84,7 +84,7 @@ describe('the create form’s request', () => {
       noTemplate,
     );
     expect(body.audience).toEqual({ poolId: '3' });
-    expect(body.schedule.window).toBeUndefined();
+    expect(body.schedule?.window).toBeUndefined();
   });
 });
 
