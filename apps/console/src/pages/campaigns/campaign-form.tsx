@@ -144,7 +144,8 @@ export function CampaignFormDrawer({
     setForecasting(true);
     try {
       const reply = await send(campaignBodyOf(values, shape, true), false);
-      setForecast({ key: keyOf(values), forecast: reply.forecast });
+      // A preview always answers its forecast; null only comes with a created campaign.
+      if (reply.forecast) setForecast({ key: keyOf(values), forecast: reply.forecast });
     } catch (error) {
       showFieldErrors(error, values);
     } finally {
