@@ -139,10 +139,16 @@ async function readDownloadedCsv(page: Page, click: () => Promise<void>): Promis
 
 describe('mass send (/marketingTasks/massHair)', () => {
   const browser = useBrowser();
-  const tag = useDemoTag(demo, 'contact', '#722ED1');
+  // A tag per test: a campaign's audience is every contact carrying it.
+  const tags = {
+    zh: useDemoTag(demo, 'contact', '#722ED1'),
+    en: useDemoTag(demo, 'contact', '#722ED1'),
+    pause: useDemoTag(demo, 'contact', '#722ED1'),
+  };
 
   for (const language of ['zh', 'en'] as const) {
     const run = RUNS[language];
+    const tag = tags[language];
     it(`in ${language}: creates a template mass send to a tag with a forecast, follows it live to the end, shows its details and CSV`, async () => {
       const { page } = browser;
       const pageErrors = recordPageErrors(page);
@@ -205,6 +211,7 @@ describe('mass send (/marketingTasks/massHair)', () => {
   it('pauses a running mass send (nothing more goes out) and resumes it to the end', async () => {
     const { page } = browser;
     const pageErrors = recordPageErrors(page);
+    const tag = tags.pause;
     const audience = await tagContacts(tag.id, 20);
     const numbers = await demoNumberIds();
     const template = await springTemplate();

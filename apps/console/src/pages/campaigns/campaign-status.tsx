@@ -25,6 +25,9 @@ export const STATE_COLORS: Partial<Record<RecipientState, string>> = {
   failed: '#ff4d4f',
   refused: '#fa8c16',
   unknown: '#faad14',
+  deferred: '#597ef7',
+  cancelled: '#bfbfbf',
+  skipped: '#bfbfbf',
 };
 
 /** A campaign's status as a coloured tag; why the product holds it, in its tooltip. */
