@@ -1,10 +1,11 @@
-import { CONSENT_STATES, CONTACT_WINDOWS, calls } from '@ws/contract';
+import { type CampaignKind, CONSENT_STATES, CONTACT_WINDOWS, calls, RECIPIENT_STATES } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
 import { NumberMultiSelect, NumberSelect, SearchSelect } from '@ws/web-kit/pickers';
 import { Form, Input, Radio, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
 import { TagSelect } from '../tags/tag-select.js';
+import { callsOf } from './campaign-calls.js';
 import { AUDIENCE_SOURCES, type CampaignFields } from './campaign-draft.js';
 
 /** Lists or pools offered at once; typing part of the name narrows them. */
@@ -44,8 +45,11 @@ export function SenderFields() {
   );
 }
 
-/** Who gets it: contacts with any of some tags, a contact filter, an audience list, or a pool. */
-export function AudienceFields({ fields }: { fields: CampaignFields }) {
+/**
+ * Who gets it: contacts with any of some tags, a contact filter, an audience list, a pool, or an
+ * earlier campaign's recipients by state (retargeting).
+ */
+export function AudienceFields({ kind, fields }: { kind: CampaignKind; fields: CampaignFields }) {
   const { t } = useTranslation('campaigns');
   const codeName = useCodeName();
   return (
@@ -131,6 +135,35 @@ export function AudienceFields({ fields }: { fields: CampaignFields }) {
             data-testid="campaign-audience-pool"
           />
         </Form.Item>
+      )}
+      {fields.audienceSource === 'campaign' && (
+        <Space wrap align="start" data-testid="campaign-audience-retarget">
+          <Form.Item name="retargetId" rules={[{ required: true, message: t('retargetRequired') }]}>
+            <SearchSelect
+              queryKey={[callsOf(kind).list.id, 'campaign-retarget-select']}
+              search={async (search, signal) => {
+                const page = await callApi(callsOf(kind).list, {
+                  body: { page: 1, pageSize: OFFERED, filters: { search } },
+                  signal,
+                });
+                return page.records.map((campaign) => ({ value: campaign.id, label: campaign.name }));
+              }}
+              notFound={t('retargetNone')}
+              placeholder={t('retargetCampaign')}
+              style={{ width: 300 }}
+              data-testid="campaign-retarget-campaign"
+            />
+          </Form.Item>
+          <Form.Item name="retargetStates" rules={[{ required: true, message: t('retargetStatesRequired') }]}>
+            <Select
+              mode="multiple"
+              placeholder={t('retargetStates')}
+              style={{ minWidth: 280 }}
+              options={RECIPIENT_STATES.map((value) => ({ value, label: codeName('RecipientState', value) }))}
+              data-testid="campaign-retarget-states"
+            />
+          </Form.Item>
+        </Space>
       )}
     </>
   );

@@ -1,4 +1,5 @@
 import {
+  AimOutlined,
   CaretRightOutlined,
   DownloadOutlined,
   EyeOutlined,
@@ -30,9 +31,13 @@ export function useCampaignDownload(kind: CampaignKind) {
 
 /**
  * A campaign's operations as row actions, by its status: start, pause, resume, cancel (after a
- * confirmation) and resend to failed (a new run, after a confirmation), then details and downloads.
+ * confirmation) and resend to failed (a new run, after a confirmation); a finished one's retarget;
+ * then details and downloads.
  */
-export function useCampaignActions(kind: CampaignKind, onChanged: () => void, onDetails: (campaign: Campaign) => void) {
+export function useCampaignActions(
+  kind: CampaignKind,
+  handlers: { onChanged(): void; onDetails(campaign: Campaign): void; onRetarget(campaign: Campaign): void },
+) {
   const { t } = useTranslation('campaigns');
   const codeName = useCodeName();
   const confirm = useConfirm();
@@ -41,7 +46,7 @@ export function useCampaignActions(kind: CampaignKind, onChanged: () => void, on
     try {
       await operateCampaign(kind, campaign.id, action);
     } finally {
-      onChanged();
+      handlers.onChanged();
     }
   };
   const run = (campaign: Campaign, action: CampaignAction) => {
@@ -66,7 +71,22 @@ export function useCampaignActions(kind: CampaignKind, onChanged: () => void, on
         testId: `campaign-${action}`,
       }),
     ),
-    { label: t('details'), icon: <EyeOutlined />, onClick: () => onDetails(campaign), testId: 'campaign-details' },
+    ...(campaign.status === 'completed'
+      ? [
+          {
+            label: t('retarget'),
+            icon: <AimOutlined />,
+            onClick: () => handlers.onRetarget(campaign),
+            testId: 'campaign-retarget',
+          },
+        ]
+      : []),
+    {
+      label: t('details'),
+      icon: <EyeOutlined />,
+      onClick: () => handlers.onDetails(campaign),
+      testId: 'campaign-details',
+    },
     {
       label: 'CSV',
       icon: <DownloadOutlined />,

@@ -1,6 +1,12 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { type CampaignFields, campaignBodyOf, fieldErrorsOf, NEW_CAMPAIGN_FIELDS } from './campaign-draft.js';
+import {
+  type CampaignFields,
+  campaignBodyOf,
+  fieldErrorsOf,
+  NEW_CAMPAIGN_FIELDS,
+  retargetFields,
+} from './campaign-draft.js';
 import { actionsFor, progressPercent } from './campaign-model.js';
 import { timelineSeries } from './campaign-timeline.js';
 
@@ -160,6 +166,19 @@ describe('the timeline chart’s lines', () => {
     expect(series.replied).toEqual([
       [first, 0],
       [second, 0],
+    ]);
+  });
+});
+
+describe('retargeting', () => {
+  it('names the earlier campaign and the states chosen, and shows their errors on those fields', () => {
+    const body = campaignBodyOf({ ...retargetFields({ id: '41' }), name: 'Again', numberIds: ['1'] }, noTemplate);
+    expect(body.audience).toEqual({ campaign: { id: '41', states: ['delivered'] } });
+    expect(fieldErrorsOf('audience.campaign.id: Campaign not found', 'campaign')).toEqual([
+      { name: ['retargetId'], errors: ['Campaign not found'] },
+    ]);
+    expect(fieldErrorsOf('audience.campaign.states: Too small', 'campaign')).toEqual([
+      { name: ['retargetStates'], errors: ['Too small'] },
     ]);
   });
 });

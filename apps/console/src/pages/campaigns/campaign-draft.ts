@@ -1,11 +1,11 @@
-import type { BodyOf, CampaignKind, CONTACT_WINDOWS, Consent, calls } from '@ws/contract';
+import type { BodyOf, CampaignKind, CONTACT_WINDOWS, Consent, calls, RecipientState } from '@ws/contract';
 import type { Dayjs } from 'dayjs';
 
 /** The create form's fields, and the `add` request they make. */
 
 export type NewCampaignBody = BodyOf<typeof calls.btmsgAdd>;
 
-export const AUDIENCE_SOURCES = ['tags', 'filter', 'list', 'pool'] as const;
+export const AUDIENCE_SOURCES = ['tags', 'filter', 'list', 'pool', 'campaign'] as const;
 export type AudienceSource = (typeof AUDIENCE_SOURCES)[number];
 
 export interface VariableFields {
@@ -27,6 +27,9 @@ export interface CampaignFields {
   filterSource?: string;
   listId?: string;
   poolId?: string;
+  /** Retargeting: an earlier campaign's recipients in these states. */
+  retargetId?: string;
+  retargetStates?: RecipientState[];
   contentKind: 'template' | 'text';
   templateId?: string;
   variables?: Record<string, VariableFields | undefined>;
@@ -53,6 +56,14 @@ export const NEW_CAMPAIGN_FIELDS: CampaignFields = {
 
 const present = (ids: string[] | undefined) => (ids && ids.length > 0 ? ids : undefined);
 const trimmed = (text: string | undefined) => text?.trim() || undefined;
+
+/** The form's first values for retargeting a finished campaign: its recipients who got it but did not read it. */
+export const retargetFields = (campaign: { id: string }): CampaignFields => ({
+  ...NEW_CAMPAIGN_FIELDS,
+  audienceSource: 'campaign',
+  retargetId: campaign.id,
+  retargetStates: ['delivered'],
+});
 
 /** A fresh binding for a template variable: the contact's name, the body's first one; else a constant. */
 export const defaultBinding = (key: string): VariableFields =>
@@ -85,6 +96,11 @@ export function campaignBodyOf(
       break;
     case 'pool':
       audience.poolId = fields.poolId;
+      break;
+    case 'campaign':
+      audience.campaign = fields.retargetId
+        ? { id: fields.retargetId, states: fields.retargetStates ?? [] }
+        : undefined;
       break;
   }
   const content: NewCampaignBody['content'] =
@@ -145,7 +161,12 @@ export function formFieldOf(path: string, audienceSource: AudienceSource): Field
     case 'numberTagIds':
       return [head];
     case 'audience': {
-      const byPart: Record<string, string> = { tagIds: 'tagIds', listId: 'listId', poolId: 'poolId' };
+      const byPart: Record<string, string> = {
+        tagIds: 'tagIds',
+        listId: 'listId',
+        poolId: 'poolId',
+        campaign: path.endsWith('.states') ? 'retargetStates' : 'retargetId',
+      };
       return [(second && byPart[second]) || (audienceSource === 'tags' ? 'tagIds' : 'audienceSource')];
     }
     case 'content':

@@ -100,11 +100,14 @@ function ScheduleFields({ fields }: { fields: CampaignFields }) {
 export function CampaignFormDrawer({
   kind,
   open,
+  initial = NEW_CAMPAIGN_FIELDS,
   onClose,
   onSaved,
 }: {
   kind: CampaignKind;
   open: boolean;
+  /** The form's first values (a retarget starts with the earlier campaign chosen). */
+  initial?: CampaignFields;
   onClose(): void;
   onSaved(): void;
 }) {
@@ -192,7 +195,7 @@ export function CampaignFormDrawer({
     >
       <Row gutter={24} data-testid="campaign-form">
         <Col xs={24} lg={15}>
-          <Form<CampaignFields> form={form} layout="vertical" initialValues={NEW_CAMPAIGN_FIELDS}>
+          <Form<CampaignFields> form={form} layout="vertical" initialValues={initial}>
             <Form.Item
               name="name"
               label={t('name')}
@@ -201,7 +204,7 @@ export function CampaignFormDrawer({
               <Input maxLength={CAMPAIGN_LIMITS.name} data-testid="campaign-name" />
             </Form.Item>
             <SenderFields />
-            <AudienceFields fields={fields} />
+            <AudienceFields kind={kind} fields={fields} />
             <Divider />
             <ContentFields fields={fields} template={template} />
             <Divider />

@@ -8,6 +8,7 @@ import { useCodeName } from '../../components/codes/code-label.js';
 import { useCampaignActions } from './campaign-actions.js';
 import { type CampaignFilters, useCampaigns } from './campaign-calls.js';
 import { CampaignDetailsDrawer } from './campaign-details.js';
+import { type CampaignFields, NEW_CAMPAIGN_FIELDS, retargetFields } from './campaign-draft.js';
 import { CampaignFormDrawer } from './campaign-form.js';
 import { CampaignCounts, CampaignProgress, CampaignStatusTag } from './campaign-status.js';
 
@@ -22,13 +23,14 @@ export function CampaignsPage({ kind }: { kind: CampaignKind }) {
   const [form] = Form.useForm<CampaignFilters>();
   const [filters, setFilters] = useState<CampaignFilters>({});
   const list = useCampaigns(kind, filters);
-  const [creating, setCreating] = useState(false);
+  // The create drawer's first values while it is open (a retarget names the earlier campaign).
+  const [creating, setCreating] = useState<CampaignFields>();
   const [shownId, setShownId] = useState<string>();
-  const actionsOf = useCampaignActions(
-    kind,
-    () => void list.refresh(),
-    (campaign) => setShownId(campaign.id),
-  );
+  const actionsOf = useCampaignActions(kind, {
+    onChanged: () => void list.refresh(),
+    onDetails: (campaign) => setShownId(campaign.id),
+    onRetarget: (campaign) => setCreating(retargetFields(campaign)),
+  });
 
   const columns: TableColumnsType<Campaign> = [
     {
@@ -83,7 +85,7 @@ export function CampaignsPage({ kind }: { kind: CampaignKind }) {
           <Button
             type="primary"
             icon={<PlusOutlined />}
-            onClick={() => setCreating(true)}
+            onClick={() => setCreating(NEW_CAMPAIGN_FIELDS)}
             data-testid="campaign-create"
           >
             {t(`create.${kind}`)}
@@ -95,15 +97,19 @@ export function CampaignsPage({ kind }: { kind: CampaignKind }) {
         <PagedTable<Campaign> rowKey="id" columns={columns} list={list} data-testid="campaign-table" />
       </Space>
       <CampaignDetailsDrawer kind={kind} id={shownId} onClose={() => setShownId(undefined)} />
-      <CampaignFormDrawer
-        kind={kind}
-        open={creating}
-        onClose={() => setCreating(false)}
-        onSaved={() => {
-          setCreating(false);
-          void list.refresh();
-        }}
-      />
+      {/* Mounted while open, so each opening starts from its own first values. */}
+      {creating && (
+        <CampaignFormDrawer
+          kind={kind}
+          open
+          initial={creating}
+          onClose={() => setCreating(undefined)}
+          onSaved={() => {
+            setCreating(undefined);
+            void list.refresh();
+          }}
+        />
+      )}
     </Card>
   );
 }
