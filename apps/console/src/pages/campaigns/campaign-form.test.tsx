@@ -1,0 +1,103 @@
+import type { CampaignForecast } from '@ws/contract';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { setUpTestRoot, until } from '../../test/test-root.js';
+import { NEW_CAMPAIGN_FIELDS } from './campaign-draft.js';
+import { CampaignFormDrawer } from './campaign-form.js';
+
+const forecast: CampaignForecast = {
+  audience: 12,
+  eligible: 10,
+  skipped: { no_consent: 2 },
+  per_hour: 7200,
+  ends_at: '2026-11-26T03:00:00.000000Z',
+  bound: 'messaging_limit',
+  templates_by_country: [],
+};
+
+/** The add call's answer: the forecast for a preview; for a real add the test's own answer. */
+let addAnswer: () => Response = () => Response.json({ code: 0, message: 'ok', data: { campaign: null, forecast } });
+const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+  if (url === '/api/power/add' || url === '/api/btmsg/add') {
+    const body = JSON.parse(String(init.body)) as { preview: boolean };
+    return body.preview ? Response.json({ code: 0, message: 'ok', data: { campaign: null, forecast } }) : addAnswer();
+  }
+  const data = url === '/api/tag/all' ? [] : { total: 0, size: 30, current: 1, pages: 0, records: [] };
+  return Response.json({ code: 0, message: 'ok', data });
+});
+const addBodies = () =>
+  fetchMock.mock.calls
+    .filter(([url]) => url === '/api/power/add')
+    .map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
+
+const filled = {
+  ...NEW_CAMPAIGN_FIELDS,
+  name: 'Spring fair',
+  numberIds: ['1', '2'],
+  tagIds: ['5'],
+  contentKind: 'text' as const,
+  text: 'Hello from the fair',
+};
+
+const button = (testId: string) => document.querySelector<HTMLButtonElement>(`[data-testid=${testId}]`);
+
+describe('the burst send form', () => {
+  const screen = setUpTestRoot({ language: 'en', fetch: fetchMock });
+
+  it('starts only after a forecast of the values on the form, which it shows with its caveat', {
+    timeout: 30_000,
+  }, async () => {
+    const onSaved = vi.fn();
+    addAnswer = () => Response.json({ code: 0, message: 'ok', data: { campaign: null, forecast: null } });
+    await screen.render(
+      <CampaignFormDrawer kind="burst" open initial={filled} onClose={() => undefined} onSaved={onSaved} />,
+    );
+    await until(() => expect(button('campaign-submit')).not.toBeNull());
+    expect(button('campaign-submit')?.disabled).toBe(true);
+
+    await act(async () => button('campaign-forecast-button')?.click());
+    await until(() => expect(document.querySelector('[data-testid=forecast-eligible]')?.textContent).toBe('10'));
+    const card = document.querySelector('[data-testid=campaign-forecast]') as HTMLElement;
+    expect(card.textContent).toContain('Skipped: No consent2');
+    expect(card.textContent).toContain('the portfolio’s 24-hour messaging limit');
+    expect(card.textContent).toContain('Meta decides');
+    expect(addBodies()[0]).toMatchObject({
+      name: 'Spring fair',
+      numberIds: ['1', '2'],
+      audience: { tagIds: ['5'] },
+      content: { kind: 'text', text: 'Hello from the fair' },
+      preview: true,
+    });
+    await until(() => expect(button('campaign-submit')?.disabled).toBe(false));
+
+    await act(async () => button('campaign-submit')?.click());
+    await until(() => expect(onSaved).toHaveBeenCalled());
+    expect(addBodies()[1]).toMatchObject({ name: 'Spring fair', preview: false });
+  });
+
+  it('shows a 400 naming a field on that field', { timeout: 30_000 }, async () => {
+    addAnswer = () =>
+      Response.json(
+        { code: 400, message: "options.ratePerSecond: must not exceed the numbers' throughput (80 a second)" },
+        { status: 400 },
+      );
+    const onSaved = vi.fn();
+    await screen.render(
+      <CampaignFormDrawer
+        kind="mass"
+        open
+        initial={{ ...filled, ratePerSecond: 500 }}
+        onClose={() => undefined}
+        onSaved={onSaved}
+      />,
+    );
+    await until(() => expect(button('campaign-submit')?.disabled).toBe(false));
+    await act(async () => button('campaign-submit')?.click());
+    await until(() =>
+      expect(document.querySelector('[data-testid=campaign-form] .ant-form-item-explain-error')?.textContent).toBe(
+        "must not exceed the numbers' throughput (80 a second)",
+      ),
+    );
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});
