@@ -118,9 +118,12 @@ async function fillCampaignForm(
   await page.getByTestId('campaign-form').waitFor();
   await animationsSettled(page);
   await page.getByTestId('campaign-name').fill(options.name);
-  for (const phone of options.phones) await chooseOption(page, 'campaign-numbers', phone, phone);
-  // A multiple select stays open after a pick; a click elsewhere closes it.
-  await page.getByTestId('campaign-name').click();
+  for (const phone of options.phones) {
+    await chooseOption(page, 'campaign-numbers', phone, phone);
+    // A multiple select stays open after a pick; a click elsewhere closes it.
+    await page.getByTestId('campaign-name').click();
+    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+  }
   await chooseOption(page, 'campaign-audience-tags', options.tagName, options.tagName);
   await page.getByTestId('campaign-name').click();
   await chooseOption(page, 'campaign-template', 'spring_collection', 'spring');
@@ -270,11 +273,11 @@ describe('burst send (/marketingTasks/explosivePowder)', () => {
   it('shows the forecast before start, then moves a number’s recipients to the others when it turns RED', async () => {
     const { page } = browser;
     const pageErrors = recordPageErrors(page);
-    const audience = await tagContacts(tag.id, 30);
+    const audience = await tagContacts(tag.id, 45);
     const name = `e2e burst ${Date.now()}`;
     await openInLanguage(page, baseUrl, demo, 'en', '/marketingTasks/explosivePowder');
     await page.getByTestId('campaigns-page').waitFor();
-    await fillCampaignForm(page, { name, phones: DEMO_PHONES, tagName: tag.name, rate: 1 });
+    await fillCampaignForm(page, { name, phones: DEMO_PHONES, tagName: tag.name, rate: 2 });
 
     // A burst send starts only after a forecast of the values on the form.
     expect(await page.getByTestId('campaign-submit').isDisabled()).toBe(true);
@@ -288,8 +291,9 @@ describe('burst send (/marketingTasks/explosivePowder)', () => {
     );
     await page.getByTestId('forecast-ends-at').waitFor();
     await saveScreenshot(page, 'campaign-burst-forecast');
-    // A change makes the forecast stale, and the start waits for a new one.
-    await page.getByTestId('campaign-rate').fill('2');
+    // A change makes the forecast stale, and the start waits for a new one. One a second per
+    // number: the campaign runs long enough for a number to turn RED with recipients still waiting.
+    await page.getByTestId('campaign-rate').fill('1');
     await page.locator('[data-testid=campaign-forecast][data-stale=true]').waitFor();
     expect(await page.getByTestId('campaign-submit').isDisabled()).toBe(true);
     await page.getByTestId('campaign-forecast-button').click();
