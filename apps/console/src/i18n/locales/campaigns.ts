@@ -242,7 +242,7 @@ const en: typeof zh = {
   forecastAudience: 'Contacts in the audience',
   forecastEligible: 'Can be sent to',
   forecastSkipped: 'Skipped: {{reason}}',
-  forecastPerHour: 'About an hour',
+  forecastPerHour: 'Recipients an hour',
   forecastEndsAt: 'Should end',
   forecastNoRoom: 'No room left in the portfolio limit; no end can be forecast',
   forecastBound: 'Rate bounded by',
