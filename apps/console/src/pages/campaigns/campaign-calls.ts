@@ -22,8 +22,10 @@ export const callsOf = (kind: CampaignKind) => CAMPAIGN_CALLS_BY_KIND[kind];
 /** Whether a realtime event is about campaigns (one, when `id` is given). */
 function isCampaignEvent(event: RealtimeEvent, id?: string): boolean {
   if (!event.type.startsWith('campaign.')) return false;
-  const data = event.data as { campaign_id?: string };
-  return id === undefined || data.campaign_id === id;
+  // campaign.progress names it campaign_id; an event naming no campaign concerns every one.
+  const data = event.data as { campaign_id?: string; id?: string };
+  const named = data.campaign_id ?? data.id;
+  return id === undefined || named === undefined || named === id;
 }
 
 export interface CampaignFilters {
