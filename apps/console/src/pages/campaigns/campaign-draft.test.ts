@@ -148,25 +148,16 @@ describe('a campaign’s progress and operations', () => {
 
 describe('the timeline chart’s lines', () => {
   it('puts every minute on every line, zero where nothing happened', () => {
-    const series = timelineSeries([
+    const { minutes, counts } = timelineSeries([
       { at: '2026-11-26T00:02:00Z', state: 'delivered', n: 3 },
       { at: '2026-11-26T00:01:00Z', state: 'sent', n: 4 },
       { at: '2026-11-26T00:02:00Z', state: 'sent', n: 1 },
       { at: '2026-11-26T00:02:00Z', state: 'queued', n: 9 },
     ]);
-    const [first, second] = [Date.parse('2026-11-26T00:01:00Z'), Date.parse('2026-11-26T00:02:00Z')];
-    expect(series.sent).toEqual([
-      [first, 4],
-      [second, 1],
-    ]);
-    expect(series.delivered).toEqual([
-      [first, 0],
-      [second, 3],
-    ]);
-    expect(series.replied).toEqual([
-      [first, 0],
-      [second, 0],
-    ]);
+    expect(minutes).toEqual([Date.parse('2026-11-26T00:01:00Z'), Date.parse('2026-11-26T00:02:00Z')]);
+    expect(counts.sent).toEqual([4, 1]);
+    expect(counts.delivered).toEqual([0, 3]);
+    expect(counts.replied).toEqual([0, 0]);
   });
 });
 

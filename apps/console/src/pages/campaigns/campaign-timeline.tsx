@@ -1,4 +1,5 @@
 import type { CampaignDetails, RecipientState } from '@ws/contract';
+import { formatTimeOfDay } from '@ws/web-kit/utils';
 import { Empty } from 'antd';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -20,45 +21,53 @@ export const CHARTED_STATES = [
   'replied',
 ] as const satisfies readonly RecipientState[];
 
-/** Recipients reaching each charted state per minute, as [time in ms, count] pairs in time order. */
-export function timelineSeries(
-  timeline: CampaignDetails['timeline'],
-): Record<(typeof CHARTED_STATES)[number], [number, number][]> {
+type ChartedState = (typeof CHARTED_STATES)[number];
+
+/**
+ * Recipients reaching each charted state per minute: the minutes in time order, and for each state
+ * its count in each of them (zero where nothing happened, so the lines do not jump over gaps).
+ */
+export function timelineSeries(timeline: CampaignDetails['timeline']): {
+  minutes: number[];
+  counts: Record<ChartedState, number[]>;
+} {
   const minutes = [...new Set(timeline.map((point) => Date.parse(point.at)))].sort((a, b) => a - b);
-  const series = Object.fromEntries(CHARTED_STATES.map((state) => [state, new Map<number, number>()])) as Record<
-    (typeof CHARTED_STATES)[number],
-    Map<number, number>
+  const counts = Object.fromEntries(CHARTED_STATES.map((state) => [state, minutes.map(() => 0)])) as Record<
+    ChartedState,
+    number[]
   >;
   for (const point of timeline) {
-    const counts = series[point.state as (typeof CHARTED_STATES)[number]];
-    if (!counts) continue;
-    const at = Date.parse(point.at);
-    counts.set(at, (counts.get(at) ?? 0) + point.n);
+    const line = counts[point.state as ChartedState];
+    const index = minutes.indexOf(Date.parse(point.at));
+    if (line) line[index] = (line[index] ?? 0) + point.n;
   }
-  // Every minute on every line, zero where nothing happened, so the lines do not jump over gaps.
-  return Object.fromEntries(
-    CHARTED_STATES.map((state) => [state, minutes.map((at): [number, number] => [at, series[state].get(at) ?? 0])]),
-  ) as Record<(typeof CHARTED_STATES)[number], [number, number][]>;
+  return { minutes, counts };
 }
 
 /** Sent, delivered, read, failed and replied per minute, as lines over shaded areas. */
 export function CampaignTimeline({ timeline }: { timeline: CampaignDetails['timeline'] }) {
   const codeName = useCodeName();
   const option = useMemo<ChartOption>(() => {
-    const series = timelineSeries(timeline);
+    const { minutes, counts } = timelineSeries(timeline);
     return {
       tooltip: { trigger: 'axis' },
-      legend: { data: CHARTED_STATES.map((state) => codeName('RecipientState', state)) },
-      grid: { left: 48, right: 24, top: 40, bottom: 32 },
-      xAxis: { type: 'time' },
+      legend: { top: 0, data: CHARTED_STATES.map((state) => codeName('RecipientState', state)) },
+      grid: { left: 16, right: 24, top: 40, bottom: 8, containLabel: true },
+      // One category a minute: a campaign of a few minutes still fills the width.
+      xAxis: {
+        type: 'category',
+        boundaryGap: false,
+        data: minutes.map((at) => formatTimeOfDay(new Date(at)).slice(0, 5)),
+      },
       yAxis: { type: 'value', minInterval: 1 },
       series: CHARTED_STATES.map((state) => ({
         name: codeName('RecipientState', state),
         type: 'line',
-        showSymbol: false,
+        // A single minute has no line to draw: its points show instead.
+        showSymbol: minutes.length <= 1,
         areaStyle: { opacity: 0.12 },
         color: STATE_COLORS[state],
-        data: series[state],
+        data: counts[state],
       })),
     };
   }, [timeline, codeName]);
