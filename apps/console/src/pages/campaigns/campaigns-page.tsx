@@ -43,6 +43,7 @@ export function CampaignsPage({ kind }: { kind: CampaignKind }) {
           </Typography.Link>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {campaign.template ? `${campaign.template.name} (${campaign.template.language})` : t('freeText')}
+            {` · ${t('numbersCount', { count: campaign.numbers.length })}`}
             {campaign.run_no > 1 ? ` · ${t('run', { run: campaign.run_no })}` : ''}
           </Typography.Text>
         </Space>
@@ -52,17 +53,16 @@ export function CampaignsPage({ kind }: { kind: CampaignKind }) {
     { title: t('progress'), key: 'progress', render: (_, campaign) => <CampaignProgress campaign={campaign} /> },
     { title: t('counts'), key: 'counts', render: (_, campaign) => <CampaignCounts campaign={campaign} /> },
     {
-      title: t('numbers'),
-      key: 'numbers',
-      render: (_, campaign) => t('numbersCount', { count: campaign.numbers.length }),
+      title: t('times'),
+      key: 'times',
+      render: (_, campaign) => (
+        <Space orientation="vertical" size={0} style={{ fontSize: 12 }}>
+          <span>{t('createdOn', { time: formatTime(campaign.created_at) })}</span>
+          <span>{t('startedOn', { time: formatTime(campaign.started_at ?? campaign.starts_at) })}</span>
+          <span>{t('finishedOn', { time: formatTime(campaign.finished_at) })}</span>
+        </Space>
+      ),
     },
-    { title: t('createdAt'), dataIndex: 'created_at', render: formatTime },
-    {
-      title: t('startedAt'),
-      key: 'startedAt',
-      render: (_, campaign) => formatTime(campaign.started_at ?? campaign.starts_at),
-    },
-    { title: t('finishedAt'), dataIndex: 'finished_at', render: formatTime },
     actionsColumn(t('actions'), actionsOf),
   ];
 
