@@ -1,14 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { calls } from '@ws/contract';
 import { Select } from 'antd';
-import { type CSSProperties, useEffect, useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../api/client.js';
-import type { PickerOption } from './search-select.js';
-
-/** Numbers offered at once; typing part of the phone narrows them. */
-const OFFERED = 30;
-const SEARCH_DELAY_MS = 300;
+import { searchNumbers } from './number-select.js';
+import { type PickerOption, useTypedSearch } from './search-select.js';
 
 /**
  * Several of the tenant's numbers (a campaign's senders), searched by phone on the server like
@@ -29,26 +25,10 @@ export function NumberMultiSelect({
   'data-testid'?: string;
 }) {
   const { t } = useTranslation('selects');
-  const [typed, setTyped] = useState('');
-  const [text, setText] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setText(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const [text, setTyped] = useTypedSearch();
   const found = useQuery({
     queryKey: [calls.numberList.id, 'number-multi-select', text],
-    queryFn: async ({ signal }) => {
-      const page = await callApi(calls.numberList, {
-        body: { page: 1, pageSize: OFFERED, filters: { phone: text } },
-        signal,
-      });
-      return page.records.map(
-        (number): PickerOption => ({
-          value: number.id,
-          label: number.verified_name ? `${number.phone} (${number.verified_name})` : number.phone,
-        }),
-      );
-    },
+    queryFn: ({ signal }) => searchNumbers(text, signal),
   });
   const offered = found.data ?? [];
   const [chosen, setChosen] = useState<PickerOption[]>([]);

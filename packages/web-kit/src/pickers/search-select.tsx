@@ -19,6 +19,17 @@ export interface PickerOption {
 /** How long typing must pause before the server is asked. */
 const SEARCH_DELAY_MS = 300;
 
+/** The text typed into a searched select, once typing has paused; and the setter for each keystroke. */
+export function useTypedSearch(): [text: string, setTyped: (typed: string) => void] {
+  const [typed, setTyped] = useState('');
+  const [text, setText] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setText(typed.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  return [text, setTyped];
+}
+
 /**
  * A select whose options the server finds by what was typed (a tenant may have 100 000 numbers, so
  * only a page of them is offered). The chosen option keeps its label while a later search offers others.
@@ -39,12 +50,7 @@ export function SearchSelect({
   /** Shown when nothing matches. */
   notFound: string;
 }) {
-  const [typed, setTyped] = useState('');
-  const [text, setText] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setText(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const [text, setTyped] = useTypedSearch();
   const found = useQuery({ queryKey: [...queryKey, text], queryFn: ({ signal }) => search(text, signal) });
   const offered = found.data ?? [];
   const [chosen, setChosen] = useState<PickerOption>();
