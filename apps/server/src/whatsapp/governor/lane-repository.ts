@@ -88,12 +88,7 @@ export async function fetchDueSends(
  * answers those it marked: a row paused since the batch was fetched (its campaign's not_before
  * set to infinity) or withdrawn (cancelled) is not claimed, so it does not go.
  */
-export async function claimSends(
-  db: pg.Pool,
-  tenantId: string,
-  numberId: string,
-  ids: string[],
-): Promise<Set<string>> {
+export async function claimSends(db: pg.Pool, tenantId: string, numberId: string, ids: string[]): Promise<Set<string>> {
   const { rows } = await db.query<{ id: string }>(
     prepared(
       `update send_queue set claimed_at = now(), attempts = attempts + 1
