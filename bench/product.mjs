@@ -30,13 +30,16 @@ async function freePorts(count) {
 }
 
 /**
- * Starts the product and waits for GET /readyz → 200. Returns { url, port, pid, pgPort, dataDir, output, stop };
- * stop() sends SIGTERM, waits for the exit (SIGKILL after a minute), removes the data dir and
- * returns { code, signal }.
+ * Starts the product and waits for GET /readyz → 200. Returns { url, port, pid, pgPort, sandboxPort,
+ * sandboxUrl, dataDir, output, kill, stop }; stop() sends SIGTERM, waits for the exit (SIGKILL after
+ * a minute), removes the data dir and returns { code, signal }; kill(signal) only signals the process.
  *
  * options.dataDir: use (and keep) this data dir instead of a fresh one, e.g. a cached database;
  * options.env: extra settings; options.args: extra arguments (`--role=api`); options.readyTimeoutMs: how long start-up may take (migrations of a
- * big database take longer than the default 90 s).
+ * big database take longer than the default 90 s). options.ports: `{ port, pgPort, sandboxPort }`
+ * to use instead of free ones (another role of the same product). options.startedLine: a role
+ * without HTTP (`--role=worker`, `--role=sandbox`) is ready when its output matches this RegExp
+ * instead of when /readyz answers.
  */
 export async function startProduct(adminPassword, options = {}) {
   const keepDataDir = options.dataDir !== undefined;
@@ -45,7 +48,9 @@ export async function startProduct(adminPassword, options = {}) {
   // The embedded PostgreSQL runs as the postgres OS user and must pass through the data dir.
   await fs.chmod(dataDir, 0o711);
   const readyTimeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
-  const [port, pgPort, sandboxPort] = await freePorts(3);
+  const [port, pgPort, sandboxPort] = options.ports
+    ? [options.ports.port, options.ports.pgPort, options.ports.sandboxPort]
+    : await freePorts(3);
   // An inherited DATABASE_URL would point the server at another database instead of its embedded one.
   const { DATABASE_URL: _external, ...inherited } = process.env;
   const env = {
@@ -69,9 +74,11 @@ export async function startProduct(adminPassword, options = {}) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let started = false;
   for (const stream of [child.stdout, child.stderr]) {
     stream.setEncoding('utf8').on('data', (chunk) => {
       output = (output + chunk).slice(-4000);
+      if (options.startedLine?.test(output)) started = true;
     });
   }
   let exit;
@@ -87,8 +94,12 @@ export async function startProduct(adminPassword, options = {}) {
     port,
     pid: child.pid,
     pgPort,
+    sandboxPort,
+    sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
     dataDir,
     output: () => output.trim(),
+    exited,
+    kill: (signal) => child.kill(signal),
     // Once only: Ctrl-C and the caller's clean-up may both ask.
     stop: () => {
       stopping ??= (async () => {
@@ -103,6 +114,11 @@ export async function startProduct(adminPassword, options = {}) {
   };
   const deadline = Date.now() + readyTimeoutMs;
   while (!exit && Date.now() < deadline) {
+    if (options.startedLine) {
+      if (started) return product;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
     const response = await fetch(`${product.url}/readyz`, { signal: AbortSignal.timeout(5000) }).catch(() => undefined);
     if (response?.status === 200) return product;
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -1,0 +1,160 @@
+// What the campaign benchmarks watch and check: the campaign's roll-up counts, the sandbox's
+// message log, and at the end the invariants (one message per contact, every recipient in a final
+// state, the roll-ups equal to the rows).
+import { RECIPIENT_STATES } from '@ws/contract';
+import { sandboxControl } from './setup.mjs';
+
+/** States whose message went to the Cloud API (or may have: unknown). */
+const GONE = ['accepted', 'sent', 'delivered', 'read', 'replied', 'failed', 'unknown'];
+/** States still on their way: the dispatcher's or the lane's, or waiting for a status webhook. */
+const NOT_FINAL = ['pending', 'queued', 'accepted', 'unknown'];
+
+/** The campaign's status and its recipients by state name, from the roll-up (`campaign_tally`). */
+export async function campaignProgress(db, campaignId) {
+  const [campaign, tally] = await Promise.all([
+    db.query('select status from campaign where id = $1', [campaignId]),
+    db.query(
+      'select state, sum(n)::float8 as n from campaign_tally where campaign_id = $1 group by state order by state',
+      [campaignId],
+    ),
+  ]);
+  const counts = {};
+  for (const row of tally.rows) if (row.n !== 0) counts[RECIPIENT_STATES[row.state]] = row.n;
+  const sum = (names) => names.reduce((total, name) => total + (counts[name] ?? 0), 0);
+  return {
+    status: campaign.rows[0]?.status,
+    counts,
+    gone: sum(GONE),
+    waiting: sum(['pending', 'queued']),
+    unsettled: sum(NOT_FINAL),
+    total: sum(RECIPIENT_STATES),
+  };
+}
+
+/** The newest outbound message in the sandbox's log: its id and time (ms), or undefined. */
+export async function newestSandboxSend(sandboxUrl) {
+  const [newest] = await sandboxControl(sandboxUrl, 'GET', '/messages?direction=out&limit=1');
+  return newest ? { id: newest.id, at: Date.parse(newest.timestamp) } : undefined;
+}
+
+/**
+ * Reads the sandbox's whole outbound log as it goes by: the log keeps the last 10 000 messages,
+ * so it is read every `everyMs` and the new entries kept (id → recipient). A read that no longer
+ * holds the newest message of the read before, with the log full, may have missed some: counted
+ * as a gap.
+ */
+export function captureSandboxLog(sandboxUrl, everyMs = 400) {
+  const sent = new Map();
+  let lastId;
+  let gaps = 0;
+  let reads = 0;
+  let stopped = false;
+  const readOnce = async () => {
+    const entries = await sandboxControl(sandboxUrl, 'GET', '/messages?direction=out&limit=100000');
+    reads += 1;
+    let start = 0;
+    if (lastId !== undefined) {
+      const at = entries.findIndex((entry) => entry.id === lastId);
+      if (at === -1 && entries.length >= 10_000) gaps += 1;
+      start = at + 1;
+    }
+    for (const entry of entries.slice(start)) sent.set(entry.id, entry.to);
+    if (entries.length > 0) lastId = entries[entries.length - 1].id;
+  };
+  const loop = (async () => {
+    while (!stopped) {
+      await readOnce().catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+    await readOnce();
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      const perRecipient = new Map();
+      for (const to of sent.values()) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
+      const twice = [...perRecipient].filter(([, n]) => n > 1);
+      return {
+        messages: sent.size,
+        recipients: perRecipient.size,
+        recipientsTwice: twice.length,
+        examplesTwice: twice.slice(0, 5),
+        reads,
+        gaps,
+      };
+    },
+  };
+}
+
+/** How many sends the sandbox accepted of the template, today, over every WABA (its `template_analytics`). */
+export async function sandboxTemplateSends(sandboxUrl, db, tenantId, templateName) {
+  const numbers = await sandboxControl(sandboxUrl, 'GET', '/numbers');
+  const tokenOf = new Map(numbers.map((number) => [number.waba_id, number.access_token]));
+  const { rows } = await db.query(
+    `select w.waba_id, t.meta_template_id from wa_template t
+       join wa_business_account w on w.tenant_id = t.tenant_id and w.id = t.waba_ref
+      where t.tenant_id = $1 and t.name = $2`,
+    [tenantId, templateName],
+  );
+  const start = Math.floor(Date.now() / 1000) - 2 * 86_400;
+  const end = Math.floor(Date.now() / 1000) + 86_400;
+  let sent = 0;
+  for (const row of rows) {
+    const url = new URL(`${sandboxUrl}/v23.0/${row.waba_id}/template_analytics`);
+    url.searchParams.set('start', String(start));
+    url.searchParams.set('end', String(end));
+    url.searchParams.set('granularity', 'DAILY');
+    url.searchParams.set('metric_types', JSON.stringify(['SENT']));
+    url.searchParams.set('template_ids', JSON.stringify([row.meta_template_id]));
+    const response = await fetch(url, { headers: { authorization: `Bearer ${tokenOf.get(row.waba_id)}` } });
+    const body = await response.json();
+    if (!response.ok) throw new Error(`template_analytics answered ${response.status}: ${JSON.stringify(body)}`);
+    for (const point of body.data?.[0]?.data_points ?? []) sent += point.sent ?? 0;
+  }
+  return sent;
+}
+
+/**
+ * The end-of-run invariants, from the database: messages per contact for the campaign, recipients
+ * not in a final state, and the roll-up against a count of the rows by number and state.
+ */
+export async function checkCampaign(db, campaignId) {
+  const messages = await db.query(
+    `select count(*)::float8 as messages, count(distinct contact_id)::float8 as contacts,
+            count(*) filter (where status not in ('queued', 'refused', 'cancelled'))::float8 as went_out
+       from message where campaign_id = $1 and direction = 'out'`,
+    [campaignId],
+  );
+  const twice = await db.query(
+    `select count(*)::float8 as n from (
+       select contact_id from message
+        where campaign_id = $1 and direction = 'out' and status not in ('refused', 'cancelled')
+        group by contact_id having count(*) > 1) twice`,
+    [campaignId],
+  );
+  const mismatched = await db.query(
+    `select coalesce(r.number_id, t.number_id)::text as number_id, coalesce(r.state, t.state) as state,
+            coalesce(r.n, 0)::float8 as rows, coalesce(t.n, 0)::float8 as tally
+       from (select number_id, state, count(*) as n from campaign_recipient where campaign_id = $1 group by 1, 2) r
+       full join (select number_id, state, n from campaign_tally where campaign_id = $1 and n <> 0) t
+         on t.number_id = r.number_id and t.state = r.state
+      where coalesce(r.n, 0) <> coalesce(t.n, 0)`,
+    [campaignId],
+  );
+  const byState = await db.query(
+    'select state, count(*)::float8 as n from campaign_recipient where campaign_id = $1 group by state order by state',
+    [campaignId],
+  );
+  const rows = Object.fromEntries(byState.rows.map((row) => [RECIPIENT_STATES[row.state], row.n]));
+  const notFinal = Object.fromEntries(Object.entries(rows).filter(([state]) => NOT_FINAL.includes(state)));
+  return {
+    messageRows: messages.rows[0].messages,
+    contactsMessaged: messages.rows[0].contacts,
+    messagesThatWentOut: messages.rows[0].went_out,
+    contactsWithTwoMessages: twice.rows[0].n,
+    recipientsByState: rows,
+    recipientsNotFinal: notFinal,
+    tallyMismatches: mismatched.rows.map((row) => ({ ...row, state: RECIPIENT_STATES[row.state] })),
+  };
+}
