@@ -22,16 +22,19 @@
 // BENCH_ROLES=all|split (snapshot and send: all, one process with the sandbox inside; crash: split),
 // BENCH_QUIET=off keeps the sandbox's default customers (replies, stops, blocks) instead of quiet
 // ones, BENCH_PAUSE_AT (send: the share gone out when it pauses, default 0.5; 0: no pause),
-// BENCH_EXPLAIN=off (snapshot), BENCH_STALL_SECONDS (send, crash: give up after this long without
+// BENCH_CONVERSATIONS (the share of contacts that talked to one of the numbers ten days ago, so
+// the snapshot's "last talked to" rule has rows to find; default 0.2), BENCH_EXPLAIN=off (snapshot), BENCH_STALL_SECONDS (send, crash: give up after this long without
 // progress, default 420: a killed worker's campaign is picked up by the minute sweep after 90 s).
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { RECIPIENT_STATES } from '@ws/contract';
 import { callApi } from './api-call.mjs';
 import {
   campaignProgress,
   captureSandboxLog,
   checkCampaign,
   newestSandboxSend,
+  sampleActiveStatements,
   sandboxTemplateSends,
 } from './campaigns/observe.mjs';
 import { cpuBetween, startCampaignProduct, usageOf } from './campaigns/roles.mjs';
@@ -44,6 +47,7 @@ const CONTACTS = Number(process.env.BENCH_CONTACTS ?? { snapshot: 1_000_000, sen
 const NUMBERS = Number(process.env.BENCH_NUMBERS ?? 30);
 const SPLIT = (process.env.BENCH_ROLES ?? (MODE === 'crash' ? 'split' : 'all')) === 'split';
 const QUIET = process.env.BENCH_QUIET !== 'off';
+const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 0.2);
 const PAUSE_AT = Number(process.env.BENCH_PAUSE_AT ?? 0.5);
 const EXPLAIN = process.env.BENCH_EXPLAIN !== 'off';
 const STALL_MS = Number(process.env.BENCH_STALL_SECONDS ?? 420) * 1000;
@@ -56,6 +60,7 @@ async function follow(world, running, campaignId, until, onSample = async () => 
   const samples = [];
   let lastChange = Date.now();
   let last;
+  let lastLog = Date.now();
   for (;;) {
     const progress = await campaignProgress(world.db, campaignId);
     const usage = usageOf(running);
@@ -66,6 +71,10 @@ async function follow(world, running, campaignId, until, onSample = async () => 
     sample.changed = key !== last;
     last = key;
     if (await until(progress, lastChange)) return samples;
+    if (sample.at - lastLog >= 10_000) {
+      lastLog = sample.at;
+      console.error(`${new Date().toISOString()} ${progress.status} ${JSON.stringify(progress.counts)}`);
+    }
     if (sample.at - lastChange > STALL_MS) {
       throw new Error(`no progress for ${STALL_MS / 1000} s: ${JSON.stringify(progress)}`);
     }
@@ -187,6 +196,7 @@ function rateBetween(samples, recipients, fromShare, toShare, excludeMs = 0) {
 /** Starts a campaign over the world's tag and follows it to the end; `during(sample)` acts along the way. */
 async function runToEnd(world, running, name, during) {
   const before = usageOf(running);
+  const statements = sampleActiveStatements(world.databaseUrl);
   const added = await callApi(running.url, '/api/btmsg/add', campaignBody(world, name), world.token);
   const campaignId = added.campaign.id;
   const startedAt = Date.now();
@@ -206,7 +216,8 @@ async function runToEnd(world, running, name, during) {
     return sandbox.settled && Date.now() - lastChange >= 3000;
   });
   const settledAt = settled.findLast((sample) => sample.changed)?.at ?? allGoneAt;
-  return { campaignId, before, startedAt, samples, allGoneAt, settledAt, settled };
+  const busiestStatements = await statements.stop();
+  return { campaignId, before, startedAt, samples, allGoneAt, settledAt, settled, busiestStatements };
 }
 
 async function sendMode(world, running) {
@@ -244,6 +255,7 @@ async function sendMode(world, running) {
     rssPeakMiB: peakRss([...run.samples, ...run.settled]),
     cpuSeconds: cpuBetween(run.before, after),
     sandboxInServerProcess: !SPLIT,
+    busiestStatements: run.busiestStatements,
     sandboxAcceptedSends: sends,
     checks: await checkCampaign(world.db, run.campaignId),
   };
@@ -261,9 +273,26 @@ async function crashMode(world, running) {
     const killedAt = Date.now();
     await running.startWorker();
     kills.push({ atGone: sample.gone, restartSeconds: seconds(Date.now() - killedAt) });
+    console.error(`${new Date().toISOString()} worker killed at ${sample.gone} gone, and started again`);
   });
   const after = usageOf(running);
-  const captured = await log.stop();
+  const { recipientsSent, ...captured } = await log.stop();
+  // Recipients the sandbox got a message for, against their recorded state: a message that went
+  // out but is recorded as failed, and a recipient that never got one.
+  const states = await world.db.query(
+    `select c.wa_id, r.state from campaign_recipient r join contact c on c.tenant_id = r.tenant_id and c.id = r.contact_id
+      where r.campaign_id = $1`,
+    [run.campaignId],
+  );
+  const sentButNotRecorded = {};
+  let neverSent = 0;
+  for (const row of states.rows) {
+    if (!recipientsSent.has(row.wa_id)) neverSent += 1;
+    else if (!['delivered', 'read', 'replied', 'sent'].includes(RECIPIENT_STATES[row.state])) {
+      const state = RECIPIENT_STATES[row.state];
+      sentButNotRecorded[state] = (sentButNotRecorded[state] ?? 0) + 1;
+    }
+  }
   const sends = await sandboxTemplateSends(running.sandboxUrl, world.db, world.tenantId, TEMPLATE.name);
   const checks = await checkCampaign(world.db, run.campaignId);
   const problems = [];
@@ -272,6 +301,10 @@ async function crashMode(world, running) {
   if (checks.contactsWithTwoMessages > 0) problems.push(`${checks.contactsWithTwoMessages} contacts with two messages`);
   if (Object.keys(checks.recipientsNotFinal).length > 0) problems.push('recipients not in a final state');
   if (checks.tallyMismatches.length > 0) problems.push('campaign_tally differs from the recipient rows');
+  if (neverSent > 0) problems.push(`${neverSent} recipients never got their message`);
+  if (Object.keys(sentButNotRecorded).length > 0) {
+    problems.push(`recipients whose message went out but are recorded ${JSON.stringify(sentButNotRecorded)}`);
+  }
   if (sends !== captured.messages)
     problems.push(`template_analytics says ${sends} sends, the log ${captured.messages}`);
   return {
@@ -283,10 +316,13 @@ async function crashMode(world, running) {
       addToSettled: seconds(run.settledAt - run.startedAt),
     },
     sandboxLog: captured,
+    recipientsNeverSent: neverSent,
+    recipientsSentButRecorded: sentButNotRecorded,
     sandboxAcceptedSends: sends,
     checks,
     rssPeakMiB: peakRss([...run.samples, ...run.settled]),
     cpuSeconds: cpuBetween(run.before, after, killedCpu),
+    busiestStatements: run.busiestStatements,
     problems,
   };
 }
@@ -298,13 +334,26 @@ try {
   console.log(
     `mode ${MODE}, ${CONTACTS.toLocaleString('en')} contacts, ${NUMBERS} numbers, roles ${SPLIT ? 'split' : 'all'}, load ${load.trim()}`,
   );
-  world = await setUpWorld(running, { numbers: NUMBERS, contacts: CONTACTS, quiet: QUIET });
+  world = await setUpWorld(running, {
+    numbers: NUMBERS,
+    contacts: CONTACTS,
+    conversations: CONVERSATIONS,
+    quiet: QUIET,
+  });
   const modes = { snapshot: snapshotMode, send: sendMode, crash: crashMode };
   const result = await modes[MODE](world, running);
   const { explain, ...figures } = result;
   console.log(
     JSON.stringify(
-      { mode: MODE, contacts: CONTACTS, numbers: NUMBERS, wabas: world.wabas, quiet: QUIET, ...figures },
+      {
+        mode: MODE,
+        contacts: CONTACTS,
+        numbers: NUMBERS,
+        wabas: world.wabas,
+        conversations: CONVERSATIONS,
+        quiet: QUIET,
+        ...figures,
+      },
       null,
       2,
     ),

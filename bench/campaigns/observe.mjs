@@ -2,6 +2,7 @@
 // message log, and at the end the invariants (one message per contact, every recipient in a final
 // state, the roll-ups equal to the rows).
 import { RECIPIENT_STATES } from '@ws/contract';
+import pg from 'pg';
 import { sandboxControl } from './setup.mjs';
 
 /** States whose message went to the Cloud API (or may have: unknown). */
@@ -76,6 +77,7 @@ export function captureSandboxLog(sandboxUrl, everyMs = 400) {
       for (const to of sent.values()) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
       const twice = [...perRecipient].filter(([, n]) => n > 1);
       return {
+        recipientsSent: new Set(perRecipient.keys()),
         messages: sent.size,
         recipients: perRecipient.size,
         recipientsTwice: twice.length,
@@ -146,6 +148,12 @@ export async function checkCampaign(db, campaignId) {
     'select state, count(*)::float8 as n from campaign_recipient where campaign_id = $1 group by state order by state',
     [campaignId],
   );
+  const errors = await db.query(
+    `select state, error_code, error_title, count(*)::float8 as n from campaign_recipient
+      where campaign_id = $1 and (error_code is not null or error_title is not null or state in (7, 8, 9))
+      group by 1, 2, 3 order by n desc limit 10`,
+    [campaignId],
+  );
   const rows = Object.fromEntries(byState.rows.map((row) => [RECIPIENT_STATES[row.state], row.n]));
   const notFinal = Object.fromEntries(Object.entries(rows).filter(([state]) => NOT_FINAL.includes(state)));
   return {
@@ -155,6 +163,53 @@ export async function checkCampaign(db, campaignId) {
     contactsWithTwoMessages: twice.rows[0].n,
     recipientsByState: rows,
     recipientsNotFinal: notFinal,
+    errors: errors.rows.map((row) => ({ ...row, state: RECIPIENT_STATES[row.state] })),
     tallyMismatches: mismatched.rows.map((row) => ({ ...row, state: RECIPIENT_STATES[row.state] })),
+  };
+}
+
+/**
+ * A sampling profile of the database: every `everyMs`, the statements running in the product's
+ * sessions (pg_stat_activity), by their first characters and what they wait on (`cpu`: nothing).
+ * Answers the top ones with how many sessions ran each on average over the samples in which any
+ * statement ran (1.5: one and a half sessions at a time).
+ */
+export function sampleActiveStatements(databaseUrl, everyMs = 100) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  // The product may stop under it (a failed run's clean-up): the loop's query fails instead.
+  db.on('error', () => {});
+  const seen = new Map();
+  let busySamples = 0;
+  let stopped = false;
+  const loop = (async () => {
+    await db.connect();
+    while (!stopped) {
+      const { rows } = await db
+        .query(
+          `select left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query,
+                coalesce(wait_event_type || ':' || wait_event, 'cpu') as wait
+           from pg_stat_activity
+          where state = 'active' and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+        )
+        .catch(() => ({ rows: undefined }));
+      if (!rows) break;
+      if (rows.length > 0) busySamples += 1;
+      for (const row of rows) {
+        const key = `${row.wait} | ${row.query}`;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+    await db.end().catch(() => {});
+  })();
+  return {
+    async stop(top = 12) {
+      stopped = true;
+      await loop;
+      return [...seen]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, top)
+        .map(([statement, n]) => `${(n / Math.max(1, busySamples)).toFixed(2)} ${statement}`);
+    },
   };
 }

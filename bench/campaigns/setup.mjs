@@ -125,11 +125,12 @@ export async function createApprovedTemplate(base, token, db, tenantId, numbers)
 
 /**
  * `count` contacts with the tag `Campaign bench`, wa_id 4477 + 8 digits (UK mobile-like), in
- * chunks: 10 % without consent, 2 % opted in then out (STOP), the rest opted in with evidence.
+ * chunks: 10 % without consent, 2 % opted in then out (STOP), the rest opted in with evidence;
+ * `conversations.share` of them with a conversation with one of the numbers.
  * The list and search indexes are dropped for the load and built again after (as the big
  * tenant's generator does), then the tables are analysed, as autovacuum would have by then.
  */
-export async function createContacts(db, tenantId, count) {
+export async function createContacts(db, tenantId, count, conversations = { share: 0, numberIds: [] }) {
   const tag = await db.query(
     `insert into tag (tenant_id, kind, name, remark) values ($1, 'contact', 'Campaign bench', 'bench') returning id::text`,
     [tenantId],
@@ -157,13 +158,23 @@ export async function createContacts(db, tenantId, count) {
     );
   }
   for (const index of indexes) await createIndex(db, index);
-  await db.query('vacuum analyze contact');
-  await db.query('vacuum analyze contact_tag');
+  if (conversations.share > 0) {
+    // A share of the contacts talked to one of the numbers ten days ago (their window is closed):
+    // the snapshot assigns them that number.
+    await db.query(
+      `insert into conversation (tenant_id, number_id, contact_id, last_inbound_at, last_outbound_at, last_message_at)
+       select $1, ($2::bigint[])[1 + c.id % cardinality($2::bigint[])], c.id,
+              now() - interval '10 days', now() - interval '10 days', now() - interval '10 days'
+         from contact c where c.tenant_id = $1 and (hashint8(c.id)::bigint + 2147483648) % 1000 < $3`,
+      [tenantId, conversations.numberIds, Math.round(conversations.share * 1000)],
+    );
+  }
+  for (const table of ['contact', 'contact_tag', 'conversation']) await db.query(`vacuum analyze ${table}`);
   return { tagId };
 }
 
 /** Tenant, numbers, template and contacts; logs each step's time. */
-export async function setUpWorld(product, { numbers: numberCount, contacts, quiet }) {
+export async function setUpWorld(product, { numbers: numberCount, contacts, conversations, quiet }) {
   const base = product.url;
   const step = async (what, work) => {
     const started = performance.now();
@@ -180,7 +191,7 @@ export async function setUpWorld(product, { numbers: numberCount, contacts, quie
     createApprovedTemplate(base, token, db, tenantId, numbers),
   );
   const { tagId } = await step(`${contacts.toLocaleString('en')} contacts`, () =>
-    createContacts(db, tenantId, contacts),
+    createContacts(db, tenantId, contacts, { share: conversations, numberIds: numbers.map((number) => number.id) }),
   );
   return { db, databaseUrl, token, tenantId, numbers, templateId: template.templateId, wabas: template.wabas, tagId };
 }
