@@ -26,7 +26,6 @@
 // the snapshot's "last talked to" rule has rows to find; default 0.2), BENCH_EXPLAIN=off (snapshot), BENCH_STALL_SECONDS (send, crash: give up after this long without
 // progress, default 420: a killed worker's campaign is picked up by the minute sweep after 90 s).
 import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { RECIPIENT_STATES } from '@ws/contract';
 import { callApi } from './api-call.mjs';
 import {
@@ -39,7 +38,7 @@ import {
 } from './campaigns/observe.mjs';
 import { cpuBetween, startCampaignProduct, usageOf } from './campaigns/roles.mjs';
 import { campaignBody, sandboxControl, setUpWorld, sleep, TEMPLATE } from './campaigns/setup.mjs';
-import { repoRoot } from './product.mjs';
+import { explainSnapshot } from './campaigns/snapshot-statement.mjs';
 
 const MODE = process.env.BENCH_MODE ?? 'snapshot';
 if (!['snapshot', 'send', 'crash'].includes(MODE)) throw new Error(`BENCH_MODE: snapshot, send or crash (got ${MODE})`);
@@ -90,32 +89,6 @@ const peakRss = (samples) => {
   return peak;
 };
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the snapshot statement as the product builds it, for a campaign id nobody has, rolled back. */
-async function explainSnapshot(world, audience) {
-  const dist = path.join(repoRoot, 'apps/server/dist/modules/campaigns');
-  const { selectSenders } = await import(path.join(dist, 'sender-repository.js'));
-  const { snapshotRules } = await import(path.join(dist, 'sender-plan.js'));
-  const { insertRecipients } = await import(path.join(dist, 'snapshot-repository.js'));
-  const scope = { tenantId: world.tenantId, userId: '0', role: 'operator', acrossTenants: false, assignee: undefined };
-  const { senders } = await selectSenders(world.db, scope, campaignBody(world, 'x').numberIds, []);
-  const rules = snapshotRules({ audience, options: { frequencyCapHours: 24 } }, 'marketing', senders, false);
-  const plans = [];
-  const explaining = {
-    query: async (text, values) => {
-      const { rows } = await world.db.query(`explain (analyze, buffers) ${text}`, values);
-      plans.push(rows.map((row) => row['QUERY PLAN']).join('\n'));
-      return { rows: [] };
-    },
-  };
-  await world.db.query('begin');
-  try {
-    await insertRecipients(explaining, scope, '999999999999', rules);
-  } finally {
-    await world.db.query('rollback');
-  }
-  return plans.join('\n');
-}
-
 async function snapshotMode(world, running) {
   const base = running.url;
   const body = campaignBody(world, 'Bench snapshot');
@@ -155,7 +128,7 @@ async function snapshotMode(world, running) {
     skipped: rows[0].skipped,
     rssPeakMiB: peakRss(samples),
     cpuSeconds: cpuBetween(before, after),
-    explain: EXPLAIN ? await explainSnapshot(world, body.audience) : 'off',
+    explain: EXPLAIN ? await explainSnapshot(world) : 'off',
   };
 }
 
