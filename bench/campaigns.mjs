@@ -183,10 +183,13 @@ async function runToEnd(world, running, name, during) {
   const allGoneAt = samples.at(-1).at;
   // Every status webhook applied: nothing on its way, the sandbox idle (no simulated step or
   // webhook left), and the counts unchanged for 3 s since.
+  // Recipients still unsettled when the sandbox has been idle and nothing moved for 30 s will not
+  // settle: the checks report them.
   const settled = await follow(world, running, campaignId, async (progress, lastChange) => {
-    if (progress.unsettled > 0) return false;
+    const still = Date.now() - lastChange;
+    if (progress.unsettled > 0 && still < 30_000) return false;
     const sandbox = await sandboxControl(running.sandboxUrl, 'POST', '/settle', { timeout_ms: 0 });
-    return sandbox.settled && Date.now() - lastChange >= 3000;
+    return sandbox.settled && still >= 3000;
   });
   const settledAt = settled.findLast((sample) => sample.changed)?.at ?? allGoneAt;
   const busiestStatements = await statements.stop();
