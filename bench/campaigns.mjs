@@ -75,7 +75,10 @@ async function follow(world, running, campaignId, until, onSample = async () => 
       console.error(`${new Date().toISOString()} ${progress.status} ${JSON.stringify(progress.counts)}`);
     }
     if (sample.at - lastChange > STALL_MS) {
-      throw new Error(`no progress for ${STALL_MS / 1000} s: ${JSON.stringify(progress)}`);
+      // Stuck: the checks that follow say where, so the run still reports.
+      console.error(`no progress for ${STALL_MS / 1000} s: ${JSON.stringify(progress)}`);
+      samples.stalled = true;
+      return samples;
     }
     await onSample(sample, samples);
     await sleep(SAMPLE_MS);
@@ -193,7 +196,8 @@ async function runToEnd(world, running, name, during) {
   });
   const settledAt = settled.findLast((sample) => sample.changed)?.at ?? allGoneAt;
   const busiestStatements = await statements.stop();
-  return { campaignId, before, startedAt, samples, allGoneAt, settledAt, settled, busiestStatements };
+  const stalled = Boolean(samples.stalled || settled.stalled);
+  return { campaignId, before, startedAt, samples, allGoneAt, settledAt, settled, busiestStatements, stalled };
 }
 
 async function sendMode(world, running) {
@@ -230,6 +234,7 @@ async function sendMode(world, running) {
     finalCounts: run.settled.at(-1).counts,
     rssPeakMiB: peakRss([...run.samples, ...run.settled]),
     cpuSeconds: cpuBetween(run.before, after),
+    stalled: run.stalled,
     sandboxInServerProcess: !SPLIT,
     busiestStatements: run.busiestStatements,
     sandboxAcceptedSends: sends,
@@ -274,6 +279,7 @@ async function crashMode(world, running) {
   const problems = [];
   if (captured.recipientsTwice > 0) problems.push(`${captured.recipientsTwice} recipients twice in the sandbox log`);
   if (captured.gaps > 0) problems.push(`${captured.gaps} reads of the sandbox log may have missed messages`);
+  if (run.stalled) problems.push(`no progress for ${STALL_MS / 1000} s before the end`);
   if (checks.contactsWithTwoMessages > 0) problems.push(`${checks.contactsWithTwoMessages} contacts with two messages`);
   if (Object.keys(checks.recipientsNotFinal).length > 0) problems.push('recipients not in a final state');
   if (checks.tallyMismatches.length > 0) problems.push('campaign_tally differs from the recipient rows');
