@@ -162,7 +162,10 @@ describe('mass send (/marketingTasks/massHair)', () => {
 
       await fillCampaignForm(page, { name, phones: [DEMO_PHONES[0]], tagName: tag.name });
       // The template's preview shows the variable bound to the contact's name.
-      await page.getByTestId('campaign-template-preview').getByText(`[${run.field}]`, { exact: false }).waitFor();
+      await page
+        .getByTestId('campaign-template-preview')
+        .getByText(`[${run.field}]`, { exact: false })
+        .waitFor({ timeout: LIVE_TIMEOUT });
       await page.getByTestId('campaign-variable-field-body-1').waitFor();
 
       await page.getByTestId('campaign-forecast-button').click();

@@ -328,8 +328,8 @@ describe('pages of the layout', () => {
     await page.getByTestId('dashboard-page').waitFor();
     await page.goto(`${baseUrl}/help/index`);
     await page.getByTestId('help-page').waitFor();
-    await page.goto(`${baseUrl}/marketingTasks/massHair`);
-    await page.getByTestId('not-built').getByText('群发任务').first().waitFor();
+    await page.goto(`${baseUrl}/marketingTasks/vermicelliOrder`);
+    await page.getByTestId('not-built').getByText('进粉工单').first().waitFor();
   });
 
   it('keeps the top bar and tabs in view while a long page scrolls beneath them', async () => {

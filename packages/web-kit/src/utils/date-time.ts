@@ -46,5 +46,12 @@ export function formatTimeOfDay(value: Moment, { seconds = true, language = curr
 /** The date pattern of the date pickers, so a picked date reads like the dates in the tables. */
 export const datePickerFormat = (language: Language = currentLanguage()) => PATTERNS[language].date;
 
+/** The pattern of pickers with a time of day (minutes), so a picked start reads like the tables. */
+export const dateTimePickerFormat = (language: Language = currentLanguage()) =>
+  `${PATTERNS[language].date} ${clock(false)}`;
+
+/** The time part of such pickers. */
+export const TIME_PICKER_FORMAT = clock(false);
+
 /** A day as the API takes it (`2026-11-24`), whatever the language. */
 export const toDateParam = (day: Dayjs) => day.format('YYYY-MM-DD');

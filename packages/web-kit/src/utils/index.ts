@@ -2,9 +2,11 @@
 export {
   type DateTimeOptions,
   datePickerFormat,
+  dateTimePickerFormat,
   formatDate,
   formatDateTime,
   formatTimeOfDay,
+  TIME_PICKER_FORMAT,
   toDateParam,
 } from './date-time.js';
 export { runPeriodically } from './periodic.js';

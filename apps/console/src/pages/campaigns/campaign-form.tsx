@@ -1,5 +1,6 @@
 import { CAMPAIGN_LIMITS, type CampaignForecast, type CampaignKind } from '@ws/contract';
 import { ApiError, callApi } from '@ws/web-kit/api';
+import { dateTimePickerFormat, TIME_PICKER_FORMAT } from '@ws/web-kit/utils';
 import {
   Alert,
   Button,
@@ -52,8 +53,8 @@ function ScheduleFields({ fields }: { fields: CampaignFields }) {
       {fields.startMode === 'at' && (
         <Form.Item name="startAt" rules={[{ required: true, message: t('startAtRequired') }]}>
           <DatePicker
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
+            showTime={{ format: TIME_PICKER_FORMAT }}
+            format={dateTimePickerFormat()}
             disabledDate={(day) => day.isBefore(dayjs(), 'day')}
             data-testid="campaign-start-at"
           />

@@ -9,6 +9,7 @@ import {
   warmupSchedule,
 } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
+import { toDateParam } from '@ws/web-kit/utils';
 import { Alert, Button, Checkbox, DatePicker, Drawer, Form, Input, Radio, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
@@ -54,7 +55,7 @@ export function WarmupFormDrawer({
   const fields = Form.useWatch([], form) as Partial<PlanFields> | undefined;
   const portfolio = portfolios.data?.find((entry) => entry.id === (editing?.portfolio.id ?? fields?.portfolioId));
   const limit = editing ? editing.portfolio.messaging_limit : (portfolio?.messaging_limit ?? null);
-  const started = editing !== undefined && editing.start_date <= utcToday().format('YYYY-MM-DD');
+  const started = editing !== undefined && editing.start_date <= toDateParam(utcToday());
 
   useEffect(() => {
     if (!open) return;
@@ -76,13 +77,13 @@ export function WarmupFormDrawer({
   const schedule = useMemo(() => {
     if (!portfolio && !editing) return undefined;
     if (!fields?.targetTier || !isAbove(fields.targetTier, limit)) return undefined;
-    const startDate = (fields.startDate ?? utcToday()).format('YYYY-MM-DD');
+    const startDate = toDateParam(fields.startDate ?? utcToday());
     return warmupSchedule({ limit, target: fields.targetTier, pace: fields.pace ?? 'normal', startDate });
   }, [portfolio, editing, limit, fields?.targetTier, fields?.pace, fields?.startDate]);
 
   const save = async (values: PlanFields) => {
     setSaving(true);
-    const startDate = values.startDate.format('YYYY-MM-DD');
+    const startDate = toDateParam(values.startDate);
     const numberIds = values.numberIds.length ? values.numberIds : undefined;
     try {
       if (editing) {

@@ -217,7 +217,13 @@ export async function optOutAfterError(db: pg.Pool, tenantId: string, contactId:
   );
 }
 
-/** Tells idle workers when this lane next has work: its earliest queued message, or never. */
+/**
+ * Tells idle workers when this lane next has work: its earliest queued message, or never. The
+ * update reads the queue as of its start; a caller that queued messages meanwhile (its upsert of
+ * this row made the update wait) committed rows the update could not see, and its wake-up found
+ * the lane still running. So when the lane seems empty, a second statement (a fresh snapshot)
+ * looks again, and nothing queued is ever left without a due time.
+ */
 export async function settleLane(
   db: pg.Pool,
   tenantId: string,
@@ -233,7 +239,18 @@ export async function settleLane(
       returning l.due_at`,
     [tenantId, numberId, paused],
   );
-  return rows[0]?.due_at ?? null;
+  const due: Date | null = rows[0]?.due_at ?? null;
+  if (due !== null || paused) return due;
+  const again = await db.query(
+    `update send_lane l
+        set due_at = (select min(q.not_before) from send_queue q where q.tenant_id = $1 and q.number_id = $2),
+            updated_at = now()
+      where l.tenant_id = $1 and l.number_id = $2 and l.due_at is null
+        and exists (select 1 from send_queue q where q.tenant_id = $1 and q.number_id = $2)
+      returning l.due_at`,
+    [tenantId, numberId],
+  );
+  return again.rows[0]?.due_at ?? null;
 }
 
 /** Owned lanes push their due time ahead, so other workers take them over only once the owner is gone. */
