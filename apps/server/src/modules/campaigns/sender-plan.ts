@@ -1,14 +1,12 @@
 import type { CampaignForecast, NewCampaign } from '@ws/contract';
 import metadata from 'libphonenumber-js/metadata.min.json';
+import { numberRefusal } from '../../whatsapp/governor/rules.js';
 import type { SenderFacts } from './sender-repository.js';
 import type { SkipCounts, SnapshotRules } from './snapshot-repository.js';
 
-/** Statuses in which Meta accepts sends from a number (rules.ts). */
-const SENDING_STATUSES = new Set(['CONNECTED', 'FLAGGED']);
-
-/** A sender gets recipients only while it may send: not paused, not RED, connected. */
+/** A sender gets recipients only while the governor lets it send (not paused, connected) and it is not RED. */
 export const senderActive = (sender: SenderFacts): boolean =>
-  !sender.paused && sender.quality !== 'RED' && SENDING_STATUSES.has(sender.status);
+  numberRefusal(sender) === null && sender.quality !== 'RED';
 
 /**
  * A sender's day: its part of its portfolio's messaging limit (the limit is shared by every

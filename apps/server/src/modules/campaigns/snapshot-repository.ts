@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Db } from '../../platform/db/pool.js';
 import { BoundValues } from '../../platform/db/sql-values.js';
+import { MARKETING_ONLY_OPT_OUTS } from '../../whatsapp/governor/rules.js';
 import { audienceWhere } from './audience-query.js';
 
 /** Who gets the campaign and from which number: the rules applied up front, as the governor applies them again at send time. */
@@ -17,9 +18,6 @@ export interface SnapshotRules {
   thresholds: readonly number[];
   totalWeight: number;
 }
-
-/** Opt-outs that concern marketing only (rules.ts): a utility or service message still goes. */
-const MARKETING_ONLY_OPT_OUTS = ['user_preferences', 'error_131050', 'stop_button', 'button'];
 
 /**
  * The audience with each contact's reason to be left out (null: eligible) and assigned sender:

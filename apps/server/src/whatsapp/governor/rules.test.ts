@@ -52,7 +52,7 @@ describe('consent and opt-out (rules 1 and 2)', () => {
   });
 
   it('never sends marketing after an opt-out, whatever its channel', () => {
-    for (const channel of ['stop_keyword', 'stop_button', 'user_preferences', 'error_131050', 'operator']) {
+    for (const channel of ['stop_keyword', 'button', 'user_preferences', 'error_131050', 'operator']) {
       const contact = { ...consented, optedOutAt: now - hour, optOutChannel: channel };
       expect(contentRefusal(intent({ contact }), now)).toBe('opted_out');
       const freeForm = intent({
@@ -68,6 +68,9 @@ describe('consent and opt-out (rules 1 and 2)', () => {
     const utility = { status: 'APPROVED', category: 'UTILITY' as const };
     const marketingStop = { ...consented, optedOutAt: now - hour, optOutChannel: 'user_preferences' };
     expect(contentRefusal(intent({ template: utility, contact: marketingStop }), now)).toBeNull();
+    // The stop-promotions button (opt-out.ts records the channel `button`) stops marketing only, too.
+    const buttonStop = { ...marketingStop, optOutChannel: 'button' };
+    expect(contentRefusal(intent({ template: utility, contact: buttonStop }), now)).toBeNull();
     const fullStop = { ...consented, optedOutAt: now - hour, optOutChannel: 'stop_keyword' };
     expect(contentRefusal(intent({ template: utility, contact: fullStop }), now)).toBe('opted_out');
   });

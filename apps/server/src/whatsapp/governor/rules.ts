@@ -59,7 +59,8 @@ export interface IntentFacts {
 const SENDING_STATUSES = new Set(['CONNECTED', 'FLAGGED']);
 
 /** Opt-outs that concern marketing only; the others (STOP keyword, operator) stop everything. */
-const MARKETING_ONLY_OPT_OUTS = new Set(['user_preferences', 'error_131050', 'stop_button']);
+export const MARKETING_ONLY_OPT_OUTS: readonly string[] = ['user_preferences', 'error_131050', 'button'];
+const marketingOnlyOptOuts = new Set(MARKETING_ONLY_OPT_OUTS);
 
 export function purposeOf(intent: Pick<IntentFacts, 'isTemplate' | 'declaredPurpose' | 'template'>): Purpose {
   if (intent.isTemplate && intent.template) return intent.template.category.toLowerCase() as Purpose;
@@ -91,7 +92,7 @@ export function contentRefusal(intent: IntentFacts, now: number): RefusalReason 
   const purpose = purposeOf(intent);
   const open = windowOpen(contact, now);
   if (contact.optedOutAt != null) {
-    const marketingOnly = MARKETING_ONLY_OPT_OUTS.has(contact.optOutChannel ?? '');
+    const marketingOnly = marketingOnlyOptOuts.has(contact.optOutChannel ?? '');
     // After opting out, a person who writes again may still be answered inside that new window.
     const wroteSince = open && (contact.lastInboundAt ?? 0) > contact.optedOutAt;
     if (purpose === 'marketing' || !(marketingOnly || (purpose === 'service' && wroteSince))) return 'opted_out';
