@@ -1,7 +1,7 @@
 // The built product as a child process, started the way e2e/product.ts starts it (that file is
 // TypeScript, so .mjs scripts cannot import it): own ports, a fresh data dir, CAPTCHA=off.
 import { spawn } from 'node:child_process';
-import { promises as fs } from 'node:fs';
+import { createWriteStream, promises as fs } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,8 +75,11 @@ export async function startProduct(adminPassword, options = {}) {
   });
   let output = '';
   let started = false;
+  // BENCH_SERVER_LOG: a file that gets everything the server writes (the bench keeps only the tail).
+  const log = process.env.BENCH_SERVER_LOG ? createWriteStream(process.env.BENCH_SERVER_LOG, { flags: 'a' }) : null;
   for (const stream of [child.stdout, child.stderr]) {
     stream.setEncoding('utf8').on('data', (chunk) => {
+      log?.write(chunk);
       output = (output + chunk).slice(-4000);
       if (options.startedLine?.test(output)) started = true;
     });

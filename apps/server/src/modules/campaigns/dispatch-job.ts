@@ -32,8 +32,10 @@ export const campaignDispatchJob = defineJob({
     // Queued first, outside the step: the step's own reschedule replaces it; a step that ends
     // (paused, completed) leaves it to run once and find nothing to do.
     await enqueueDispatch(context.pool, tenantId, campaignId, new Date(Date.now() + WATCHDOG_MS));
+    const startedAt = performance.now();
     await withTransaction(context.pool, async (client) => {
       const plan = await dispatchStep(client, tenantId, campaignId);
+      context.logger.debug({ campaignId, plan, ms: Math.round(performance.now() - startedAt) }, 'campaign dispatch step');
       if ('end' in plan) return;
       const wait = Math.min(plan.afterMs, MAX_SLEEP_MS);
       await enqueueDispatch(client, tenantId, campaignId, wait > 0 ? new Date(Date.now() + wait) : undefined);

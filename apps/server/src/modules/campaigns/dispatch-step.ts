@@ -1,7 +1,12 @@
 import { CampaignContent, CampaignOptions, CampaignSchedule } from '@ws/contract';
 import type pg from 'pg';
 import { wakeCampaignLanes } from '../../whatsapp/governor/campaign-queue.js';
-import { type MessageIntent, PRIORITY, queueMessages } from '../../whatsapp/governor/queue-messages.js';
+import {
+  type MessageIntent,
+  markIntentLanes,
+  PRIORITY,
+  queueMessages,
+} from '../../whatsapp/governor/queue-messages.js';
 import { remainingDailyCaps } from '../warmup/daily-caps.js';
 import { publishCampaignProgress, publishCampaignUpdate } from './campaign-events.js';
 import {
@@ -89,10 +94,12 @@ export async function dispatchStep(
   if (due.length === 0) return endOfPass(client, campaign, senders);
 
   const { taken, cursor } = takeInOrder(due, campaign.cursor);
-  const outcomes = await queueRecipients(client, campaign, options, taken);
+  const { outcomes, intents } = await queueRecipients(client, campaign, options, taken);
   await recordRecipients(client, campaign.id, outcomes);
   await saveCursor(client, campaign.id, cursor);
   await publishCampaignProgress(client, campaign, now);
+  // Last: the lanes' rows stay locked from here to the commit, and a lane settling its due time waits for them.
+  await markIntentLanes(client, campaign.tenantId, intents);
   // A full batch leaves room behind it: go on at once; otherwise wait for the queues to drain.
   return { afterMs: taken.length >= MAX_BATCH ? 0 : REFILL_MS };
 }
@@ -150,14 +157,15 @@ function takeInOrder(due: readonly DueRecipient[], cursor: string): { taken: Due
 
 /**
  * Skips those who wrote to us since the start (stopOnReply), whose contact is gone, or who got a
- * marketing message within the cap; queues the rest's messages. Answers every recipient's outcome.
+ * marketing message within the cap; queues the rest's messages, their lanes left for the caller
+ * to mark. Answers every recipient's outcome and the intents queued.
  */
 async function queueRecipients(
   client: pg.PoolClient,
   campaign: DispatchCampaign,
   options: CampaignOptions,
   taken: readonly DueRecipient[],
-): Promise<RecipientOutcome[]> {
+): Promise<{ outcomes: RecipientOutcome[]; intents: MessageIntent[] }> {
   const outcomes: RecipientOutcome[] = [];
   const skip = (recipient: DueRecipient, reason: string) =>
     outcomes.push({ contactId: recipient.contactId, state: 'skipped', reason });
@@ -173,7 +181,7 @@ async function queueRecipients(
     for (const recipient of sending) if (!claimed.has(recipient.contactId)) skip(recipient, 'frequency_cap');
     sending = sending.filter((recipient) => claimed.has(recipient.contactId));
   }
-  if (sending.length === 0) return outcomes;
+  if (sending.length === 0) return { outcomes, intents: [] };
   const content = CampaignContent.parse(campaign.content);
   const template = await templateOf(client, campaign);
   const intents: MessageIntent[] = sending.map((recipient) => {
@@ -188,7 +196,7 @@ async function queueRecipients(
       priority: PRIORITY.bulk,
     };
   });
-  const queued = await queueMessages(client, campaign.tenantId, intents);
+  const queued = await queueMessages(client, campaign.tenantId, intents, { lanes: 'later' });
   sending.forEach((recipient, index) => {
     const message = queued[index] as { id: string; createdAt: string };
     outcomes.push({
@@ -198,7 +206,7 @@ async function queueRecipients(
       messageCreatedAt: message.createdAt,
     });
   });
-  return outcomes;
+  return { outcomes, intents };
 }
 
 const repliedSince = (recipient: DueRecipient, startedAt: Date | null) =>

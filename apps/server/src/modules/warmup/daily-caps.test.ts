@@ -160,31 +160,81 @@ describe('the hourly follow job', () => {
 });
 
 describe('portfolio_daily_reach', () => {
-  it('counts each new reach of a contact on its UTC day, as reserve_portfolio_reach writes it', async () => {
-    const { rows } = await t.pool.query<{ id: string }>(
-      `insert into contact (tenant_id, wa_id) select $1, '4940' || lpad(n::text, 8, '0') from generate_series(1, 10) n
+  // An unlimited portfolio's reservations take no lock and count nothing, but record the reach all the same.
+  it.each([
+    ['limited', 2000, '4940'],
+    ['unlimited', null, '4941'],
+  ])(
+    'counts each new reach of a contact on its UTC day, as reserve_portfolio_reach writes it (%s)',
+    async (label, limit, prefix) => {
+      const numberId = await addNumber(t, a.tenantId, { portfolioName: `Reach ${label}`, messagingLimit: limit });
+      const portfolioId = (
+        await t.pool.query<{ id: string }>(
+          `select w.portfolio_id::text as id from wa_number n join wa_business_account w on w.tenant_id = n.tenant_id and w.id = n.waba_ref
+          where n.id = $1`,
+          [numberId],
+        )
+      ).rows[0]?.id;
+      const { rows } = await t.pool.query<{ id: string }>(
+        `insert into contact (tenant_id, wa_id) select $1, $2 || lpad(n::text, 8, '0') from generate_series(1, 10) n
        returning id::text`,
-      [a.tenantId],
+        [a.tenantId, prefix],
+      );
+      const ids = rows.map((row) => row.id);
+      const reached = async () =>
+        (
+          await t.pool.query('select reached from portfolio_daily_reach where portfolio_id = $1 and day = $2', [
+            portfolioId,
+            today,
+          ])
+        ).rows[0]?.reached ?? 0;
+      const before = await reached();
+      await t.pool.query('select * from reserve_portfolio_reach($1, $2, $3::bigint[])', [a.tenantId, portfolioId, ids]);
+      expect(await reached()).toBe(before + 10);
+      await t.pool.query('select * from reserve_portfolio_reach($1, $2, $3::bigint[])', [a.tenantId, portfolioId, ids]);
+      expect(await reached()).toBe(before + 10);
+      // Two were last reached more than a day ago: reaching them again counts them again, today.
+      await t.pool.query(
+        `update portfolio_reach set reached_at = now() - interval '30 hours' where portfolio_id = $1 and contact_id = any($2::bigint[])`,
+        [portfolioId, ids.slice(0, 2)],
+      );
+      await t.pool.query('select * from reserve_portfolio_reach($1, $2, $3::bigint[])', [a.tenantId, portfolioId, ids]);
+      expect(await reached()).toBe(before + 12);
+      const granted = await t.pool.query(
+        'select count(*)::int as n from reserve_portfolio_reach($1, $2, $3::bigint[]) where granted',
+        [a.tenantId, portfolioId, ids],
+      );
+      expect(granted.rows[0].n).toBe(10);
+    },
+  );
+
+  it('reserves on an unlimited portfolio without waiting for its row', async () => {
+    const numberId = await addNumber(t, a.tenantId, { portfolioName: 'Reach lockless', messagingLimit: null });
+    const { rows } = await t.pool.query<{ portfolio_id: string; contact_id: string }>(
+      `select w.portfolio_id::text, (select id::text from contact where tenant_id = $2 limit 1) as contact_id
+         from wa_number n join wa_business_account w on w.tenant_id = n.tenant_id and w.id = n.waba_ref where n.id = $1`,
+      [numberId, a.tenantId],
     );
-    const ids = rows.map((row) => row.id);
-    const reached = async () =>
-      (
-        await t.pool.query('select reached from portfolio_daily_reach where portfolio_id = $1 and day = $2', [
-          portfolioId,
-          today,
-        ])
-      ).rows[0]?.reached ?? 0;
-    const before = await reached();
-    await t.pool.query('select * from reserve_portfolio_reach($1, $2, $3::bigint[])', [a.tenantId, portfolioId, ids]);
-    expect(await reached()).toBe(before + 10);
-    await t.pool.query('select * from reserve_portfolio_reach($1, $2, $3::bigint[])', [a.tenantId, portfolioId, ids]);
-    expect(await reached()).toBe(before + 10);
-    // Two were last reached more than a day ago: reaching them again counts them again, today.
-    await t.pool.query(
-      `update portfolio_reach set reached_at = now() - interval '30 hours' where portfolio_id = $1 and contact_id = any($2::bigint[])`,
-      [portfolioId, ids.slice(0, 2)],
-    );
-    await t.pool.query('select * from reserve_portfolio_reach($1, $2, $3::bigint[])', [a.tenantId, portfolioId, ids]);
-    expect(await reached()).toBe(before + 12);
+    const { portfolio_id: portfolio, contact_id: contact } = rows[0] as { portfolio_id: string; contact_id: string };
+    const holder = await t.pool.connect();
+    const reserver = await t.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from wa_portfolio where id = $1 for update', [portfolio]);
+      // Were the row needed, the reservation would wait for it and fail on the lock timeout.
+      await reserver.query('begin');
+      await reserver.query(`set local lock_timeout = '5s'`);
+      const granted = await reserver.query('select granted from reserve_portfolio_reach($1, $2, $3::bigint[])', [
+        a.tenantId,
+        portfolio,
+        [contact],
+      ]);
+      expect(granted.rows).toEqual([{ granted: true }]);
+      await reserver.query('commit');
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+      reserver.release();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { insertQueuedMessages } from './queue-repository.js';
+import { insertQueuedMessages, markLanesDue } from './queue-repository.js';
 import type { Purpose } from './rules.js';
 
 /** Interactive sends (an agent's reply) go before bulk ones (campaigns) in a number's lane. */
@@ -34,17 +34,33 @@ export interface QueuedMessage {
 /**
  * Records the intents as queued messages and puts them on their numbers' lanes, in the caller's
  * transaction; the lanes are woken when it commits. Every number, contact, group and template
- * must belong to the tenant, else nothing is queued.
+ * must belong to the tenant, else nothing is queued. With `lanes: 'later'` the caller marks the
+ * lanes itself (`markIntentLanes`) as the last statement of a long transaction, so the lanes'
+ * rows are not held locked while it does the rest of its work.
  */
 export async function queueMessages(
   client: pg.PoolClient,
   tenantId: string,
   intents: readonly MessageIntent[],
+  options: { lanes?: 'now' | 'later' } = {},
 ): Promise<QueuedMessage[]> {
   if (intents.length === 0) return [];
-  const rows = await insertQueuedMessages(client, tenantId, intents, PRIORITY.bulk);
+  const rows = await insertQueuedMessages(client, tenantId, intents, PRIORITY.bulk, options.lanes !== 'later');
   if (rows.some((row) => row.created_at === null)) {
     throw new Error('queueMessages: an intent names a number, contact, group or template of another tenant');
   }
   return rows.map((row) => ({ id: row.id, createdAt: row.created_at as string }));
+}
+
+/** Puts the numbers of intents queued with `lanes: 'later'` on their lanes; wakes them at commit. */
+export async function markIntentLanes(
+  client: pg.PoolClient,
+  tenantId: string,
+  intents: readonly MessageIntent[],
+): Promise<void> {
+  await markLanesDue(
+    client,
+    tenantId,
+    intents.map((intent) => ({ numberId: intent.numberId, dueAt: intent.notBefore ?? null })),
+  );
 }

@@ -2,15 +2,17 @@ import type { Db } from '../../platform/db/pool.js';
 import type { MessageIntent } from './queue-messages.js';
 
 /**
- * Inserts the intents as queued messages with their send_queue rows, moves their lanes' due times
- * and wakes them (on commit), in one statement. Answers a row per intent, in order; created_at is
- * null for an intent naming a number, contact, group or template of another tenant (not inserted).
+ * Inserts the intents as queued messages with their send_queue rows and, unless `markLanes` is
+ * false, moves their lanes' due times and wakes them (on commit), in one statement. Answers a row
+ * per intent, in order; created_at is null for an intent naming a number, contact, group or
+ * template of another tenant (not inserted).
  */
 export async function insertQueuedMessages(
   db: Db,
   tenantId: string,
   intents: readonly MessageIntent[],
   defaultPriority: number,
+  markLanes: boolean,
 ): Promise<{ id: string; created_at: string | null }[]> {
   const column = <T>(pick: (intent: MessageIntent) => T) => intents.map(pick);
   const { rows } = await db.query<{ id: string; created_at: string | null }>(
@@ -44,13 +46,13 @@ export async function insertQueuedMessages(
      ),
      lanes as (
        insert into send_lane (tenant_id, number_id, due_at)
-       select $1, number_id, min(coalesce(not_before, now())) from owned group by number_id
+       select $1, number_id, min(coalesce(not_before, now())) from owned where $15 group by number_id
        on conflict (tenant_id, number_id) do update
           set due_at = least(coalesce(send_lane.due_at, excluded.due_at), excluded.due_at), updated_at = now()
      ),
      woken as (
        select pg_notify('wa_send_wake', json_build_object('tenantId', $1::text, 'numberId', number_id::text)::text)
-         from (select distinct number_id from owned) n
+         from (select distinct number_id from owned where $15) n
      )
      select i.id::text, m.created_at::text
        from input i left join messages m on m.id = i.id
@@ -71,7 +73,37 @@ export async function insertQueuedMessages(
       column((i) => i.sentBy ?? null),
       column((i) => i.priority ?? defaultPriority),
       column((i) => i.notBefore ?? null),
+      markLanes,
     ],
   );
   return rows;
+}
+
+/**
+ * Moves lanes' due times to the earliest of their new messages and wakes them at commit. A lane's
+ * row stays locked until the caller commits, and the lane's own settling waits for it: callers
+ * with a long transaction mark their lanes last.
+ */
+export async function markLanesDue(
+  db: Db,
+  tenantId: string,
+  lanes: readonly { numberId: string; dueAt: Date | null }[],
+): Promise<void> {
+  if (lanes.length === 0) return;
+  await db.query(
+    `with due as (
+       select l.number_id, min(coalesce(l.due_at, now())) as due_at
+         from unnest($2::bigint[], $3::timestamptz[]) as l (number_id, due_at)
+        group by l.number_id
+     ),
+     lanes as (
+       insert into send_lane (tenant_id, number_id, due_at)
+       select $1, number_id, due_at from due order by number_id
+       on conflict (tenant_id, number_id) do update
+          set due_at = least(coalesce(send_lane.due_at, excluded.due_at), excluded.due_at), updated_at = now()
+     )
+     select pg_notify('wa_send_wake', json_build_object('tenantId', $1::text, 'numberId', number_id::text)::text)
+       from due`,
+    [tenantId, lanes.map((lane) => lane.numberId), lanes.map((lane) => lane.dueAt)],
+  );
 }

@@ -169,6 +169,24 @@ describe('webhook processing', () => {
     expect(conversations).toEqual([{ unread: 1 }]);
   });
 
+  it('a run that finds another drainer at work leaves; the holder applies what was stored meanwhile', async () => {
+    const first = await post(textFrom('447700906500', 'first'));
+    let later: string[] = [];
+    let leaving: Awaited<ReturnType<typeof drainWebhookEvents>> | undefined;
+    // While the holder's batch is open (the lock held), a webhook arrives and its run leaves at once.
+    const holder = beforeCommit(t.pool, async () => {
+      later = await post(textFrom('447700906501', 'meanwhile'));
+      leaving = await drainWebhookEvents(t.context, { leaveIfBusy: true });
+    });
+    const report = await drainWebhookEvents({ pool: holder, logger: t.context.logger }, { leaveIfBusy: true });
+    expect(leaving).toEqual({ events: 0, batches: 0, busy: true });
+    expect(report).toMatchObject({ events: 2, busy: false });
+    expect(await outcomes([...first, ...later])).toEqual([
+      { outcome: 'processed', problem: null, tenant_id: number.tenantId },
+      { outcome: 'processed', problem: null, tenant_id: number.tenantId },
+    ]);
+  });
+
   it('housekeeping deletes processed events after 30 days and the others after 90', async () => {
     await t.pool.query('delete from webhook_event');
     await t.pool.query(
@@ -220,14 +238,25 @@ describe('webhook processing by the worker', () => {
 
 /** The pool as a worker killed between its batch's work and its commit would leave it. */
 function crashBeforeCommit(pool: Pool): Pool {
+  return beforeCommit(pool, () => {
+    throw new Error('worker killed');
+  });
+}
+
+/** The pool with `action` run (once) between a batch's work and the marking of its events, its lock held. */
+function beforeCommit(pool: Pool, action: () => unknown): Pool {
+  let done = false;
   return {
     connect: async () => {
       const client = await pool.connect();
       const { query, release } = client;
       Object.assign(client, {
-        query: (config: string | { text: string }, ...rest: unknown[]) => {
+        query: async (config: string | { text: string }, ...rest: unknown[]) => {
           const text = typeof config === 'string' ? config : config.text;
-          if (text.includes('set processed_at = now()')) throw new Error('worker killed');
+          if (text.includes('set processed_at = now()') && !done) {
+            done = true;
+            await action();
+          }
           return (query as (...args: unknown[]) => unknown).call(client, config, ...rest);
         },
         release: (error?: Error) => {

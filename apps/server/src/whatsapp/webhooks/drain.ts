@@ -1,8 +1,10 @@
 /**
  * Processes stored webhook events in id order, a batch per transaction: the batch's work and the
  * events' outcomes commit together, so a worker killed mid-batch leaves the batch unprocessed and
- * the next run does it once. One drainer works at a time (an advisory lock held per transaction);
- * a second run waits for it and then finds what arrived meanwhile.
+ * the next run does it once. One drainer works at a time (an advisory lock held per transaction).
+ * A run that finds the lock taken leaves at once instead of waiting (waiting runs held the worker's
+ * job slots, and campaigns' dispatchers waited for a slot): every event was stored before its run
+ * began, so before the holder let go, and the holder looks for pending events after each release.
  */
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -12,6 +14,7 @@ import type { AppContext } from '../../platform/http/context.js';
 import { type Publication, publishEvents } from '../../platform/realtime/publish.js';
 import { Directory } from './directory.js';
 import {
+  anyPendingEvent,
   type EventOutcome,
   lockDrain,
   pendingEvents,
@@ -31,30 +34,40 @@ const ORPHAN_RETRY_SECONDS = 2;
 export interface DrainReport {
   events: number;
   batches: number;
+  /** Another drainer held the lock: this run left its work to it. */
+  busy: boolean;
 }
 
-export async function drainWebhookEvents(context: Pick<AppContext, 'pool' | 'logger'>): Promise<DrainReport> {
-  const report: DrainReport = { events: 0, batches: 0 };
+/** leaveIfBusy (the job): leave at once when another drainer is at work, instead of waiting for it. */
+export async function drainWebhookEvents(
+  context: Pick<AppContext, 'pool' | 'logger'>,
+  options: { leaveIfBusy?: boolean } = {},
+): Promise<DrainReport> {
+  const report: DrainReport = { events: 0, batches: 0, busy: false };
   for (;;) {
     const outcomes = await withTransaction(context.pool, async (client) => {
-      await lockDrain(client);
+      if (!(await lockDrain(client, options.leaveIfBusy !== true))) return null;
       const events = await pendingEvents(client, BATCH_SIZE);
       if (events.length === 0) return [];
       const done = await processBatch(client, context.logger, events);
       await recordEventOutcomes(client, done);
       return done;
     });
+    if (outcomes === null) return { ...report, busy: true };
     reportOutcomes(context.logger, outcomes);
     report.events += outcomes.length;
     if (outcomes.length > 0) report.batches += 1;
-    if (outcomes.length < BATCH_SIZE) break;
+    // Released: an event stored while this drainer held the lock (its own run left) is found here.
+    if (outcomes.length < BATCH_SIZE && !(await anyPendingEvent(context.pool))) break;
   }
   const orphans = await withTransaction(context.pool, async (client) => {
-    await lockDrain(client);
+    if (!(await lockDrain(client, options.leaveIfBusy !== true))) return null;
     const retried = await retryOrphanStatuses(client);
     await publishEvents(client, retried.events);
     return retried;
   });
+  // Another drainer took over: the orphans are its to retry.
+  if (orphans === null) return report;
   if (orphans.expired > 0) {
     context.logger.warn({ statuses: orphans.expired }, 'dropped webhook statuses whose message never appeared');
   }

@@ -47,9 +47,27 @@ export async function scheduleDrain(db: Queryable, delaySeconds: number): Promis
   );
 }
 
-/** Waits for the drain lock for the rest of the caller's transaction. */
-export async function lockDrain(client: pg.PoolClient): Promise<void> {
-  await client.query('select pg_advisory_xact_lock($1)', [DRAIN_LOCK_KEY]);
+/**
+ * Takes the drain lock for the rest of the caller's transaction; unless `wait`, only when no other
+ * drainer holds it. Answers whether it is held.
+ */
+export async function lockDrain(client: pg.PoolClient, wait: boolean): Promise<boolean> {
+  if (wait) {
+    await client.query('select pg_advisory_xact_lock($1)', [DRAIN_LOCK_KEY]);
+    return true;
+  }
+  const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [
+    DRAIN_LOCK_KEY,
+  ]);
+  return rows[0]?.locked === true;
+}
+
+/** Whether any stored event waits for processing. */
+export async function anyPendingEvent(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query(
+    prepared('select exists (select 1 from webhook_event where processed_at is null) as pending', []),
+  );
+  return rows[0]?.pending === true;
 }
 
 export async function pendingEvents(client: pg.PoolClient, limit: number): Promise<StoredEvent[]> {

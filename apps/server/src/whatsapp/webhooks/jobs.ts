@@ -5,7 +5,8 @@ import { DRAIN_TASK, deleteOldEvents } from './event-repository.js';
 
 /**
  * Processes stored webhook events. Intake queues it with a job key, so a burst of webhooks makes
- * one run; the cron run each minute picks up anything a killed worker left behind.
+ * one run; a run that finds another at work leaves it the events; the cron run each minute picks
+ * up anything a killed worker left behind.
  */
 export const webhookDrainJob = defineJob({
   name: DRAIN_TASK,
@@ -13,7 +14,7 @@ export const webhookDrainJob = defineJob({
   maxAttempts: 25,
   cron: '* * * * *',
   async handle(_payload, _helpers, context) {
-    await drainWebhookEvents(context);
+    await drainWebhookEvents(context, { leaveIfBusy: true });
   },
 });
 
