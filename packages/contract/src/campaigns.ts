@@ -4,6 +4,7 @@ import { defineCall } from './call.js';
 import { ContactFilters } from './contacts.js';
 import { envelopeOf } from './envelope.js';
 import { cappedPageOf, listRequestOf, pageOf, textFilter } from './paging.js';
+import { CampaignCost } from './pricing.js';
 
 /**
  * Campaigns (issue 16, decision 0013): mass send (`btmsg`, `/marketingTasks/massHair`) and burst
@@ -222,8 +223,10 @@ export const CampaignForecast = z.object({
   ends_at: z.string().nullable(),
   /** What bounds the rate: throughput, the portfolio messaging limit, the send window. */
   bound: z.enum(['throughput', 'messaging_limit', 'send_window', 'none']),
-  /** Estimated Meta charges by category and recipient country, before the billing issue prices it. */
+  /** The eligible recipients by country (from their numbers' calling codes; ZZ: unknown). */
   templates_by_country: z.array(z.object({ country: z.string(), recipients: z.number().int() })),
+  /** The estimated Meta charges by country, market and category, from the price book (an upper bound). */
+  cost: CampaignCost,
 });
 export type CampaignForecast = z.infer<typeof CampaignForecast>;
 

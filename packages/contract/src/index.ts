@@ -16,6 +16,7 @@ export * from './number-import.js';
 export * from './numbers.js';
 export * from './openapi.js';
 export * from './paging.js';
+export * from './pricing.js';
 export * from './realtime.js';
 export * from './registration.js';
 export * from './sandbox-numbers.js';

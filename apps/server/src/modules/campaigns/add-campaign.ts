@@ -13,12 +13,15 @@ import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
+import { estimateCost, priceCategoryOf, ratesNeeded } from '../pricing/estimate-cost.js';
+import { recipientsByCountry } from '../pricing/market-of.js';
+import { selectCountryPrices } from '../pricing/price-book-repository.js';
 import { selectTemplate } from '../templates/template-repository.js';
 import { checkAudienceRefs } from './audience-refs-repository.js';
 import { campaignOf } from './campaign-queries.js';
 import { insertCampaign } from './campaign-repository.js';
 import { windowHours } from './send-window.js';
-import { forecastOf, recipientsByCountry, senderActive, snapshotRules } from './sender-plan.js';
+import { forecastOf, senderActive, snapshotRules } from './sender-plan.js';
 import { type SenderFacts, selectPortfolioReach, selectSenders, selectWabasWithTemplate } from './sender-repository.js';
 import { audienceIsEmpty, countAudience } from './snapshot-repository.js';
 import { enqueueStart } from './start-campaign-job.js';
@@ -140,6 +143,15 @@ export async function addCampaign(
     const reach = await selectPortfolioReach(context.pool, scope.tenantId, [
       ...new Set(senders.map((s) => s.portfolioId)),
     ]);
+    const byCountry = recipientsByCountry(counts.numberGroups);
+    const category = priceCategoryOf(template?.category ?? null);
+    // Priced at the rates in force on the day it starts (UTC, as Meta's rate cards are dated).
+    const prices = await selectCountryPrices(
+      context.pool,
+      byCountry.map((row) => row.country),
+      ratesNeeded(category),
+      (startsAt ?? now).toISOString().slice(0, 10),
+    );
     const forecast = forecastOf({
       senders,
       reach,
@@ -150,7 +162,8 @@ export async function addCampaign(
       windowHours: windowHours(input.schedule.window),
       countsTowardLimit: !freeForm,
       now,
-      byCountry: recipientsByCountry(counts.prefixes),
+      byCountry,
+      cost: estimateCost(byCountry, category, prices),
     });
     return { campaign: null, forecast };
   }

@@ -112,6 +112,7 @@ describe('POST /api/btmsg/add', () => {
       per_hour: 80 * 3600,
       bound: 'throughput',
       templates_by_country: [{ country: 'GB', recipients: 6 }],
+      cost: { currency: 'USD', category: 'marketing', lines: [], total_micros: 0, unpriced_recipients: 6 },
     });
     const { rows } = await t.pool.query('select count(*)::int as n from campaign where tenant_id = $1', [
       tenants.a.tenantId,

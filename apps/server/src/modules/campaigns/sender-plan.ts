@@ -1,5 +1,4 @@
 import type { CampaignForecast, NewCampaign } from '@ws/contract';
-import metadata from 'libphonenumber-js/metadata.min.json';
 import { numberRefusal } from '../../whatsapp/governor/rules.js';
 import type { SenderFacts } from './sender-repository.js';
 import type { SkipCounts, SnapshotRules } from './snapshot-repository.js';
@@ -36,24 +35,6 @@ export function senderWeights(senders: readonly SenderFacts[]) {
   return { senderIds: active.map((sender) => sender.id), thresholds, totalWeight: Math.max(1, total) };
 }
 
-/** The main country of each calling code (libphonenumber's metadata lists it first). */
-const mainCountry = new Map(
-  Object.entries(metadata.country_calling_codes).map(([code, countries]) => [code, countries[0] as string]),
-);
-
-/** Eligible recipients per country, from the first digits of their numbers. */
-export function recipientsByCountry(prefixes: readonly { prefix: string; n: number }[]) {
-  const byCountry = new Map<string, number>();
-  for (const { prefix, n } of prefixes) {
-    const code = [1, 2, 3].map((length) => prefix.slice(0, length)).find((digits) => mainCountry.has(digits));
-    const country = code ? (mainCountry.get(code) as string) : 'ZZ';
-    byCountry.set(country, (byCountry.get(country) ?? 0) + n);
-  }
-  return [...byCountry]
-    .map(([country, recipients]) => ({ country, recipients }))
-    .sort((a, b) => b.recipients - a.recipients);
-}
-
 export interface ForecastInput {
   senders: readonly SenderFacts[];
   /** Unique contacts each portfolio reached in the last 24 h. */
@@ -68,6 +49,7 @@ export interface ForecastInput {
   countsTowardLimit: boolean;
   now: Date;
   byCountry: CampaignForecast['templates_by_country'];
+  cost: CampaignForecast['cost'];
 }
 
 /**
@@ -88,6 +70,7 @@ export function forecastOf(input: ForecastInput): CampaignForecast {
     skipped: input.skipped,
     per_hour: perHour,
     templates_by_country: input.byCountry,
+    cost: input.cost,
   };
   if (input.eligible === 0) return { ...base, ends_at: input.now.toISOString(), bound: 'none' };
   if (perSecond === 0) return { ...base, ends_at: null, bound: 'throughput' };

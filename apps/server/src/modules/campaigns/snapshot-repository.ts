@@ -4,6 +4,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import type { Db } from '../../platform/db/pool.js';
 import { BoundValues } from '../../platform/db/sql-values.js';
 import { MARKETING_ONLY_OPT_OUTS } from '../../whatsapp/governor/rules.js';
+import { COUNTRY_PREFIX_DIGITS } from '../pricing/market-of.js';
 import { audienceWhere } from './audience-query.js';
 
 /** Who gets the campaign and from which number: the rules applied up front, as the governor applies them again at send time. */
@@ -99,24 +100,28 @@ export async function insertRecipients(
   return tallyOf(counts);
 }
 
-/** The forecast's counts: the audience by reason, and the eligible by calling-code prefix (for the cost by country). */
+/**
+ * The forecast's counts: the audience by reason, and the eligible in groups of numbers sharing
+ * their first digits (enough to tell their country, for the cost), each with one of its numbers.
+ */
 export async function countAudience(
   db: Db,
   scope: Scope,
   rules: SnapshotRules,
-): Promise<{ eligible: number; skipped: SkipCounts; prefixes: { prefix: string; n: number }[] }> {
+): Promise<{ eligible: number; skipped: SkipCounts; numberGroups: { sample: string; n: number }[] }> {
   const sql = new BoundValues();
-  const rows = audienceRows(scope, rules, sql, ' left(c.wa_id, 4) as prefix,');
+  const rows = audienceRows(scope, rules, sql, ' c.wa_id,');
   const { rows: counts } = await db.query(
     `with audience as materialized (${rows})
-     select skip, null as prefix, count(*)::float8 as n from audience group by skip
+     select skip, null as sample, count(*)::float8 as n from audience group by skip
      union all
-     select null, prefix, count(*)::float8 from audience where skip is null group by prefix`,
+     select null, min(wa_id), count(*)::float8 from audience where skip is null
+      group by left(wa_id, ${sql.add(COUNTRY_PREFIX_DIGITS, 'int')})`,
     sql.values,
   );
   return {
-    ...tallyOf(counts.filter((row) => row.prefix === null)),
-    prefixes: counts.filter((row) => row.prefix !== null).map((row) => ({ prefix: row.prefix, n: row.n })),
+    ...tallyOf(counts.filter((row) => row.sample === null)),
+    numberGroups: counts.filter((row) => row.sample !== null).map((row) => ({ sample: row.sample, n: row.n })),
   };
 }
 

@@ -27,18 +27,18 @@ export function approvedTemplate(t: TestApp, tenantId: string, numberId: string,
 
 let phones = 0;
 
-/** Contacts of the tenant carrying the tag: consenting unless told otherwise; their ids. */
+/** Contacts of the tenant carrying the tag (UK mobiles unless `waPrefix` says): consenting unless told otherwise; their ids. */
 export async function taggedContacts(
   t: TestApp,
   tenantId: string,
   tagId: string,
   count: number,
-  seed: { numberId?: string; consent?: boolean; optedOut?: { at: Date; channel: string } } = {},
+  seed: { numberId?: string; consent?: boolean; optedOut?: { at: Date; channel: string }; waPrefix?: string } = {},
 ): Promise<string[]> {
   const ids: string[] = [];
   for (let index = 0; index < count; index += 1) {
     phones += 1;
-    const waId = `4477009${process.pid % 1000}${String(phones).padStart(5, '0')}`;
+    const waId = `${seed.waPrefix ?? '4477009'}${process.pid % 1000}${String(phones).padStart(5, '0')}`;
     ids.push(await seedContact(t.pool, tenantId, { waId, consent: seed.consent ?? true, ...seed }));
   }
   await t.pool.query('insert into contact_tag (tenant_id, contact_id, tag_id) select $1, unnest($2::bigint[]), $3', [

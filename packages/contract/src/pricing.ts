@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * Meta's per-message pricing: a template message is priced by its category and the recipient's
+ * market. Service (non-template) messages are free; authentication-international applies only
+ * where Meta publishes such a rate. Amounts are integer micro-units (1 USD = 1 000 000), never
+ * floating point.
+ */
+export const PriceCategory = z.enum(['marketing', 'utility', 'authentication', 'authentication_international']);
+export type PriceCategory = z.infer<typeof PriceCategory>;
+
+export const MICROS_PER_UNIT = 1_000_000;
+
+const Micros = z.number().int().nonnegative();
+
+/** One country's recipients priced at its market's rate (list price: the first volume tier). */
+export const CostLine = z.object({
+  country: z.string(),
+  market: z.string(),
+  category: PriceCategory,
+  recipients: z.number().int(),
+  unit_micros: Micros,
+  subtotal_micros: Micros,
+});
+export type CostLine = z.infer<typeof CostLine>;
+
+/**
+ * The estimated Meta charges of a campaign before it starts: an upper bound (a utility template
+ * inside an open customer-service window is free, and volume tiers lower the rate), and Meta
+ * decides the real charge. Free-form text is a service message: free, no lines.
+ */
+export const CampaignCost = z.object({
+  currency: z.literal('USD'),
+  /** The category the template is priced at; null for free-form text (free). */
+  category: PriceCategory.nullable(),
+  lines: z.array(CostLine),
+  total_micros: Micros,
+  /** The newest price-book date among the rates used (YYYY-MM-DD); null when none applied. */
+  effective_from: z.string().nullable(),
+  /** Recipients whose number has no known country, or whose market the price book has no rate for. */
+  unpriced: z.array(z.object({ country: z.string(), market: z.string().nullable(), recipients: z.number().int() })),
+  unpriced_recipients: z.number().int(),
+});
+export type CampaignCost = z.infer<typeof CampaignCost>;
+
+/**
+ * A decimal amount ("0.0107") in micro-units, rounded half up at the sixth decimal; null for
+ * anything but a plain non-negative decimal. Parsed from the digits, never through a float.
+ */
+export function microsOf(decimal: string): number | null {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(decimal.trim());
+  if (!match) return null;
+  const whole = match[1] as string;
+  const fraction = (match[2] ?? '').padEnd(7, '0');
+  const micros = BigInt(whole) * BigInt(MICROS_PER_UNIT) + BigInt(fraction.slice(0, 6));
+  const rounded = Number(fraction[6]) >= 5 ? micros + 1n : micros;
+  return rounded <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(rounded) : null;
+}
+
+/** Micro-units as a decimal with `decimals` places (0–6), rounded half up: 12 345 678 → "12.35". */
+export function formatMicros(micros: number, decimals: number): string {
+  const step = 10 ** (6 - decimals);
+  const rounded = Math.floor((micros + step / 2) / step);
+  const whole = Math.floor(rounded / 10 ** decimals);
+  const fraction = String(rounded % 10 ** decimals).padStart(decimals, '0');
+  return decimals === 0 ? String(whole) : `${whole}.${fraction}`;
+}
