@@ -35,3 +35,19 @@ export function languageName(language: Language, code: string): string {
     return code; // not a well-formed language tag
   }
 }
+
+const regionNames = new Map<Language, Intl.DisplayNames>();
+
+/** A country code (CN) by its name in `language` ("中国", "China"; ZZ "Unknown Region"); a code the browser cannot name as it came. */
+export function countryName(language: Language, code: string): string {
+  let names = regionNames.get(language);
+  if (!names) {
+    names = new Intl.DisplayNames([LANGUAGE_TAGS[language]], { type: 'region', fallback: 'code' });
+    regionNames.set(language, names);
+  }
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

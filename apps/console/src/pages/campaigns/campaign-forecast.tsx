@@ -4,10 +4,12 @@ import { formatTime } from '@ws/web-kit/list';
 import { Alert, Button, Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
+import { CostEstimate } from './campaign-cost.js';
 
 /**
  * The forecast of `add` with `preview: true`: the audience, the eligible and the skipped by reason,
- * recipients an hour, when it ends and what bounds the rate, with the caveat that Meta decides.
+ * recipients an hour, when it ends and what bounds the rate, with the caveat that Meta decides;
+ * then the estimated cost.
  * `stale`: the form changed since it was taken.
  */
 export function ForecastCard({
@@ -79,6 +81,7 @@ export function ForecastCard({
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('forecastCaveat')}
           </Typography.Text>
+          <CostEstimate cost={forecast.cost} />
         </>
       )}
     </Card>

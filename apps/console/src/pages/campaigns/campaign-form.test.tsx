@@ -12,7 +12,37 @@ const forecast: CampaignForecast = {
   per_hour: 7200,
   ends_at: '2026-11-26T03:00:00.000000Z',
   bound: 'messaging_limit',
-  templates_by_country: [],
+  templates_by_country: [
+    { country: 'IN', recipients: 3 },
+    { country: 'AT', recipients: 2 },
+    { country: 'ZZ', recipients: 1 },
+  ],
+  cost: {
+    currency: 'USD',
+    category: 'marketing',
+    lines: [
+      {
+        country: 'IN',
+        market: 'IN',
+        category: 'marketing',
+        recipients: 3,
+        unit_micros: 12_345,
+        subtotal_micros: 37_035,
+      },
+      {
+        country: 'AT',
+        market: 'Test West',
+        category: 'marketing',
+        recipients: 2,
+        unit_micros: 61_700,
+        subtotal_micros: 123_400,
+      },
+    ],
+    total_micros: 160_435,
+    effective_from: '2026-01-01',
+    unpriced: [{ country: 'ZZ', market: null, recipients: 1 }],
+    unpriced_recipients: 1,
+  },
 };
 
 /** The add call's answer: the forecast for a preview; for a real add the test's own answer. */
@@ -44,7 +74,7 @@ const button = (testId: string) => document.querySelector<HTMLButtonElement>(`[d
 describe('the burst send form', () => {
   const screen = setUpTestRoot({ language: 'en', fetch: fetchMock });
 
-  it('starts only after a forecast of the values on the form, which it shows with its caveat', {
+  it('starts only after a forecast of the values on the form, which it shows with its caveat and the estimated cost', {
     timeout: 30_000,
   }, async () => {
     const onSaved = vi.fn();
@@ -61,6 +91,18 @@ describe('the burst send form', () => {
     expect(card.textContent).toContain('Skipped: No consent2');
     expect(card.textContent).toContain('the portfolio’s 24-hour messaging limit');
     expect(card.textContent).toContain('Meta decides');
+    const cost = document.querySelector('[data-testid=forecast-cost]') as HTMLElement;
+    expect(cost.textContent).toContain('Estimated cost (marketing)');
+    expect(cost.textContent).toContain('India');
+    expect(cost.textContent).toContain('Austria · Test West');
+    expect(cost.textContent).toContain('2 × $0.0617');
+    expect(cost.textContent).toContain('$0.12');
+    expect(document.querySelector('[data-testid=forecast-cost-total]')?.textContent).toBe('$0.16');
+    expect(document.querySelector('[data-testid=forecast-cost-unpriced]')?.textContent).toBe(
+      'Recipients not priced (unknown country, or no rate for the market): 1 (Unknown Region)',
+    );
+    expect(cost.textContent).toContain('Price book of 2026-01-01');
+    expect(cost.textContent).toContain('An upper bound');
     expect(addBodies()[0]).toMatchObject({
       name: 'Spring fair',
       numberIds: ['1', '2'],

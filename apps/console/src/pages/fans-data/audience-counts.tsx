@@ -9,28 +9,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChartOption, EChart } from '../../components/charts/echart.js';
 import { useCodeName } from '../../components/codes/code-label.js';
+import { countryName } from '../../components/codes/code-names.js';
 import { OUTCOME_COLORS } from './audience-status.js';
 
 // Only the chart types this screen draws, so the page's chunk stays small.
 echarts.use([PieChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 const TOP_COUNTRIES = 20;
-const regionNames = new Map<string, Intl.DisplayNames>();
-
-/** A country code (CN) by its name in the console's language ("中国", "China"). */
-function countryName(language: 'zh' | 'en', code: string): string {
-  let names = regionNames.get(language);
-  if (!names) {
-    names = new Intl.DisplayNames([language === 'zh' ? 'zh-CN' : 'en'], { type: 'region', fallback: 'code' });
-    regionNames.set(language, names);
-  }
-  try {
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 /** Entries of a tally, largest first. */
 const sorted = (tally: Record<string, number>) => Object.entries(tally).sort((a, b) => b[1] - a[1]);
 
