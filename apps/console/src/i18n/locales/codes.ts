@@ -150,6 +150,12 @@ const zh = {
     no_sender: '无可用发送号码',
   },
   ContactField: { name: '姓名', phone: '电话号码', first_name: '名字' },
+  PriceCategory: {
+    marketing: '营销',
+    utility: '实用',
+    authentication: '身份验证',
+    authentication_international: '国际身份验证',
+  },
   CampaignAction: { start: '开始', pause: '暂停', resume: '继续', cancel: '取消', resend: '重发失败' },
 };
 
@@ -307,6 +313,12 @@ const en: typeof zh = {
     no_sender: 'No sender number',
   },
   ContactField: { name: 'Name', phone: 'Phone number', first_name: 'First name' },
+  PriceCategory: {
+    marketing: 'marketing',
+    utility: 'utility',
+    authentication: 'authentication',
+    authentication_international: 'authentication-international',
+  },
   CampaignAction: { start: 'Start', pause: 'Pause', resume: 'Resume', cancel: 'Cancel', resend: 'Resend to failed' },
 };
 

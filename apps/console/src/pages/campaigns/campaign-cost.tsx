@@ -2,6 +2,7 @@ import { type CampaignCost, type CostLine, formatMicros } from '@ws/contract';
 import { useLanguage } from '@ws/web-kit/i18n';
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useCodeName } from '../../components/codes/code-label.js';
 import { countryName } from '../../components/codes/code-names.js';
 
 /** Meta's rates have four decimals; amounts to pay are shown to the cent (from the exact micro-units). */
@@ -16,6 +17,7 @@ const amount = (micros: number) => `$${formatMicros(micros, 2)}`;
 export function CostEstimate({ cost }: { cost: CampaignCost }) {
   const { t } = useTranslation('campaigns');
   const language = useLanguage();
+  const codeName = useCodeName();
   const caption = (text: string, testId?: string) => (
     <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginTop: 4 }} data-testid={testId}>
       {text}
@@ -26,7 +28,7 @@ export function CostEstimate({ cost }: { cost: CampaignCost }) {
   }
   return (
     <div data-testid="forecast-cost" style={{ marginTop: 8 }}>
-      <Typography.Text strong>{t('costTitle', { category: t(`costCategory.${cost.category}`) })}</Typography.Text>
+      <Typography.Text strong>{t('costTitle', { category: codeName('PriceCategory', cost.category) })}</Typography.Text>
       {cost.lines.length > 0 ? (
         <Table<CostLine>
           size="small"
@@ -43,7 +45,7 @@ export function CostEstimate({ cost }: { cost: CampaignCost }) {
                   {countryName(language, line.country)}
                   {line.market !== line.country && <Typography.Text type="secondary"> · {line.market}</Typography.Text>}
                   {line.category !== cost.category && (
-                    <Typography.Text type="secondary"> · {t(`costCategory.${line.category}`)}</Typography.Text>
+                    <Typography.Text type="secondary"> · {codeName('PriceCategory', line.category)}</Typography.Text>
                   )}
                 </>
               ),
