@@ -26,12 +26,15 @@ create table price_market (
   primary key (country, effective_from)
 );
 
--- A market's rate for one category from a date on. Service (non-template) messages are free and
--- have no rows; authentication_international applies only where Meta publishes one.
+-- A market's rate for one category from a date on. Service is a non-template message (free-form
+-- text): free from 2024-11-01, charged again from 2026-10-01 (Meta's "Upcoming pricing updates
+-- for Meta Business Agent, service and utility messages", updated 2026-07-01, which also ends
+-- free utility templates inside an open customer-service window from that day).
+-- authentication_international applies only where Meta publishes one.
 create table price_rate (
   market text not null check (market <> ''),
   category text not null
-    check (category in ('marketing', 'utility', 'authentication', 'authentication_international')),
+    check (category in ('marketing', 'utility', 'authentication', 'authentication_international', 'service')),
   currency text not null default 'USD' check (currency = 'USD'),
   effective_from date not null,
   unit_micros bigint not null check (unit_micros >= 0),

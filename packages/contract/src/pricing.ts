@@ -1,12 +1,18 @@
 import { z } from 'zod';
 
 /**
- * Meta's per-message pricing: a template message is priced by its category and the recipient's
- * market. Service (non-template) messages are free; authentication-international applies only
- * where Meta publishes such a rate. Amounts are integer micro-units (1 USD = 1 000 000), never
- * floating point.
+ * Meta's per-message pricing: a message is priced by its category and the recipient's market.
+ * Service is a non-template message (free-form text), which Meta charges again from 2026-10-01;
+ * authentication-international applies only where Meta publishes such a rate. Amounts are integer
+ * micro-units (1 USD = 1 000 000), never floating point.
  */
-export const PriceCategory = z.enum(['marketing', 'utility', 'authentication', 'authentication_international']);
+export const PriceCategory = z.enum([
+  'marketing',
+  'utility',
+  'authentication',
+  'authentication_international',
+  'service',
+]);
 export type PriceCategory = z.infer<typeof PriceCategory>;
 
 export const MICROS_PER_UNIT = 1_000_000;
@@ -25,14 +31,14 @@ export const CostLine = z.object({
 export type CostLine = z.infer<typeof CostLine>;
 
 /**
- * The estimated Meta charges of a campaign before it starts: an upper bound (a utility template
- * inside an open customer-service window is free, and volume tiers lower the rate), and Meta
- * decides the real charge. Free-form text is a service message: free, no lines.
+ * The estimated Meta charges of a campaign before it starts: an upper bound at the price book's
+ * list prices (volume tiers and free entry-point windows only lower it), and Meta decides the
+ * real charge. Free-form text is priced as a service message.
  */
 export const CampaignCost = z.object({
   currency: z.literal('USD'),
-  /** The category the template is priced at; null for free-form text (free). */
-  category: PriceCategory.nullable(),
+  /** The category the content is priced at (service for free-form text). */
+  category: PriceCategory,
   lines: z.array(CostLine),
   total_micros: Micros,
   /** The newest price-book date among the rates used (YYYY-MM-DD); null when none applied. */

@@ -124,8 +124,7 @@ const zh = {
   listSeparator: '、',
   costEffective: '价目表生效日期：{{date}}',
   costCaveat:
-    '这是上限估算，按 Meta 的标价（第一档）计算：客户服务窗口内的实用模板免费，量大后单价更低，身份验证可能按国际价计。实际费用由 Meta 决定。',
-  costFree: '自由文本只在 24 小时窗口内发送，是服务消息，免费。',
+    '这是估算的上限，按 Meta 的标价（第一档）计算：量大后单价更低，免费入口窗口内的消息免费，身份验证按国际价计（若有）。客户服务窗口内的实用模板在 2026 年 10 月 1 日前免费，此后 Meta 也收费（自由文本作为服务消息同样收费）。实际费用由 Meta 决定。',
   detailsTitle: '任务 {{name}}',
   recipients: '收件人',
   skipped: '已跳过',
@@ -281,8 +280,7 @@ const en: typeof zh = {
   listSeparator: ', ',
   costEffective: 'Price book of {{date}}',
   costCaveat:
-    'An upper bound at Meta’s list prices (the first volume tier): utility templates inside an open customer-service window are free, volume tiers lower the rate, and authentication may be billed at the international rate. Meta decides the charge.',
-  costFree: 'Free-form text goes only inside the 24-hour window: a service message, free.',
+    'An estimate and an upper bound at Meta’s list prices (the first volume tier): volume tiers lower the rate, messages inside a free entry-point window are free, and authentication is priced at its international rate where there is one. Utility templates inside an open customer-service window were free until 30 September 2026; Meta charges them from 1 October 2026, as it does free-form text (service messages). Meta decides the charge.',
   detailsTitle: 'Campaign {{name}}',
   recipients: 'Recipients',
   skipped: 'Skipped',

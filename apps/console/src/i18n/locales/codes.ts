@@ -155,6 +155,7 @@ const zh = {
     utility: '实用',
     authentication: '身份验证',
     authentication_international: '国际身份验证',
+    service: '服务（自由文本）',
   },
   CampaignAction: { start: '开始', pause: '暂停', resume: '继续', cancel: '取消', resend: '重发失败' },
 };
@@ -318,6 +319,7 @@ const en: typeof zh = {
     utility: 'utility',
     authentication: 'authentication',
     authentication_international: 'authentication-international',
+    service: 'service (free-form text)',
   },
   CampaignAction: { start: 'Start', pause: 'Pause', resume: 'Resume', cancel: 'Cancel', resend: 'Resend to failed' },
 };

@@ -23,9 +23,6 @@ export function CostEstimate({ cost }: { cost: CampaignCost }) {
       {text}
     </Typography.Text>
   );
-  if (cost.category === null) {
-    return <div data-testid="forecast-cost">{caption(t('costFree'), 'forecast-cost-free')}</div>;
-  }
   return (
     <div data-testid="forecast-cost" style={{ marginTop: 8 }}>
       <Typography.Text strong>{t('costTitle', { category: codeName('PriceCategory', cost.category) })}</Typography.Text>

@@ -102,7 +102,8 @@ describe('the burst send form', () => {
       'Recipients not priced (unknown country, or no rate for the market): 1 (Unknown Region)',
     );
     expect(cost.textContent).toContain('Price book of 2026-01-01');
-    expect(cost.textContent).toContain('An upper bound');
+    expect(cost.textContent).toContain('an upper bound');
+    expect(cost.textContent).toContain('Meta decides the charge');
     expect(addBodies()[0]).toMatchObject({
       name: 'Spring fair',
       numberIds: ['1', '2'],

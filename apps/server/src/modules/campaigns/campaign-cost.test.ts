@@ -104,9 +104,10 @@ describe('the forecast of add with preview: the estimated cost', () => {
     expect(cost.unpriced_recipients).toBe(4);
   });
 
-  it('shows nothing to pay for free-form text', async () => {
+  it('prices free-form text as service messages (only contacts with an open window get it)', async () => {
     const reply = await preview({ content: { kind: 'text', text: 'Hello' } });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    expect(reply.body.data.forecast.cost).toMatchObject({ category: null, lines: [], total_micros: 0 });
+    expect(reply.body.data.forecast.eligible).toBe(0);
+    expect(reply.body.data.forecast.cost).toMatchObject({ category: 'service', lines: [], total_micros: 0 });
   });
 });

@@ -80,16 +80,28 @@ describe('estimateCost', () => {
     });
   });
 
-  it('answers nothing to pay for free-form text', () => {
-    const cost = estimateCost([{ country: 'IN', recipients: 5 }], null, prices);
+  it('prices free-form text as service messages, unpriced where the book has no service rate', () => {
+    const withService: CountryPrice[] = [
+      { country: 'IN', market: 'IN', rates: { service: { unitMicros: 1_100, effectiveFrom: '2026-10-01' } } },
+    ];
+    const cost = estimateCost(
+      [
+        { country: 'IN', recipients: 5 },
+        { country: 'AT', recipients: 1 },
+      ],
+      'service',
+      withService,
+    );
     expect(cost).toEqual({
       currency: 'USD',
-      category: null,
-      lines: [],
-      total_micros: 0,
-      effective_from: null,
-      unpriced: [],
-      unpriced_recipients: 0,
+      category: 'service',
+      lines: [
+        { country: 'IN', market: 'IN', category: 'service', recipients: 5, unit_micros: 1_100, subtotal_micros: 5_500 },
+      ],
+      total_micros: 5_500,
+      effective_from: '2026-10-01',
+      unpriced: [{ country: 'AT', market: null, recipients: 1 }],
+      unpriced_recipients: 1,
     });
   });
 
@@ -99,12 +111,12 @@ describe('estimateCost', () => {
 });
 
 describe('priceCategoryOf and ratesNeeded', () => {
-  it("maps Meta's template categories, free-form text to none", () => {
+  it("maps Meta's template categories, free-form text to service", () => {
     expect(priceCategoryOf('MARKETING')).toBe('marketing');
     expect(priceCategoryOf('UTILITY')).toBe('utility');
     expect(priceCategoryOf('AUTHENTICATION')).toBe('authentication');
-    expect(priceCategoryOf(null)).toBeNull();
+    expect(priceCategoryOf(null)).toBe('service');
     expect(ratesNeeded('authentication')).toEqual(['authentication', 'authentication_international']);
-    expect(ratesNeeded(null)).toEqual([]);
+    expect(ratesNeeded('service')).toEqual(['service']);
   });
 });

@@ -2,8 +2,10 @@ import type { CampaignCost, CostLine, PriceCategory } from '@ws/contract';
 import { UNKNOWN_COUNTRY } from './market-of.js';
 import type { CountryPrice } from './price-book-repository.js';
 
-/** The category a template is priced at (its category in Meta's terms); null for free-form text, which is free. */
-export function priceCategoryOf(templateCategory: string | null): 'marketing' | 'utility' | 'authentication' | null {
+type ContentCategory = 'marketing' | 'utility' | 'authentication' | 'service';
+
+/** The category content is priced at: a template's category in Meta's terms; free-form text (null) is a service message. */
+export function priceCategoryOf(templateCategory: string | null): ContentCategory {
   switch (templateCategory?.toUpperCase()) {
     case 'MARKETING':
       return 'marketing';
@@ -12,13 +14,12 @@ export function priceCategoryOf(templateCategory: string | null): 'marketing' | 
     case 'AUTHENTICATION':
       return 'authentication';
     default:
-      return null;
+      return 'service';
   }
 }
 
 /** The rates the book must be asked for to price a category (authentication may be billed internationally). */
-export function ratesNeeded(category: PriceCategory | null): PriceCategory[] {
-  if (category === null) return [];
+export function ratesNeeded(category: ContentCategory): PriceCategory[] {
   return category === 'authentication' ? ['authentication', 'authentication_international'] : [category];
 }
 
@@ -33,38 +34,37 @@ function times(recipients: number, unitMicros: number): number {
  * The estimated Meta charges of sending one template to these recipients: per country, its
  * market's list price (the first volume tier) times its recipients, and their sum. An upper
  * bound: authentication is priced at the authentication-international rate where the market has
- * one (Meta bills it when the business is based in another country and eligible), utility
- * templates inside an open customer-service window are free, and volume tiers only lower rates.
+ * one (Meta bills it when the business is based in another country and eligible), and volume
+ * tiers and free entry-point windows only lower the charge. Windows are not looked at: since
+ * 2026-10-01 Meta charges utility templates inside an open customer-service window too.
  * Recipients of an unknown country, or of a market the book has no rate for, are counted apart.
  */
 export function estimateCost(
   byCountry: readonly { country: string; recipients: number }[],
-  category: 'marketing' | 'utility' | 'authentication' | null,
+  category: ContentCategory,
   prices: readonly CountryPrice[],
 ): CampaignCost {
   const priceOf = new Map(prices.map((price) => [price.country, price]));
   const lines: CostLine[] = [];
   const unpriced: CampaignCost['unpriced'] = [];
   let effectiveFrom: string | null = null;
-  if (category !== null) {
-    for (const { country, recipients } of byCountry) {
-      const price = country === UNKNOWN_COUNTRY ? undefined : priceOf.get(country);
-      const international = category === 'authentication' ? price?.rates.authentication_international : undefined;
-      const rate = international ?? price?.rates[category];
-      if (!price || !rate) {
-        unpriced.push({ country, market: price?.market ?? null, recipients });
-        continue;
-      }
-      lines.push({
-        country,
-        market: price.market,
-        category: international ? 'authentication_international' : category,
-        recipients,
-        unit_micros: rate.unitMicros,
-        subtotal_micros: times(recipients, rate.unitMicros),
-      });
-      if (effectiveFrom === null || rate.effectiveFrom > effectiveFrom) effectiveFrom = rate.effectiveFrom;
+  for (const { country, recipients } of byCountry) {
+    const price = country === UNKNOWN_COUNTRY ? undefined : priceOf.get(country);
+    const international = category === 'authentication' ? price?.rates.authentication_international : undefined;
+    const rate = international ?? price?.rates[category];
+    if (!price || !rate) {
+      unpriced.push({ country, market: price?.market ?? null, recipients });
+      continue;
     }
+    lines.push({
+      country,
+      market: price.market,
+      category: international ? 'authentication_international' : category,
+      recipients,
+      unit_micros: rate.unitMicros,
+      subtotal_micros: times(recipients, rate.unitMicros),
+    });
+    if (effectiveFrom === null || rate.effectiveFrom > effectiveFrom) effectiveFrom = rate.effectiveFrom;
   }
   const total = lines.reduce((sum, line) => sum + line.subtotal_micros, 0);
   if (!Number.isSafeInteger(total)) throw new RangeError('cost past the safe integer range');
