@@ -27,12 +27,13 @@ describe('countryOfNumber', () => {
 });
 
 describe('recipientsByCountry', () => {
-  it('adds the groups of each country up, most recipients first', () => {
+  it('adds the groups of each country up (one reading per +1 area code), most recipients first', () => {
     expect(
       recipientsByCountry([
         { sample: '12025550143', n: 2 },
-        { sample: '18765551234', n: 5 },
+        { sample: '18765551234', n: 4 },
         { sample: '13105550100', n: 4 },
+        { sample: '18769990000', n: 1 },
         { sample: '80012345678', n: 1 },
       ]),
     ).toEqual([

@@ -39,8 +39,13 @@ export const COUNTRY_PREFIX_DIGITS = 6;
  */
 export function recipientsByCountry(groups: readonly { sample: string; n: number }[]) {
   const byCountry = new Map<string, number>();
+  // In the North American plan (+1) the area code settles the country: one reading per area code
+  // instead of one per group (up to 100 000 of them, about 1.4 s of parsing here).
+  const nanpCountries = new Map<string, string>();
   for (const { sample, n } of groups) {
-    const country = countryOfNumber(sample);
+    const areaCode = sample.startsWith('1') ? sample.slice(0, 4) : null;
+    const country = (areaCode && nanpCountries.get(areaCode)) || countryOfNumber(sample);
+    if (areaCode) nanpCountries.set(areaCode, country);
     byCountry.set(country, (byCountry.get(country) ?? 0) + n);
   }
   return [...byCountry]
