@@ -23,7 +23,9 @@ beforeAll(async () => {
   await taggedContacts(t, tenants.a.tenantId, tag, 1, { waPrefix: '3361' });
   await taggedContacts(t, tenants.a.tenantId, tag, 1, { waPrefix: '9199', consent: false });
   await t.pool.query(
-    `insert into price_market (country, market, effective_from, source) values ('AT', 'Test West', '2025-01-01', $1)`,
+    // AT joins a region; FR left it again in 2026 and is a market of its own (with no rate here).
+    `insert into price_market (country, market, effective_from, source) values
+       ('AT', 'Test West', '2025-01-01', $1), ('FR', 'Test West', '2025-01-01', $1), ('FR', 'FR', '2026-01-01', $1)`,
     [SOURCE],
   );
   await t.pool.query(
