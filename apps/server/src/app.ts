@@ -9,7 +9,11 @@ import { audienceLoadJob } from './modules/audiences/load-job.js';
 import { registerAudienceRoutes } from './modules/audiences/routes.js';
 import { authHousekeepingJob } from './modules/auth/housekeeping-job.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
-import { campaignDispatchJob, campaignDispatchSweepJob } from './modules/campaigns/dispatch-job.js';
+import {
+  campaignDispatchJob,
+  campaignDispatchSweepJob,
+  campaignSplitDecisionJob,
+} from './modules/campaigns/dispatch-job.js';
 import { registerCampaignRoutes } from './modules/campaigns/routes.js';
 import { campaignStartJob } from './modules/campaigns/start-campaign-job.js';
 import { registerCensusRoutes } from './modules/census/routes.js';
@@ -60,6 +64,7 @@ export const jobs: readonly JobDefinition[] = [
   warmupFollowJob,
   campaignDispatchJob,
   campaignDispatchSweepJob,
+  campaignSplitDecisionJob,
 ];
 
 /** The api role: the contract's calls, the uploads and the built console. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { Id, IdList } from './auth.js';
 import { defineCall } from './call.js';
+import { CAMPAIGN_LIMITS, CampaignContent } from './campaign-content.js';
+import { CampaignSplit, CampaignSplitState, SplitVariant } from './campaign-split.js';
 import { ContactFilters } from './contacts.js';
 import { envelopeOf } from './envelope.js';
 import { cappedPageOf, listRequestOf, pageOf, textFilter } from './paging.js';
@@ -68,12 +70,6 @@ export const SKIP_REASONS = ['no_consent', 'opted_out', 'frequency_cap', 'window
 export const SkipReason = z.enum(SKIP_REASONS);
 export type SkipReason = z.infer<typeof SkipReason>;
 
-/** The contact fields a template variable can take. */
-export const CONTACT_FIELDS = ['name', 'phone', 'first_name'] as const;
-export const ContactField = z.enum(CONTACT_FIELDS);
-
-export const CAMPAIGN_LIMITS = { name: 100, text: 4096, constant: 1024, chosenContacts: 10_000 } as const;
-
 /** Who gets it: the contacts matching every part given (tags: any of them). */
 export const CampaignAudience = z
   .object({
@@ -97,39 +93,6 @@ export const CampaignAudience = z
     message: 'choose tags, a filter, a list, a pool, contacts or an earlier campaign',
   });
 export type CampaignAudience = z.output<typeof CampaignAudience>;
-
-/** A template variable's value: a contact field, or the same text for everyone. */
-export const VariableBinding = z.discriminatedUnion('source', [
-  z.object({ source: z.literal('field'), field: ContactField, fallback: z.string().trim().max(100).default('') }),
-  z.object({ source: z.literal('constant'), value: z.string().trim().min(1).max(CAMPAIGN_LIMITS.constant) }),
-]);
-export type VariableBinding = z.output<typeof VariableBinding>;
-
-/**
- * Variables are keyed by where they sit: `header.1`, `body.1`, `body.2`…, `button.<index>.1`
- * (a URL button's suffix). A named parameter keeps its name: `body.first_name`.
- */
-export const VARIABLE_KEY = /^(header|body|button\.\d{1,2})\.[a-z0-9_]{1,60}$/;
-
-export const TemplateContent = z.object({
-  kind: z.literal('template'),
-  templateId: Id,
-  variables: z.record(z.string().regex(VARIABLE_KEY, 'must be like body.1'), VariableBinding).default({}),
-  /** A media header's file: a public link or a media id of the Cloud API. */
-  headerMedia: z
-    .object({ link: z.url().max(2000).optional(), id: z.string().trim().min(1).max(100).optional() })
-    .refine((media) => media.link || media.id, { message: 'give a link or a media id' })
-    .optional(),
-});
-
-/** Free-form text: only contacts whose 24-hour window is open get it. */
-export const TextContent = z.object({
-  kind: z.literal('text'),
-  text: z.string().trim().min(1).max(CAMPAIGN_LIMITS.text),
-});
-
-export const CampaignContent = z.discriminatedUnion('kind', [TemplateContent, TextContent]);
-export type CampaignContent = z.output<typeof CampaignContent>;
 
 const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM');
 
@@ -169,6 +132,8 @@ export const NewCampaign = z
     content: CampaignContent,
     schedule: CampaignSchedule.prefault({}),
     options: CampaignOptions.prefault({}),
+    /** An A/B split: a sample gets A (content) and B (split.content), the winner goes to the rest. */
+    split: CampaignSplit.optional(),
     /** Answer the forecast and the audience's size without creating anything. */
     preview: z.boolean().default(false),
   })
@@ -204,6 +169,8 @@ export const Campaign = z.object({
   recipients: z.number().int(),
   skipped: SkipCounts,
   counts: StateCounts,
+  /** The A/B split with each variant's results and the decision; null without one. */
+  split: CampaignSplitState.nullable(),
   run_no: z.number().int(),
   created_at: z.string(),
   starts_at: z.string().nullable(),
@@ -245,6 +212,8 @@ export const Recipient = z.object({
   number_id: Id,
   number_phone: z.string(),
   state: RecipientState,
+  /** Its part of an A/B split (a, b, or the rest that got the winner); null without one. */
+  variant: SplitVariant.nullable(),
   run_no: z.number().int(),
   message_id: z.string().nullable(),
   error_code: z.number().int().nullable(),

@@ -3,6 +3,8 @@ export * from './audiences.js';
 export * from './auth.js';
 export * from './call.js';
 export * from './calls.js';
+export * from './campaign-content.js';
+export * from './campaign-split.js';
 export * from './campaign-variables.js';
 export * from './campaigns.js';
 export * from './census.js';

@@ -1,5 +1,6 @@
 import {
   type Campaign,
+  type CampaignContent,
   type CampaignForecast,
   type CampaignKind,
   type Language,
@@ -57,15 +58,23 @@ async function checkedSenders(context: AppContext, scope: Scope, input: NewCampa
   return found.senders;
 }
 
-/** The template: the tenant's, approved, its variables all mapped and no others, its media header given. */
-async function checkedTemplate(context: AppContext, scope: Scope, input: NewCampaign, senders: SenderFacts[]) {
-  const content = input.content;
+/**
+ * A template content (the main one at `content`, a split's B at `split.content`): the tenant's,
+ * approved, its variables all mapped and no others, its media header given, in every sender's WABA.
+ */
+async function checkedTemplate(
+  context: AppContext,
+  scope: Scope,
+  content: CampaignContent,
+  field: 'content' | 'split.content',
+  senders: SenderFacts[],
+) {
   if (content.kind !== 'template') return null;
   const template = await selectTemplate(context.pool, scope, content.templateId);
-  if (!template) throw errors.notFound({ zh: 'content.templateId: 模板', en: 'content.templateId: Template' });
+  if (!template) throw errors.notFound({ zh: `${field}.templateId: 模板`, en: `${field}.templateId: Template` });
   if (template.status !== 'APPROVED') {
     throw errors.invalid(
-      'content.templateId',
+      `${field}.templateId`,
       `模板未通过审核（${template.status}）`,
       `the template is not approved (${template.status})`,
     );
@@ -73,12 +82,12 @@ async function checkedTemplate(context: AppContext, scope: Scope, input: NewCamp
   const components = StoredComponents.parse(template.components);
   const keys = templateVariableKeys(components);
   const missing = keys.find((key) => !content.variables[key]);
-  if (missing) throw errors.invalid(`content.variables.${missing}`, '未设置变量的值', 'the variable has no value');
+  if (missing) throw errors.invalid(`${field}.variables.${missing}`, '未设置变量的值', 'the variable has no value');
   const extra = Object.keys(content.variables).find((key) => !keys.includes(key));
   if (extra)
-    throw errors.invalid(`content.variables.${extra}`, '模板没有这个变量', 'the template has no such variable');
+    throw errors.invalid(`${field}.variables.${extra}`, '模板没有这个变量', 'the template has no such variable');
   if (mediaHeaderFormat(components) && !content.headerMedia) {
-    throw errors.invalid('content.headerMedia', '模板的媒体页眉需要文件', "the template's media header needs a file");
+    throw errors.invalid(`${field}.headerMedia`, '模板的媒体页眉需要文件', "the template's media header needs a file");
   }
   // A number sends only its own WABA's templates: each sender's WABA must hold this one, approved.
   const wabas = await selectWabasWithTemplate(context.pool, scope.tenantId, template.name, template.language);
@@ -91,6 +100,47 @@ async function checkedTemplate(context: AppContext, scope: Scope, input: NewCamp
     );
   }
   return { id: template.id, category: template.category };
+}
+
+/**
+ * An A/B split's variant B: checked like the main content, and of the same kind and (a template)
+ * category, so one set of audience rules (consent, window, frequency cap) fits both variants.
+ */
+async function checkedSplit(
+  context: AppContext,
+  scope: Scope,
+  input: NewCampaign,
+  senders: SenderFacts[],
+  template: { category: string } | null,
+) {
+  const split = input.split;
+  if (!split) return null;
+  if (split.metric === 'click') {
+    throw errors.invalid(
+      'split.metric',
+      '点击率需要可跟踪的链接，目前尚不支持；请选择已读率或回复率',
+      'click rate needs tracked links, which do not exist yet: choose read or reply',
+    );
+  }
+  if (split.content.kind !== input.content.kind) {
+    throw errors.invalid(
+      'split.content.kind',
+      'B 版本须与 A 版本同类（都是模板，或都是文本）',
+      'variant B must be of the same kind as A (both templates, or both text)',
+    );
+  }
+  if (JSON.stringify(split.content) === JSON.stringify(input.content)) {
+    throw errors.invalid('split.content', 'B 版本与 A 版本相同', 'variant B is the same as A');
+  }
+  const splitTemplate = await checkedTemplate(context, scope, split.content, 'split.content', senders);
+  if (splitTemplate && template && splitTemplate.category !== template.category) {
+    throw errors.invalid(
+      'split.content.templateId',
+      `B 版本的模板类别（${splitTemplate.category}）须与 A 版本相同（${template.category}）`,
+      `variant B's template category (${splitTemplate.category}) must be A's (${template.category})`,
+    );
+  }
+  return { split, templateId: splitTemplate?.id ?? null };
 }
 
 function startTime(input: NewCampaign, now: Date): Date | null {
@@ -133,7 +183,8 @@ export async function addCampaign(
   const now = new Date();
   const startsAt = startTime(input, now);
   const senders = await checkedSenders(context, scope, input);
-  const template = await checkedTemplate(context, scope, input, senders);
+  const template = await checkedTemplate(context, scope, input.content, 'content', senders);
+  const split = await checkedSplit(context, scope, input, senders, template);
   await checkAudience(context, scope, input);
   const purpose = template ? template.category.toLowerCase() : 'service';
   const freeForm = input.content.kind === 'text';
@@ -180,6 +231,8 @@ export async function addCampaign(
       purpose,
       schedule: input.schedule,
       options: input.options,
+      split: split?.split ?? null,
+      splitTemplateId: split?.templateId ?? null,
       startsAt,
     });
     await enqueueStart(client, scope.tenantId, created, startsAt);

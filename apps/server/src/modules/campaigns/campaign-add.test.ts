@@ -216,9 +216,9 @@ describe('POST /api/btmsg/add', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('号码,名称,发送号码,状态,轮次,错误码,错误,更新时间 (UTC),消息 ID');
+    expect(lines[0]).toBe('号码,名称,发送号码,状态,A/B 版本,轮次,错误码,错误,更新时间 (UTC),消息 ID');
     expect(lines).toHaveLength(7);
-    expect(lines[1]).toMatch(/,失败,1,131026,Message undeliverable,/);
+    expect(lines[1]).toMatch(/,失败,,1,131026,Message undeliverable,/);
     const onlyFailed = await t.post('/api/btmsg/down', {
       body: { id, state: 'failed', format: 'xlsx' },
       token: tenants.a.token,

@@ -7,6 +7,7 @@ import {
   RECIPIENT_STATES,
   type Recipient,
   type RecipientState,
+  SPLIT_VARIANTS,
   toPage,
 } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
@@ -27,6 +28,7 @@ import {
 export const presentRecipient = (row: RecipientRow): Recipient => ({
   ...row,
   state: RECIPIENT_STATES[row.state] as RecipientState,
+  variant: SPLIT_VARIANTS[row.variant - 1] ?? null,
 });
 
 /**

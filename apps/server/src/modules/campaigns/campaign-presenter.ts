@@ -28,6 +28,7 @@ export function presentCampaign(
   counts: StateCounts,
   numbers: Campaign['numbers'],
   language: Language,
+  split: Campaign['split'] = null,
 ): Campaign {
   return {
     id: row.id,
@@ -52,6 +53,7 @@ export function presentCampaign(
     recipients: Number(row.recipients),
     skipped: row.skipped,
     counts,
+    split,
     run_no: row.run_no,
     created_at: row.created_at,
     starts_at: row.starts_at,

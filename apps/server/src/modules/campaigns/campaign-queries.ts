@@ -12,6 +12,8 @@ import {
   selectCampaigns,
   selectTallies,
 } from './campaign-repository.js';
+import { presentSplit } from './split-presenter.js';
+import { variantTally } from './split-repository.js';
 
 /** Campaign rows with their counts (from the roll-up) and numbers, in the contract's shape. */
 export async function presentCampaigns(
@@ -21,9 +23,11 @@ export async function presentCampaigns(
   language: Language,
 ): Promise<Campaign[]> {
   const ids = rows.map((row) => row.id);
-  const [tallies, numbers] = await Promise.all([
+  const splitIds = rows.filter((row) => row.split).map((row) => row.id);
+  const [tallies, numbers, variants] = await Promise.all([
     selectTallies(context.pool, ids),
     selectCampaignNumbers(context.pool, scope.tenantId, ids),
+    variantTally(context.pool, splitIds),
   ]);
   return rows.map((row) =>
     presentCampaign(
@@ -31,6 +35,10 @@ export async function presentCampaigns(
       countsOf(tallies.filter((tally) => tally.campaign_id === row.id)),
       numbers.filter((number) => number.campaign_id === row.id).map(({ campaign_id: _campaign, ...number }) => number),
       language,
+      presentSplit(
+        row,
+        variants.filter((tally) => tally.campaignId === row.id),
+      ),
     ),
   );
 }

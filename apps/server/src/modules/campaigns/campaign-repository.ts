@@ -34,6 +34,16 @@ export interface CampaignRow {
   starts_at: string | null;
   started_at: string | null;
   finished_at: string | null;
+  /** An A/B split: the request's, variant B's template, and the decision's times and numbers. */
+  split: unknown;
+  split_template_id: string | null;
+  split_template_name: string | null;
+  split_template_language: string | null;
+  split_template_category: string | null;
+  split_sample_sent_at: string | null;
+  split_decided_at: string | null;
+  split_winner: number | null;
+  split_decision: unknown;
 }
 
 const COLUMNS = `c.id::text, c.tenant_id, c.kind, c.name, c.status, c.hold_reason_zh, c.hold_reason_en,
@@ -41,8 +51,12 @@ const COLUMNS = `c.id::text, c.tenant_id, c.kind, c.name, c.status, c.hold_reaso
   t.name as template_name, t.language as template_language, t.category as template_category,
   c.purpose, c.schedule, c.options, c.run_no, c.recipients::text, c.skipped,
   ${isoTime('c.created_at')} as created_at, ${isoTime('c.starts_at')} as starts_at,
-  ${isoTime('c.started_at')} as started_at, ${isoTime('c.finished_at')} as finished_at`;
-const FROM = 'campaign c left join wa_template t on t.tenant_id = c.tenant_id and t.id = c.template_id';
+  ${isoTime('c.started_at')} as started_at, ${isoTime('c.finished_at')} as finished_at,
+  c.split, c.split_template_id::text, st.name as split_template_name, st.language as split_template_language,
+  st.category as split_template_category, ${isoTime('c.split_sample_sent_at')} as split_sample_sent_at,
+  ${isoTime('c.split_decided_at')} as split_decided_at, c.split_winner, c.split_decision`;
+const FROM = `campaign c left join wa_template t on t.tenant_id = c.tenant_id and t.id = c.template_id
+  left join wa_template st on st.tenant_id = c.tenant_id and st.id = c.split_template_id`;
 
 export interface NewCampaignRow {
   kind: CampaignKind;
@@ -56,14 +70,16 @@ export interface NewCampaignRow {
   purpose: string;
   schedule: unknown;
   options: unknown;
+  split: unknown;
+  splitTemplateId: string | null;
   startsAt: Date | null;
 }
 
 export async function insertCampaign(db: Db, scope: Scope, campaign: NewCampaignRow): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `insert into campaign (tenant_id, kind, name, status, number_ids, number_tag_ids, audience, content, template_id,
-                           purpose, schedule, options, starts_at, created_by)
-     values ($1, $2, $3, $4, $5::bigint[], $6::bigint[], $7, $8, $9, $10, $11, $12, $13, $14)
+                           purpose, schedule, options, starts_at, created_by, split, split_template_id)
+     values ($1, $2, $3, $4, $5::bigint[], $6::bigint[], $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
      returning id::text`,
     [
       scope.tenantId,
@@ -80,6 +96,8 @@ export async function insertCampaign(db: Db, scope: Scope, campaign: NewCampaign
       JSON.stringify(campaign.options),
       campaign.startsAt,
       scope.userId,
+      campaign.split === null ? null : JSON.stringify(campaign.split),
+      campaign.splitTemplateId,
     ],
   );
   return (rows[0] as { id: string }).id;

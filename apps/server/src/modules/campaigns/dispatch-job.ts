@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/http/context.js';
 import { defineJob, enqueue } from '../../platform/queue/jobs.js';
 import { stalledCampaigns, waitingStarts } from './dispatch-repository.js';
 import { dispatchStep, SLOW_CHECK_MS } from './dispatch-step.js';
+import { decideSplit } from './split-decision.js';
 import { enqueueStart } from './start-campaign-job.js';
 
 /** Longest a dispatcher sleeps between steps (a send window opening later is looked at again). */
@@ -37,6 +38,7 @@ export const campaignDispatchJob = defineJob({
       const plan = await dispatchStep(client, tenantId, campaignId);
       context.logger.debug({ campaignId, plan, ms: Math.round(performance.now() - startedAt) }, 'campaign dispatch step');
       if ('end' in plan) return;
+      if (plan.decideAt) await enqueueSplitDecision(client, tenantId, campaignId, plan.decideAt);
       const wait = Math.min(plan.afterMs, MAX_SLEEP_MS);
       await enqueueDispatch(client, tenantId, campaignId, wait > 0 ? new Date(Date.now() + wait) : undefined);
     });
@@ -58,6 +60,40 @@ export function enqueueDispatch(
     campaignDispatchJob,
     { tenantId, campaignId },
     { jobKey: `campaign_dispatch:${campaignId}`, runAt },
+  );
+}
+
+const SplitDecisionPayload = z.object({ tenantId: z.string(), campaignId: z.string() });
+
+/**
+ * An A/B split's decision (`decideSplit`), queued by the dispatcher when the sample has gone out,
+ * for the chosen minutes later; the rest go out at once after it. Idempotent: a decided campaign
+ * is left alone, so a retry or a second job (the dispatcher queues it again when it is late)
+ * changes nothing.
+ */
+export const campaignSplitDecisionJob = defineJob({
+  name: 'campaign_split_decision',
+  payload: SplitDecisionPayload,
+  maxAttempts: 10,
+  async handle({ tenantId, campaignId }, _helpers, context) {
+    await withTransaction(context.pool, async (client) => {
+      if (await decideSplit(client, tenantId, campaignId)) await enqueueDispatch(client, tenantId, campaignId);
+    });
+  },
+});
+
+/** Queues (or moves) a campaign's split decision to `runAt`, when the caller commits. */
+export function enqueueSplitDecision(
+  client: pg.PoolClient | pg.Pool,
+  tenantId: string,
+  campaignId: string,
+  runAt: Date,
+): Promise<void> {
+  return enqueue(
+    client,
+    campaignSplitDecisionJob,
+    { tenantId, campaignId },
+    { jobKey: `campaign_split_decision:${campaignId}`, runAt },
   );
 }
 

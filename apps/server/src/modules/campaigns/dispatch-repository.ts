@@ -17,6 +17,11 @@ export interface DispatchCampaign {
   startedAt: Date | null;
   /** The tenant's, for the send window. */
   timeZone: string;
+  /** An A/B split (null: none), B's template, when its sample had gone out, and its winner (1 A, 2 B) once decided. */
+  split: unknown;
+  splitTemplateId: string | null;
+  splitSampleSentAt: Date | null;
+  splitWinner: 1 | 2 | null;
 }
 
 /** Locks the campaign row for the step; undefined when it is gone. */
@@ -28,6 +33,7 @@ export async function lockCampaign(
   const { rows } = await db.query(
     `select id::text, tenant_id, kind, status, content, template_id::text, purpose, schedule, options,
             run_no, dispatch_cursor::text as cursor, recipients::float8 as recipients, started_at,
+            split, split_template_id::text, split_sample_sent_at, split_winner,
             (select t.time_zone from tenant t where t.id = c.tenant_id) as time_zone
        from campaign c where tenant_id = $1 and id = $2 and deleted_at is null
         for update`,
@@ -50,6 +56,10 @@ export async function lockCampaign(
     recipients: row.recipients,
     startedAt: row.started_at,
     timeZone: row.time_zone,
+    split: row.split,
+    splitTemplateId: row.split_template_id,
+    splitSampleSentAt: row.split_sample_sent_at,
+    splitWinner: row.split_winner,
   };
 }
 
@@ -150,11 +160,14 @@ export interface DueRecipient {
   name: string;
   waId: string;
   lastInboundAt: Date | null;
+  /** Its part of an A/B split: 0 none, 1 A, 2 B, 3 the rest. */
+  variant: number;
 }
 
 /**
  * The next recipients due (pending, or deferred whose time has come) after the cursor, in contact
- * order, of the given senders only, at most `limit`; each marked whether it fits its sender's room.
+ * order, of the given senders only (and of these variants, when given: a split's sample before its
+ * decision), at most `limit`; each marked whether it fits its sender's room.
  */
 export async function dueRecipients(
   db: Db,
@@ -163,29 +176,32 @@ export async function dueRecipients(
   cursor: string,
   rooms: readonly { numberId: string; room: number }[],
   limit: number,
+  variants: readonly number[] | null = null,
 ): Promise<DueRecipient[]> {
   const { rows } = await db.query(
     `with rooms as (select * from unnest($4::bigint[], $5::int[]) as r (number_id, room)),
      due as (
-       select r.contact_id, r.number_id from campaign_recipient r
+       select r.contact_id, r.number_id, r.variant from campaign_recipient r
         where r.campaign_id = $2 and r.tenant_id = $1 and r.contact_id > $3
           and (r.state = 0 or (r.state = 10 and r.not_before <= now()))
           and r.number_id = any($4::bigint[])
+          and ($7::smallint[] is null or r.variant = any($7::smallint[]))
         order by r.contact_id
         limit $6
      ),
      ranked as (
        select d.*, row_number() over (partition by d.number_id order by d.contact_id) as place from due d
      )
-     select k.contact_id::text, k.number_id::text, k.place <= o.room as fits, c.id is not null as contact_exists,
+     select k.contact_id::text, k.number_id::text, k.variant, k.place <= o.room as fits, c.id is not null as contact_exists,
             coalesce(c.name, '') as name, coalesce(c.wa_id, '') as wa_id, c.last_inbound_at
        from ranked k
        join rooms o on o.number_id = k.number_id
        left join contact c on c.tenant_id = $1 and c.id = k.contact_id
       order by k.contact_id`,
-    [tenantId, campaignId, cursor, rooms.map((r) => r.numberId), rooms.map((r) => r.room), limit],
+    [tenantId, campaignId, cursor, rooms.map((r) => r.numberId), rooms.map((r) => r.room), limit, variants],
   );
   return rows.map((row) => ({
+    variant: row.variant,
     contactId: row.contact_id,
     numberId: row.number_id,
     fits: row.fits,

@@ -18,7 +18,6 @@ import {
   type DueRecipient,
   dueRecipients,
   holdCampaign,
-  loadTemplate,
   lockCampaign,
   moveRecipients,
   type RecipientOutcome,
@@ -27,8 +26,9 @@ import {
   type SenderState,
   saveCursor,
 } from './dispatch-repository.js';
-import { type CampaignTemplate, renderMessage } from './render-message.js';
+import { renderMessage } from './render-message.js';
 import { msUntilWindowOpens } from './send-window.js';
+import { splitGate, variantContents } from './split-dispatch.js';
 
 /** Seconds of each sender's throughput its queue holds for the campaign: pause and moves stay quick. */
 export const DEPTH_SECONDS = 3;
@@ -43,8 +43,11 @@ export const SLOW_CHECK_MS = 30_000;
 
 const STATE = { pending: 0, queued: 1, deferred: 10 } as const;
 
-/** What the dispatcher does next: step again after `afterMs` (0: at once), or end. */
-export type StepPlan = { afterMs: number } | { end: true };
+/**
+ * What the dispatcher does next: step again after `afterMs` (0: at once), or end; `decideAt`: queue
+ * an A/B split's decision for then, with the step.
+ */
+export type StepPlan = { afterMs: number; decideAt?: Date } | { end: true };
 
 const EVERY_SENDER_STOPPED = {
   zh: '所有发送号码均已停止发送（暂停、质量为红色或受限）',
@@ -77,6 +80,9 @@ export async function dispatchStep(
   const active = senders.filter((sender) => sender.active);
   if (campaign.kind === 'burst') await rebalance(client, campaign, senders, active, options);
   if (active.length === 0) return holdOrFinish(client, campaign, senders);
+  // An A/B split sends only its sample until the decision, then the rest.
+  const gate = await splitGate(client, campaign, active, SLOW_CHECK_MS, now);
+  if ('wait' in gate) return { afterMs: gate.afterMs, ...(gate.decideAt ? { decideAt: gate.decideAt } : {}) };
 
   const rooms = await roomsOf(client, campaign, options, active);
   const totalRoom = rooms.reduce((sum, room) => sum + room.room, 0);
@@ -90,7 +96,7 @@ export async function dispatchStep(
   const scanLimit = Math.min(2 * totalRoom, 2 * MAX_BATCH);
   // A sender at its warm-up cap for the day is passed over, not waited for: a later pass finds its recipients.
   const open = rooms.filter((room) => !room.capped);
-  const due = await dueRecipients(client, tenantId, campaign.id, campaign.cursor, open, scanLimit);
+  const due = await dueRecipients(client, tenantId, campaign.id, campaign.cursor, open, scanLimit, gate.variants);
   if (due.length === 0) return endOfPass(client, campaign, senders);
 
   const { taken, cursor } = takeInOrder(due, campaign.cursor);
@@ -182,16 +188,16 @@ async function queueRecipients(
     sending = sending.filter((recipient) => claimed.has(recipient.contactId));
   }
   if (sending.length === 0) return { outcomes, intents: [] };
-  const content = CampaignContent.parse(campaign.content);
-  const template = await templateOf(client, campaign);
+  const contentOf = await variantContents(client, campaign);
   const intents: MessageIntent[] = sending.map((recipient) => {
+    const { content, template, templateId } = contentOf(recipient.variant);
     const message = renderMessage(content, template, { name: recipient.name, waId: recipient.waId });
     return {
       numberId: recipient.numberId,
       contactId: recipient.contactId,
       ...message,
       purpose: campaign.purpose,
-      templateId: campaign.templateId ?? undefined,
+      templateId: templateId ?? undefined,
       campaignId: campaign.id,
       priority: PRIORITY.bulk,
     };
@@ -211,13 +217,6 @@ async function queueRecipients(
 
 const repliedSince = (recipient: DueRecipient, startedAt: Date | null) =>
   startedAt !== null && recipient.lastInboundAt !== null && recipient.lastInboundAt > startedAt;
-
-async function templateOf(client: pg.PoolClient, campaign: DispatchCampaign): Promise<CampaignTemplate | null> {
-  if (!campaign.templateId) return null;
-  const row = await loadTemplate(client, campaign.tenantId, campaign.templateId);
-  if (!row) throw new Error(`campaign ${campaign.id}: its template ${campaign.templateId} is gone`);
-  return { name: row.name, language: row.language, components: row.components as CampaignTemplate['components'] };
-}
 
 /**
  * A burst moves the unsent recipients of its stopped senders to the active ones, weighted by their

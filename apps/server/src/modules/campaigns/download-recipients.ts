@@ -39,6 +39,7 @@ const COLUMNS: TableColumn<Recipient>[] = [
   { zh: '名称', en: 'Name', value: (row) => row.name },
   { zh: '发送号码', en: 'Sender', value: (row) => row.number_phone },
   { zh: '状态', en: 'State', value: (row, language) => STATE_TEXTS[row.state][language] },
+  { zh: 'A/B 版本', en: 'A/B variant', value: (row) => row.variant ?? '' },
   { zh: '轮次', en: 'Run', value: (row) => row.run_no },
   { zh: '错误码', en: 'Error code', value: (row) => row.error_code ?? '' },
   { zh: '错误', en: 'Error', value: (row) => row.error_title ?? '' },

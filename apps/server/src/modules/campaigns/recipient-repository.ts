@@ -21,6 +21,7 @@ export interface RecipientRow {
   number_id: string;
   number_phone: string;
   state: number;
+  variant: number;
   run_no: number;
   message_id: string | null;
   error_code: number | null;
@@ -28,7 +29,7 @@ export interface RecipientRow {
   updated_at: string;
 }
 
-const COLUMNS = `r.contact_id::text, c.wa_id, c.name, r.number_id::text, n.phone as number_phone, r.state, r.run_no,
+const COLUMNS = `r.contact_id::text, c.wa_id, c.name, r.number_id::text, n.phone as number_phone, r.state, r.variant, r.run_no,
   r.message_id::text, r.error_code, r.error_title, ${isoTime('r.updated_at')} as updated_at`;
 const FROM = `campaign_recipient r
   join contact c on c.tenant_id = r.tenant_id and c.id = r.contact_id

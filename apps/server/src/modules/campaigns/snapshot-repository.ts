@@ -76,23 +76,44 @@ function tallyOf(rows: { skip: SkipReason | null; n: number }[]): { eligible: nu
 }
 
 /**
+ * Each eligible recipient's variant: without a split 0; with one, the contacts in the order of a
+ * hash of (contact, campaign) (reproducible, and not the sender share's order), the first share
+ * of the sample A (1), the next as many B (2), the rest 3 (waiting for the winner).
+ */
+function variantColumns(campaignId: string, samplePercent: number | null, sql: BoundValues) {
+  if (samplePercent === null) return { ranked: 'select id, number_id from audience where skip is null', variant: '0' };
+  const half = `ceil(total * ${sql.add(samplePercent, 'int')} / 200.0)`;
+  return {
+    ranked: `select id, number_id, count(*) over () as total,
+                    row_number() over (order by hashint8extended(id, ${sql.add(campaignId, 'bigint')}), id) as place
+               from audience where skip is null`,
+    variant: `case when place <= ${half} then 1 when place <= 2 * ${half} then 2 else 3 end`,
+  };
+}
+
+/**
  * The snapshot: one INSERT … SELECT of a recipient row per eligible contact, in contact order
- * (the key the dispatcher walks), with the skipped counted by reason in the same statement.
+ * (the key the dispatcher walks), each with its variant of an A/B split (`samplePercent`), with
+ * the skipped counted by reason in the same statement.
  */
 export async function insertRecipients(
   client: pg.PoolClient,
   scope: Scope,
   campaignId: string,
   rules: SnapshotRules,
+  samplePercent: number | null = null,
 ): Promise<{ eligible: number; skipped: SkipCounts }> {
   const sql = new BoundValues();
   const rows = audienceRows(scope, rules, sql);
+  const variants = variantColumns(campaignId, samplePercent, sql);
   const { rows: counts } = await client.query(
     `with audience as materialized (${rows}),
+          ranked as (${variants.ranked}),
           inserted as (
-            insert into campaign_recipient (campaign_id, contact_id, tenant_id, number_id, run_no, state)
-            select ${sql.add(campaignId, 'bigint')}, id, ${sql.add(scope.tenantId, 'text')}, number_id, 1, 0
-              from audience where skip is null order by id
+            insert into campaign_recipient (campaign_id, contact_id, tenant_id, number_id, run_no, state, variant)
+            select ${sql.add(campaignId, 'bigint')}, id, ${sql.add(scope.tenantId, 'text')}, number_id, 1, 0,
+                   ${variants.variant}
+              from ranked order by id
           )
      select skip, count(*)::float8 as n from audience group by skip`,
     sql.values,

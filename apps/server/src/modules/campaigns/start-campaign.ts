@@ -1,4 +1,4 @@
-import { CampaignAudience, CampaignContent, CampaignOptions } from '@ws/contract';
+import { CampaignAudience, CampaignContent, CampaignOptions, CampaignSplit } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
@@ -37,7 +37,9 @@ export async function startCampaign(context: AppContext, tenantId: string, campa
       campaignId,
       senders.map((sender) => ({ id: sender.id, active: senderActive(sender) })),
     );
-    const snapshot = rules.senderIds.length > 0 ? await insertRecipients(client, scope, campaignId, rules) : null;
+    const samplePercent = campaign.split ? CampaignSplit.parse(campaign.split).samplePercent : null;
+    const snapshot =
+      rules.senderIds.length > 0 ? await insertRecipients(client, scope, campaignId, rules, samplePercent) : null;
     const counts = snapshot ?? { eligible: 0, skipped: { no_sender: 0 } };
     await markCampaignStarted(client, tenantId, campaignId, counts.eligible, counts.skipped);
     if (counts.eligible > 0) await enqueueDispatch(client, tenantId, campaignId);

@@ -13,13 +13,14 @@ export async function lockStartingCampaign(
       audience: unknown;
       content: unknown;
       options: unknown;
+      split: unknown;
       purpose: string;
       created_by: string | null;
     }
   | undefined
 > {
   const { rows } = await client.query(
-    `select number_ids::text[], number_tag_ids::text[], audience, content, options, purpose, created_by::text
+    `select number_ids::text[], number_tag_ids::text[], audience, content, options, split, purpose, created_by::text
        from campaign
       where tenant_id = $1 and id = $2 and deleted_at is null
         and (status = 'starting' or (status = 'scheduled' and coalesce(starts_at, now()) <= now()))

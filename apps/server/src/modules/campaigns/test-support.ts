@@ -53,6 +53,7 @@ export interface SandboxWorld {
   tenantId: string;
   numbers: { numberId: string; phoneNumberId: string }[];
   templateId: string;
+  wabaId: string;
 }
 
 /** `count` sandbox numbers in one business account (sending at `rate` a second) and its template "Hello {{1}}". */
@@ -81,8 +82,27 @@ export async function sandboxSenders(
     { numberId: first.numberId, wabaId: wabaId as string },
     { name: 'spring_sale', category: 'MARKETING', text: 'Hello {{1}}' },
   );
-  return { tenantId, numbers, templateId };
+  return { tenantId, numbers, templateId, wabaId: wabaId as string };
 }
+
+/** A/B tests' variant B: a second approved marketing template "Hi {{1}}" on the world's business account. */
+export function secondSandboxTemplate(t: TestApp, sandbox: RunningSandbox, world: SandboxWorld): Promise<string> {
+  const first = world.numbers[0] as { numberId: string };
+  return seedSandboxTemplate(
+    t.pool,
+    sandbox,
+    world.tenantId,
+    { numberId: first.numberId, wabaId: world.wabaId },
+    { name: 'autumn_sale', category: 'MARKETING', text: 'Hi {{1}}' },
+  );
+}
+
+/** A template content with "body.1" from the contact's name, as newCampaign's. */
+export const templateContent = (templateId: string) => ({
+  kind: 'template',
+  templateId,
+  variables: { 'body.1': { source: 'field', field: 'name', fallback: 'friend' } },
+});
 
 /** Consenting contacts of the tenant; their ids in creation (contact id) order. */
 export async function consentingContacts(pool: pg.Pool, tenantId: string, count: number): Promise<string[]> {
@@ -110,11 +130,7 @@ export interface CampaignSeed {
  * senders taken in turn), straight in the database; its id.
  */
 export async function seedRunningCampaign(pool: pg.Pool, tenantId: string, seed: CampaignSeed): Promise<string> {
-  const content = {
-    kind: 'template',
-    templateId: seed.templateId,
-    variables: { 'body.1': { source: 'field', field: 'name', fallback: 'friend' } },
-  };
+  const content = templateContent(seed.templateId);
   const { rows } = await pool.query<{ id: string }>(
     `insert into campaign (tenant_id, kind, name, status, number_ids, audience, content, template_id, purpose,
                            schedule, options, run_no, recipients, started_at)
@@ -145,6 +161,35 @@ export async function seedRunningCampaign(pool: pg.Pool, tenantId: string, seed:
     [campaignId, tenantId, seed.numberIds, seed.contactIds],
   );
   return campaignId;
+}
+
+/**
+ * Makes a seeded campaign an A/B split (variant B's template, the metric, 5 minutes' delay): its
+ * first `a` recipients in contact order A, the next `b` B, the others the rest.
+ */
+export async function splitSeededCampaign(
+  pool: pg.Pool,
+  campaignId: string,
+  split: { templateId: string; metric: 'read' | 'reply'; a: number; b: number },
+): Promise<void> {
+  const stored = {
+    content: templateContent(split.templateId),
+    samplePercent: 20,
+    metric: split.metric,
+    decideAfterMinutes: 5,
+  };
+  await pool.query('update campaign set split = $2, split_template_id = $3 where id = $1', [
+    campaignId,
+    JSON.stringify(stored),
+    split.templateId,
+  ]);
+  await pool.query(
+    `update campaign_recipient r set variant = case when o.place <= $2 then 1 when o.place <= $2 + $3 then 2 else 3 end
+       from (select contact_id, row_number() over (order by contact_id) as place from campaign_recipient
+              where campaign_id = $1) o
+      where r.campaign_id = $1 and r.contact_id = o.contact_id`,
+    [campaignId, split.a, split.b],
+  );
 }
 
 /** Recipients by state name, from the roll-up. */
