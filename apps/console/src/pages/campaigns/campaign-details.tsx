@@ -9,6 +9,7 @@ import { useCampaignDownload } from './campaign-actions.js';
 import { type RecipientFilters, useCampaignDetails } from './campaign-calls.js';
 import { countOf, LISTED_STATES } from './campaign-model.js';
 import { CampaignRecipients } from './campaign-recipients.js';
+import { CampaignSplit } from './campaign-split.js';
 import { CampaignProgress, CampaignStatusTag, STATE_COLORS } from './campaign-status.js';
 import { CampaignTimeline } from './campaign-timeline.js';
 
@@ -195,6 +196,11 @@ export function CampaignDetailsDrawer({
         <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="campaign-details-body">
           <Summary campaign={shown.campaign} />
           <StateFigures campaign={shown.campaign} />
+          {shown.campaign.split && (
+            <Card size="small" title={t('splitResults')}>
+              <CampaignSplit campaign={shown.campaign} />
+            </Card>
+          )}
           <Card size="small" title={t('timeline')}>
             <CampaignTimeline timeline={shown.timeline} />
           </Card>

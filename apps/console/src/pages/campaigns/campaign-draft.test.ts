@@ -94,6 +94,57 @@ describe('the create form’s request', () => {
   });
 });
 
+describe('an A/B test in the request', () => {
+  it('sends variant B of A’s kind with its own variables, the share, metric and delay; nothing while off', () => {
+    const split = {
+      templateId: '12',
+      variables: { 'body.1': { source: 'constant' as const, value: ' Autumn ' } },
+      samplePercent: 20,
+      metric: 'reply' as const,
+      decideAfterMinutes: 90,
+    };
+    const body = campaignBodyOf(fields({ splitOn: true, split }), {
+      ...noTemplate,
+      split: { variableKeys: ['body.1'], mediaHeader: false },
+    });
+    expect(body.split).toEqual({
+      content: {
+        kind: 'template',
+        templateId: '12',
+        variables: { 'body.1': { source: 'constant', value: ' Autumn ' } },
+      },
+      samplePercent: 20,
+      metric: 'reply',
+      decideAfterMinutes: 90,
+    });
+    const text = campaignBodyOf(
+      fields({ contentKind: 'text', text: 'A', splitOn: true, split: { text: 'B' } }),
+      noTemplate,
+    );
+    expect(text.split).toEqual({
+      content: { kind: 'text', text: 'B' },
+      samplePercent: 10,
+      metric: 'read',
+      decideAfterMinutes: 240,
+    });
+    expect(campaignBodyOf(fields({ splitOn: false, split }), noTemplate).split).toBeUndefined();
+  });
+
+  it('puts a split’s errors on its own fields', () => {
+    expect(
+      fieldErrorsOf(
+        'split.content.templateId: category; split.content.variables.body.1.value: Too small; split.samplePercent: Too big; split.metric: click',
+        'tags',
+      ),
+    ).toEqual([
+      { name: ['split', 'templateId'], errors: ['category'] },
+      { name: ['split', 'variables', 'body.1', 'value'], errors: ['Too small'] },
+      { name: ['split', 'samplePercent'], errors: ['Too big'] },
+      { name: ['split', 'metric'], errors: ['click'] },
+    ]);
+  });
+});
+
 describe('a 400’s fields on the form', () => {
   it('puts each named field’s message on the form field that holds it', () => {
     expect(

@@ -15,7 +15,25 @@ export interface VariableFields {
   value?: string;
 }
 
-export interface CampaignFields {
+/** What a content editor holds: the main content's (A) fields, or an A/B split's B under `split`. */
+export interface ContentDraft {
+  contentKind: 'template' | 'text';
+  templateId?: string;
+  variables?: Record<string, VariableFields | undefined>;
+  headerLink?: string;
+  text?: string;
+}
+
+/** An A/B split's fields: variant B's content (of A's kind) and the test's settings. */
+export interface SplitFields extends Partial<ContentDraft> {
+  samplePercent?: number | null;
+  metric?: 'read' | 'reply';
+  decideAfterMinutes?: number | null;
+}
+
+export const SPLIT_DEFAULTS = { samplePercent: 10, metric: 'read', decideAfterMinutes: 240 } as const;
+
+export interface CampaignFields extends ContentDraft {
   name?: string;
   numberIds?: string[];
   numberTagIds?: string[];
@@ -30,11 +48,9 @@ export interface CampaignFields {
   /** Retargeting: an earlier campaign's recipients in these states. */
   retargetId?: string;
   retargetStates?: RecipientState[];
-  contentKind: 'template' | 'text';
-  templateId?: string;
-  variables?: Record<string, VariableFields | undefined>;
-  headerLink?: string;
-  text?: string;
+  /** An A/B test: a sample gets A and B, the winner goes to the rest. */
+  splitOn?: boolean;
+  split?: SplitFields;
   startMode: 'now' | 'at';
   startAt?: Dayjs | null;
   windowOn?: boolean;
@@ -52,6 +68,8 @@ export const NEW_CAMPAIGN_FIELDS: CampaignFields = {
   windowOn: false,
   frequencyCapHours: 24,
   stopOnReply: true,
+  splitOn: false,
+  split: { ...SPLIT_DEFAULTS },
 };
 
 const present = (ids: string[] | undefined) => (ids && ids.length > 0 ? ids : undefined);
@@ -69,13 +87,54 @@ export const retargetFields = (campaign: { id: string }): CampaignFields => ({
 export const defaultBinding = (key: string): VariableFields =>
   key === 'body.1' || key.endsWith('.name') ? { source: 'field', field: 'name', fallback: '' } : { source: 'constant' };
 
+/** A chosen template's shape: its variables' keys (templateVariableKeys), whether its header needs a file. */
+export interface TemplateShape {
+  variableKeys: readonly string[];
+  mediaHeader: boolean;
+}
+
+const NO_TEMPLATE: TemplateShape = { variableKeys: [], mediaHeader: false };
+
+/** A content editor's request part: the template with every variable bound, or the text. */
+function contentOf(draft: ContentDraft, template: TemplateShape): NewCampaignBody['content'] {
+  if (draft.contentKind === 'text') return { kind: 'text', text: draft.text ?? '' };
+  return {
+    kind: 'template',
+    templateId: draft.templateId ?? '',
+    variables: Object.fromEntries(
+      template.variableKeys.map((key) => {
+        const binding = draft.variables?.[key] ?? defaultBinding(key);
+        return [
+          key,
+          binding.source === 'field'
+            ? { source: 'field', field: binding.field ?? 'name', fallback: binding.fallback?.trim() ?? '' }
+            : { source: 'constant', value: binding.value ?? '' },
+        ];
+      }),
+    ),
+    ...(template.mediaHeader ? { headerMedia: { link: trimmed(draft.headerLink) } } : {}),
+  };
+}
+
+/** The A/B split's request part: B of A's kind, the sample share, the metric and the delay. */
+function splitOf(fields: CampaignFields, template: TemplateShape): NewCampaignBody['split'] {
+  if (!fields.splitOn) return undefined;
+  const split = fields.split ?? {};
+  return {
+    content: contentOf({ ...split, contentKind: fields.contentKind }, template),
+    samplePercent: split.samplePercent ?? SPLIT_DEFAULTS.samplePercent,
+    metric: split.metric ?? SPLIT_DEFAULTS.metric,
+    decideAfterMinutes: split.decideAfterMinutes ?? SPLIT_DEFAULTS.decideAfterMinutes,
+  };
+}
+
 /**
- * The `add` body of the form's values. `variableKeys` are the chosen template's variables
- * (templateVariableKeys); `mediaHeader` whether its header needs a file.
+ * The `add` body of the form's values. `template` is the chosen template's shape, and `split` B's
+ * when the campaign is an A/B test.
  */
 export function campaignBodyOf(
   fields: CampaignFields,
-  template: { variableKeys: readonly string[]; mediaHeader: boolean },
+  template: TemplateShape & { split?: TemplateShape },
   preview = false,
 ): NewCampaignBody {
   const audience: NewCampaignBody['audience'] = {};
@@ -103,31 +162,13 @@ export function campaignBodyOf(
         : undefined;
       break;
   }
-  const content: NewCampaignBody['content'] =
-    fields.contentKind === 'text'
-      ? { kind: 'text', text: fields.text ?? '' }
-      : {
-          kind: 'template',
-          templateId: fields.templateId ?? '',
-          variables: Object.fromEntries(
-            template.variableKeys.map((key) => {
-              const binding = fields.variables?.[key] ?? defaultBinding(key);
-              return [
-                key,
-                binding.source === 'field'
-                  ? { source: 'field', field: binding.field ?? 'name', fallback: binding.fallback?.trim() ?? '' }
-                  : { source: 'constant', value: binding.value ?? '' },
-              ];
-            }),
-          ),
-          ...(template.mediaHeader ? { headerMedia: { link: trimmed(fields.headerLink) } } : {}),
-        };
   return {
     name: fields.name?.trim() ?? '',
     numberIds: present(fields.numberIds),
     numberTagIds: present(fields.numberTagIds),
     audience,
-    content,
+    content: contentOf(fields, template),
+    split: splitOf(fields, template.split ?? NO_TEMPLATE),
     schedule: {
       startAt: fields.startMode === 'at' && fields.startAt ? fields.startAt.toISOString() : undefined,
       window:
@@ -148,13 +189,25 @@ export function campaignBodyOf(
 export type FieldPath = (string | number)[];
 
 const VARIABLE_PATH =
-  /^content\.variables\.((?:header|body|button\.\d{1,2})\.[a-z0-9_]+)(?:\.(source|field|fallback|value))?$/;
+  /^(split\.)?content\.variables\.((?:header|body|button\.\d{1,2})\.[a-z0-9_]+)(?:\.(source|field|fallback|value))?$/;
+
+/** A content part's form field (`content.templateId`, or B's under `split`). */
+function contentFieldOf(part: string | undefined, inSplit: boolean): FieldPath {
+  const at = (name: string): FieldPath => (inSplit ? ['split', name] : [name]);
+  if (part === 'templateId') return at('templateId');
+  if (part === 'headerMedia') return at('headerLink');
+  if (part === 'text') return at('text');
+  return inSplit ? ['splitOn'] : ['contentKind'];
+}
 
 /** The form field a server's field path (`content.templateId`, `options.ratePerSecond`) is shown on. */
 export function formFieldOf(path: string, audienceSource: AudienceSource): FieldPath | undefined {
   const variable = VARIABLE_PATH.exec(path);
-  if (variable) return ['variables', variable[1] as string, variable[2] === 'fallback' ? 'fallback' : 'value'];
-  const [head, second] = path.split('.');
+  if (variable) {
+    const field: FieldPath = ['variables', variable[2] as string, variable[3] === 'fallback' ? 'fallback' : 'value'];
+    return variable[1] ? ['split', ...field] : field;
+  }
+  const [head, second, third] = path.split('.');
   switch (head) {
     case 'name':
     case 'numberIds':
@@ -170,10 +223,10 @@ export function formFieldOf(path: string, audienceSource: AudienceSource): Field
       return [(second && byPart[second]) || (audienceSource === 'tags' ? 'tagIds' : 'audienceSource')];
     }
     case 'content':
-      if (second === 'templateId') return ['templateId'];
-      if (second === 'headerMedia') return ['headerLink'];
-      if (second === 'text') return ['text'];
-      return ['contentKind'];
+      return contentFieldOf(second, false);
+    case 'split':
+      if (second === 'content') return contentFieldOf(third, true);
+      return second ? ['split', second] : ['splitOn'];
     case 'schedule':
       return second === 'window' ? ['windowFrom'] : ['startAt'];
     case 'options':

@@ -143,4 +143,37 @@ describe('the burst send form', () => {
     );
     expect(onSaved).not.toHaveBeenCalled();
   });
+
+  it('sends an A/B test with variant B from the same editor, and shows its 400 on B’s field', {
+    timeout: 30_000,
+  }, async () => {
+    addAnswer = () => Response.json({ code: 400, message: 'split.content.text: B is too long' }, { status: 400 });
+    await screen.render(
+      <CampaignFormDrawer
+        kind="mass"
+        open
+        initial={{ ...filled, splitOn: true, split: { ...NEW_CAMPAIGN_FIELDS.split, text: 'Hello from B' } }}
+        onClose={() => undefined}
+        onSaved={() => undefined}
+      />,
+    );
+    await until(() => expect(document.querySelector('[data-testid=campaign-split]')).not.toBeNull());
+    expect(document.querySelector('[data-testid=campaign-b-text]')).not.toBeNull();
+    // B is of A's kind: the split has no kind of its own to choose.
+    expect(document.querySelectorAll('[data-testid=campaign-content-kind]')).toHaveLength(1);
+    await until(() => expect(button('campaign-submit')?.disabled).toBe(false));
+    await act(async () => button('campaign-submit')?.click());
+    await until(() =>
+      expect(document.querySelector('[data-testid=campaign-split] .ant-form-item-explain-error')?.textContent).toBe(
+        'B is too long',
+      ),
+    );
+    const sent = fetchMock.mock.calls.filter(([url]) => url === '/api/btmsg/add').at(-1)?.[1];
+    expect(JSON.parse(String(sent?.body)).split).toEqual({
+      content: { kind: 'text', text: 'Hello from B' },
+      samplePercent: 10,
+      metric: 'read',
+      decideAfterMinutes: 240,
+    });
+  });
 });

@@ -32,6 +32,7 @@ import {
 } from './campaign-draft.js';
 import { ForecastCard } from './campaign-forecast.js';
 import { ContentFields, useChosenTemplate } from './content-fields.js';
+import { SplitFields } from './split-fields.js';
 
 const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -117,10 +118,17 @@ export function CampaignFormDrawer({
   const watched = (Form.useWatch([], form) as CampaignFields | undefined) ?? NEW_CAMPAIGN_FIELDS;
   const fields: CampaignFields = { ...NEW_CAMPAIGN_FIELDS, ...watched };
   const template = useChosenTemplate(fields.contentKind === 'template' ? fields.templateId : undefined);
+  const splitTemplate = useChosenTemplate(
+    fields.splitOn && fields.contentKind === 'template' ? fields.split?.templateId : undefined,
+  );
   const [saving, setSaving] = useState(false);
   const [forecasting, setForecasting] = useState(false);
   const [forecast, setForecast] = useState<{ key: string; forecast: CampaignForecast }>();
-  const shape = { variableKeys: template.variableKeys, mediaHeader: template.mediaFormat !== null };
+  const shape = {
+    variableKeys: template.variableKeys,
+    mediaHeader: template.mediaFormat !== null,
+    split: { variableKeys: splitTemplate.variableKeys, mediaHeader: splitTemplate.mediaFormat !== null },
+  };
   const keyOf = (values: CampaignFields) => JSON.stringify(campaignBodyOf(values, shape));
   const stale = forecast !== undefined && forecast.key !== keyOf(fields);
   const forecastRequired = needsForecast(kind) && (!forecast || stale);
@@ -207,7 +215,9 @@ export function CampaignFormDrawer({
             <SenderFields />
             <AudienceFields kind={kind} fields={fields} />
             <Divider />
-            <ContentFields fields={fields} template={template} />
+            <ContentFields draft={fields} template={template} />
+            <Divider />
+            <SplitFields fields={fields} template={splitTemplate} />
             <Divider />
             <ScheduleFields fields={fields} />
           </Form>

@@ -45,6 +45,7 @@ const campaign = (changes: Partial<Campaign>): Campaign => ({
   recipients: 10,
   skipped: { no_consent: 2, opted_out: 0, frequency_cap: 0, window_closed: 0, no_sender: 0 },
   counts: { ...ZERO, pending: 4, queued: 1, sent: 2, delivered: 2, read: 1 },
+  split: null,
   run_no: 1,
   created_at: '2026-11-26T00:00:00.000000Z',
   starts_at: null,
@@ -144,6 +145,7 @@ describe('a campaign’s details', () => {
             number_id: '1',
             number_phone: '15550101001',
             state: 'failed',
+            variant: null,
             run_no: 1,
             message_id: '7',
             error_code: 131026,
@@ -176,5 +178,56 @@ describe('a campaign’s details', () => {
     await act(() => dispatchRealtimeEvent(progressEvent));
     await settle(() => expect(callsTo('/api/power/details').length).toBeGreaterThan(before));
     expect(drawer.querySelector('[data-testid=campaign-timeline]')).not.toBeNull();
+  }, 20_000);
+
+  it('shows an A/B test’s variants with their rates and the winner', async () => {
+    const result = (variant: 'a' | 'b' | 'rest', sent: number, replied: number) => ({
+      variant,
+      recipients: sent,
+      sent,
+      delivered: sent,
+      read: sent,
+      replied,
+      failed: 0,
+      read_rate: sent > 0 ? 1 : 0,
+      reply_rate: sent > 0 ? replied / sent : 0,
+    });
+    const split = {
+      content: { kind: 'template' as const, templateId: '10', variables: {} },
+      template: { id: '10', name: 'autumn_collection', language: 'en_US', category: 'MARKETING' },
+      sample_percent: 20,
+      metric: 'reply' as const,
+      decide_after_minutes: 60,
+      sample_sent_at: '2026-11-26T00:01:00.000000Z',
+      decide_at: '2026-11-26T01:01:00.000000Z',
+      decision: {
+        winner: 'b' as const,
+        reason: 'metric' as const,
+        decided_at: '2026-11-26T01:01:00.000000Z',
+        a: { sent: 4, rate: 0.25 },
+        b: { sent: 4, rate: 0.75 },
+      },
+      variants: [result('a', 4, 1), result('b', 4, 3), result('rest', 32, 0)],
+    };
+    details = {
+      campaign: campaign({ split }),
+      by_number: [],
+      timeline: [],
+      recipients: { total: 0, size: 10, current: 1, pages: 0, total_capped: false, records: [] },
+    };
+    await screen.render(<CampaignDetailsDrawer kind="burst" id="41" onClose={() => undefined} />);
+    await settle(() => expect(document.querySelector('[data-testid=campaign-split-results]')).not.toBeNull());
+    const results = document.querySelector('[data-testid=campaign-split-results]') as HTMLElement;
+    expect(results.querySelector('[data-testid=campaign-split-status]')?.getAttribute('data-winner')).toBe('b');
+    expect(results.querySelector('[data-testid=campaign-split-status]')?.textContent).toContain(
+      '按回复率：A 25.0%，B 75.0%',
+    );
+    const rows = [...results.querySelectorAll('tr[data-variant]')];
+    expect(rows.map((row) => row.getAttribute('data-variant'))).toEqual(['a', 'b', 'rest']);
+    expect(rows[1]?.querySelector('[data-testid=campaign-split-winner]')).not.toBeNull();
+    expect(rows[0]?.querySelector('[data-testid=campaign-split-winner]')).toBeNull();
+    expect(rows[1]?.querySelector('[data-testid=campaign-split-reply-rate]')?.textContent).toBe('75.0%');
+    // The rest got B's template.
+    expect(rows[2]?.textContent).toContain('autumn_collection');
   }, 20_000);
 });

@@ -14,7 +14,13 @@ import { Alert, Form, Input, Radio, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
 import { TemplatePreview } from '../templates/template-preview.js';
-import { type CampaignFields, defaultBinding, type VariableFields } from './campaign-draft.js';
+import {
+  type CampaignFields,
+  type ContentDraft,
+  defaultBinding,
+  type FieldPath,
+  type VariableFields,
+} from './campaign-draft.js';
 
 /** Approved templates offered at once; typing part of the name narrows them. */
 const OFFERED = 30;
@@ -63,52 +69,72 @@ export function componentsWithBindings(
   });
 }
 
+/** Where an editor's fields sit: the main content's at the top, an A/B split's B under `split`. */
+interface EditorPlace {
+  at(name: string): FieldPath;
+  testId(name: string): string;
+}
+
+const placeOf = (inSplit: boolean): EditorPlace => ({
+  at: (name) => (inSplit ? ['split', name] : [name]),
+  testId: (name) => (inSplit ? `campaign-b-${name}` : `campaign-${name}`),
+});
+
 /** One input per template variable: a contact field with a fallback, or the same text for everyone. */
-function VariableInputs({ keys, variables }: { keys: readonly string[]; variables: CampaignFields['variables'] }) {
+function VariableInputs({
+  keys,
+  variables,
+  place,
+}: {
+  keys: readonly string[];
+  variables: CampaignFields['variables'];
+  place: EditorPlace;
+}) {
   const { t } = useTranslation('campaigns');
   const codeName = useCodeName();
   if (keys.length === 0) return <Typography.Text type="secondary">{t('noVariables')}</Typography.Text>;
   return (
-    <Space orientation="vertical" size={8} style={{ width: '100%' }} data-testid="campaign-variables">
+    <Space orientation="vertical" size={8} style={{ width: '100%' }} data-testid={place.testId('variables')}>
       {keys.map((key) => {
         const binding = variables?.[key] ?? defaultBinding(key);
         const testKey = key.replace(/\./g, '-');
+        const name = (part: string) => [...place.at('variables'), key, part];
         return (
           <Space key={key} align="start" wrap>
             <Typography.Text code style={{ display: 'inline-block', minWidth: 90, marginTop: 5 }}>
               {`{{${key}}}`}
             </Typography.Text>
-            <Form.Item name={['variables', key, 'source']} initialValue={binding.source} noStyle>
+            <Form.Item name={name('source')} initialValue={binding.source} noStyle>
               <Radio.Group
                 optionType="button"
                 options={[
                   { value: 'field', label: t('variableField') },
                   { value: 'constant', label: t('variableConstant') },
                 ]}
-                data-testid={`campaign-variable-source-${testKey}`}
+                data-testid={place.testId(`variable-source-${testKey}`)}
               />
             </Form.Item>
             {binding.source === 'field' ? (
               <>
-                <Form.Item name={['variables', key, 'field']} initialValue={binding.field ?? 'name'} noStyle>
+                <Form.Item name={name('field')} initialValue={binding.field ?? 'name'} noStyle>
                   <Select
                     style={{ width: 130 }}
                     options={CONTACT_FIELDS.map((value) => ({ value, label: codeName('ContactField', value) }))}
-                    data-testid={`campaign-variable-field-${testKey}`}
+                    data-testid={place.testId(`variable-field-${testKey}`)}
                   />
                 </Form.Item>
-                <Form.Item name={['variables', key, 'fallback']} style={{ marginBottom: 0 }}>
+                <Form.Item name={name('fallback')} style={{ marginBottom: 0 }}>
                   <Input
                     placeholder={t('variableFallback')}
                     maxLength={100}
                     style={{ width: 180 }}
-                    data-testid={`campaign-variable-fallback-${testKey}`}
+                    data-testid={place.testId(`variable-fallback-${testKey}`)}
                   />
                 </Form.Item>
               </>
             ) : (
               <Form.Item
-                name={['variables', key, 'value']}
+                name={name('value')}
                 rules={[{ required: true, whitespace: true, message: t('variableRequired') }]}
                 style={{ marginBottom: 0 }}
               >
@@ -116,7 +142,7 @@ function VariableInputs({ keys, variables }: { keys: readonly string[]; variable
                   placeholder={t('variableValue')}
                   maxLength={CAMPAIGN_LIMITS.constant}
                   style={{ width: 320 }}
-                  data-testid={`campaign-variable-value-${testKey}`}
+                  data-testid={place.testId(`variable-value-${testKey}`)}
                 />
               </Form.Item>
             )}
@@ -130,40 +156,50 @@ function VariableInputs({ keys, variables }: { keys: readonly string[]; variable
 /**
  * What the campaign sends: an approved template (picked by name, previewed with the variables'
  * bindings, one input per variable, a media header's link) or free text for open windows only.
+ * An A/B split's B (`inSplit`) is edited the same way under `split`, of A's kind.
  */
 export function ContentFields({
-  fields,
+  draft,
   template,
+  inSplit = false,
 }: {
-  fields: CampaignFields;
+  draft: ContentDraft;
   template: ReturnType<typeof useChosenTemplate>;
+  inSplit?: boolean;
 }) {
   const { t } = useTranslation('campaigns');
   const codeName = useCodeName();
+  const place = placeOf(inSplit);
   return (
     <>
-      <Form.Item name="contentKind" label={t('content')}>
-        <Radio.Group
-          options={[
-            { value: 'template', label: t('contentTemplate') },
-            { value: 'text', label: t('contentText') },
-          ]}
-          data-testid="campaign-content-kind"
-        />
-      </Form.Item>
-      {fields.contentKind === 'text' ? (
+      {!inSplit && (
+        <Form.Item name="contentKind" label={t('content')}>
+          <Radio.Group
+            options={[
+              { value: 'template', label: t('contentTemplate') },
+              { value: 'text', label: t('contentText') },
+            ]}
+            data-testid="campaign-content-kind"
+          />
+        </Form.Item>
+      )}
+      {draft.contentKind === 'text' ? (
         <>
-          <Alert type="info" showIcon title={t('textWindowNote')} style={{ marginBottom: 12 }} />
-          <Form.Item name="text" rules={[{ required: true, whitespace: true, message: t('textRequired') }]}>
-            <Input.TextArea rows={4} maxLength={CAMPAIGN_LIMITS.text} showCount data-testid="campaign-text" />
+          {!inSplit && <Alert type="info" showIcon title={t('textWindowNote')} style={{ marginBottom: 12 }} />}
+          <Form.Item
+            name={place.at('text')}
+            label={inSplit ? t('splitContent') : undefined}
+            rules={[{ required: true, whitespace: true, message: t('textRequired') }]}
+          >
+            <Input.TextArea rows={4} maxLength={CAMPAIGN_LIMITS.text} showCount data-testid={place.testId('text')} />
           </Form.Item>
         </>
       ) : (
         <>
           <Form.Item
-            name="templateId"
-            label={t('template')}
-            extra={t('templateHelp')}
+            name={place.at('templateId')}
+            label={inSplit ? t('splitContent') : t('template')}
+            extra={inSplit ? t('splitTemplateHelp') : t('templateHelp')}
             rules={[{ required: true, message: t('templateRequired') }]}
           >
             <SearchSelect
@@ -181,11 +217,17 @@ export function ContentFields({
               notFound={t('templateNone')}
               placeholder={t('templatePlaceholder')}
               style={{ width: '100%' }}
-              data-testid="campaign-template"
+              data-testid={place.testId('template')}
             />
           </Form.Item>
           {template.template && (
-            <TemplateChosen template={template.template} fields={fields} chosen={template} codeName={codeName} />
+            <TemplateChosen
+              template={template.template}
+              draft={draft}
+              chosen={template}
+              codeName={codeName}
+              place={place}
+            />
           )}
         </>
       )}
@@ -195,37 +237,39 @@ export function ContentFields({
 
 function TemplateChosen({
   template,
-  fields,
+  draft,
   chosen,
   codeName,
+  place,
 }: {
   template: TemplateDetails;
-  fields: CampaignFields;
+  draft: ContentDraft;
   chosen: ReturnType<typeof useChosenTemplate>;
   codeName: ReturnType<typeof useCodeName>;
+  place: EditorPlace;
 }) {
   const { t } = useTranslation('campaigns');
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%', marginBottom: 16 }}>
-      <div data-testid="campaign-template-preview">
+      <div data-testid={place.testId('template-preview')}>
         <TemplatePreview
-          components={componentsWithBindings(template.components, fields.variables, (field) =>
+          components={componentsWithBindings(template.components, draft.variables, (field) =>
             codeName('ContactField', field),
           )}
         />
       </div>
       <Typography.Text strong>{t('variables')}</Typography.Text>
-      <VariableInputs keys={chosen.variableKeys} variables={fields.variables} />
+      <VariableInputs keys={chosen.variableKeys} variables={draft.variables} place={place} />
       {chosen.mediaFormat && (
         <Form.Item
-          name="headerLink"
+          name={place.at('headerLink')}
           label={t('headerLink', { format: codeName('TemplateHeaderFormat', chosen.mediaFormat) })}
           rules={[
             { required: true, message: t('headerLinkRequired') },
             { type: 'url', message: t('headerLinkInvalid') },
           ]}
         >
-          <Input placeholder="https://" data-testid="campaign-header-link" />
+          <Input placeholder="https://" data-testid={place.testId('header-link')} />
         </Form.Item>
       )}
     </Space>
