@@ -1,7 +1,7 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { CAMPAIGN_STATUSES, type Campaign, type CampaignKind, type CampaignStatus } from '@ws/contract';
 import { actionsColumn, FilterBar, FilterSelect, formatTime, PagedTable } from '@ws/web-kit/list';
-import { Button, Card, Form, Input, Space, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
@@ -38,9 +38,18 @@ export function CampaignsPage({ kind }: { kind: CampaignKind }) {
       dataIndex: 'name',
       render: (name: string, campaign) => (
         <Space orientation="vertical" size={0}>
-          <Typography.Link onClick={() => setShownId(campaign.id)} data-testid="campaign-name-link">
-            {name}
-          </Typography.Link>
+          <Space size={4}>
+            <Typography.Link onClick={() => setShownId(campaign.id)} data-testid="campaign-name-link">
+              {name}
+            </Typography.Link>
+            {campaign.split && (
+              <Tag color="purple" data-testid="campaign-split-tag">
+                {campaign.split.decision
+                  ? t('splitTagWon', { winner: t(`variant.${campaign.split.decision.winner}`) })
+                  : t('splitTagTesting')}
+              </Tag>
+            )}
+          </Space>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {campaign.template ? `${campaign.template.name} (${campaign.template.language})` : t('freeText')}
             {` · ${t('numbersCount', { count: campaign.numbers.length })}`}
