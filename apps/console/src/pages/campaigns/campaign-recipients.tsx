@@ -91,6 +91,16 @@ export function CampaignRecipients({
               );
             },
           },
+          ...(details.campaign.split
+            ? [
+                {
+                  title: t('variantColumn'),
+                  key: 'variant',
+                  render: (_: unknown, recipient: Recipient) =>
+                    recipient.variant ? t(`variant.${recipient.variant}`) : '-',
+                },
+              ]
+            : []),
           { title: t('runLabel'), dataIndex: 'run_no' },
           { title: t('updatedAt'), dataIndex: 'updated_at', render: formatTime },
         ]}

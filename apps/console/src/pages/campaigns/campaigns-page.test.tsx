@@ -213,10 +213,34 @@ describe('a campaign’s details', () => {
       campaign: campaign({ split }),
       by_number: [],
       timeline: [],
-      recipients: { total: 0, size: 10, current: 1, pages: 0, total_capped: false, records: [] },
+      recipients: {
+        total: 1,
+        size: 10,
+        current: 1,
+        pages: 1,
+        total_capped: false,
+        records: [
+          {
+            contact_id: '100',
+            wa_id: '15550200001',
+            name: 'Ana A.',
+            number_id: '1',
+            number_phone: '15550101001',
+            state: 'replied',
+            variant: 'b',
+            run_no: 1,
+            message_id: '7',
+            error_code: null,
+            error_title: null,
+            updated_at: '2026-11-26T00:02:00.000000Z',
+          },
+        ],
+      },
     };
     await screen.render(<CampaignDetailsDrawer kind="burst" id="41" onClose={() => undefined} />);
     await settle(() => expect(document.querySelector('[data-testid=campaign-split-results]')).not.toBeNull());
+    const recipient = document.querySelector('[data-testid=recipient-state]')?.closest('tr');
+    expect(recipient?.textContent).toContain('B 版本');
     const results = document.querySelector('[data-testid=campaign-split-results]') as HTMLElement;
     expect(results.querySelector('[data-testid=campaign-split-status]')?.getAttribute('data-winner')).toBe('b');
     expect(results.querySelector('[data-testid=campaign-split-status]')?.textContent).toContain(

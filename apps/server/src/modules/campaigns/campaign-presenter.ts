@@ -22,6 +22,16 @@ export function countsOf(rows: readonly { state: number; n: number }[]): StateCo
   return counts;
 }
 
+/** A campaign's template (A's, or an A/B split's B) as the reply names it; null without one. */
+export function templateRef(
+  id: string | null,
+  name: string | null,
+  language: string | null,
+  category: string | null,
+): Campaign['template'] {
+  return id && name ? { id, name, language: language ?? '', category: category ?? '' } : null;
+}
+
 /** A stored campaign in the contract's shape, with its counts and numbers; the hold reason in the caller's language. */
 export function presentCampaign(
   row: CampaignRow,
@@ -37,15 +47,7 @@ export function presentCampaign(
     status: row.status,
     hold_reason: (language === 'zh' ? row.hold_reason_zh : row.hold_reason_en) ?? null,
     content: CampaignContent.parse(row.content),
-    template:
-      row.template_id && row.template_name
-        ? {
-            id: row.template_id,
-            name: row.template_name,
-            language: row.template_language ?? '',
-            category: row.template_category ?? '',
-          }
-        : null,
+    template: templateRef(row.template_id, row.template_name, row.template_language, row.template_category),
     audience: CampaignAudience.parse(row.audience),
     schedule: CampaignSchedule.parse(row.schedule),
     options: CampaignOptions.parse(row.options),

@@ -1,4 +1,5 @@
 import { CampaignSplit, type CampaignSplitState, SplitDecision } from '@ws/contract';
+import { templateRef } from './campaign-presenter.js';
 import type { CampaignRow } from './campaign-repository.js';
 import { variantResults } from './split-results.js';
 
@@ -21,15 +22,12 @@ export function presentSplit(
     : null;
   return {
     content: split.content,
-    template:
-      row.split_template_id && row.split_template_name
-        ? {
-            id: row.split_template_id,
-            name: row.split_template_name,
-            language: row.split_template_language ?? '',
-            category: row.split_template_category ?? '',
-          }
-        : null,
+    template: templateRef(
+      row.split_template_id,
+      row.split_template_name,
+      row.split_template_language,
+      row.split_template_category,
+    ),
     sample_percent: split.samplePercent,
     metric: split.metric,
     decide_after_minutes: split.decideAfterMinutes,
