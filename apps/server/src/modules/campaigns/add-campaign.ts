@@ -215,6 +215,7 @@ export async function addCampaign(
       now,
       byCountry,
       cost: estimateCost(byCountry, category, prices),
+      splitWaitMinutes: split?.split.decideAfterMinutes,
     });
     return { campaign: null, forecast };
   }

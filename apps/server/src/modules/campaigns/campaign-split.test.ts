@@ -104,6 +104,16 @@ describe('an A/B split on POST /api/btmsg/add', () => {
     expect(zh.body.message).toMatch(/^split\.metric: 点击率需要可跟踪的链接/);
   });
 
+  it('forecasts the end later by the wait for the decision', async () => {
+    const plain = await add(newCampaign(numberA, tagA, templateA, { preview: true }));
+    const tested = await add(newCampaign(numberA, tagA, templateA, { preview: true, split: split() }));
+    expect(tested.status).toBe(200);
+    const later = Date.parse(tested.body.data.forecast.ends_at) - Date.parse(plain.body.data.forecast.ends_at);
+    // 60 minutes, and the moment between the two calls.
+    expect(later).toBeGreaterThanOrEqual(60 * 60_000);
+    expect(later).toBeLessThan(61 * 60_000);
+  });
+
   it('answers 404 naming the field for variant B’s template of another tenant', async () => {
     const strangers = await seedTemplate(t.pool, tenants.b.tenantId, numberB, { name: 'b_sale' });
     const reply = await add(

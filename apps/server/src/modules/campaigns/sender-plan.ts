@@ -50,6 +50,8 @@ export interface ForecastInput {
   now: Date;
   byCountry: CampaignForecast['templates_by_country'];
   cost: CampaignForecast['cost'];
+  /** An A/B split's wait between its sample going out and the rest (0 without one). */
+  splitWaitMinutes?: number;
 }
 
 /**
@@ -93,6 +95,8 @@ export function forecastOf(input: ForecastInput): CampaignForecast {
     hours = Math.max(hours, days * 24 + lastDay);
     bound = 'messaging_limit';
   }
+  // The rest wait for the split's decision; the sample itself is a small part of the sending time.
+  hours += (input.splitWaitMinutes ?? 0) / 60;
   return { ...base, ends_at: new Date(input.now.getTime() + hours * 3_600_000).toISOString(), bound };
 }
 
