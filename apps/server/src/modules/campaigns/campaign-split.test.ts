@@ -3,6 +3,7 @@ import { withTransaction } from '../../platform/db/pool.js';
 import { addNumber, addTag, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
 import { seedTemplate } from '../../test/whatsapp-fixtures.js';
+import { dispatchStep, type StepPlan } from './dispatch-step.js';
 import { decideSplit } from './split-decision.js';
 import { startCampaign } from './start-campaign.js';
 import {
@@ -247,5 +248,47 @@ describe('the split decision', () => {
     const other = await seededSplit();
     expect(await decide(other, tenants.b.tenantId)).toBe(false);
     expect((await stored(other)).split_winner).toBeNull();
+  });
+});
+
+describe('the dispatcher of a split campaign', () => {
+  const step = (id: string): Promise<StepPlan> =>
+    withTransaction(t.pool, (client) => dispatchStep(client, tenants.a.tenantId, id));
+  const queuedByVariant = async (id: string) =>
+    (
+      await t.pool.query(
+        `select r.variant, m.template_id::text, count(*)::int as n
+           from campaign_recipient r join message m on m.tenant_id = r.tenant_id and m.id = r.message_id
+          where r.campaign_id = $1 group by 1, 2 order by 1`,
+        [id],
+      )
+    ).rows;
+
+  it('queues the sample only, then waits and queues the decision once, again when it is late, and the rest after it', async () => {
+    const id = await seededSplit();
+    await step(id);
+    expect(await queuedByVariant(id)).toEqual([
+      { variant: 1, template_id: templateA, n: 4 },
+      { variant: 2, template_id: templateB, n: 4 },
+    ]);
+    // The sample has gone out: the step records when, and asks for the decision 5 minutes on.
+    const first = await step(id);
+    const { rows } = await t.pool.query('select split_sample_sent_at as at from campaign where id = $1', [id]);
+    expect(first).toEqual({ afterMs: 30_000, decideAt: new Date(rows[0].at.getTime() + 5 * 60_000) });
+    // Waiting: nothing more goes, and the decision is not queued again while it is not late.
+    expect(await step(id)).toEqual({ afterMs: 30_000 });
+    expect(await queuedByVariant(id)).toHaveLength(2);
+    await t.pool.query("update campaign set split_sample_sent_at = now() - interval '7 minutes' where id = $1", [id]);
+    const late = await step(id);
+    expect('decideAt' in late ? late.decideAt?.getTime() : 0).toBeGreaterThan(Date.now() - 60_000);
+
+    await setStates(id, 2, [6, 4, 4, 4]);
+    expect(await decide(id)).toBe(true);
+    await step(id);
+    expect(await queuedByVariant(id)).toEqual([
+      { variant: 1, template_id: templateA, n: 4 },
+      { variant: 2, template_id: templateB, n: 4 },
+      { variant: 3, template_id: templateB, n: 12 },
+    ]);
   });
 });
