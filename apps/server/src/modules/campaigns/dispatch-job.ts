@@ -36,7 +36,10 @@ export const campaignDispatchJob = defineJob({
     const startedAt = performance.now();
     await withTransaction(context.pool, async (client) => {
       const plan = await dispatchStep(client, tenantId, campaignId);
-      context.logger.debug({ campaignId, plan, ms: Math.round(performance.now() - startedAt) }, 'campaign dispatch step');
+      context.logger.debug(
+        { campaignId, plan, ms: Math.round(performance.now() - startedAt) },
+        'campaign dispatch step',
+      );
       if ('end' in plan) return;
       if (plan.decideAt) await enqueueSplitDecision(client, tenantId, campaignId, plan.decideAt);
       const wait = Math.min(plan.afterMs, MAX_SLEEP_MS);
