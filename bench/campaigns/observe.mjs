@@ -10,12 +10,12 @@ const GONE = ['accepted', 'sent', 'delivered', 'read', 'replied', 'failed', 'unk
 /** States still on their way: the dispatcher's or the lane's, or waiting for a status webhook. */
 const NOT_FINAL = ['pending', 'queued', 'accepted', 'unknown'];
 
-/** The campaign's status and its recipients by state name, from the roll-up (`campaign_tally`). */
+/** The campaign's status and its recipients by state name, from the roll-up (`campaign_tally_live`: the roll-up and its deltas). */
 export async function campaignProgress(db, campaignId) {
   const [campaign, tally] = await Promise.all([
     db.query('select status from campaign where id = $1', [campaignId]),
     db.query(
-      'select state, sum(n)::float8 as n from campaign_tally where campaign_id = $1 group by state order by state',
+      'select state, sum(n)::float8 as n from campaign_tally_live where campaign_id = $1 group by state order by state',
       [campaignId],
     ),
   ]);
@@ -139,7 +139,7 @@ export async function checkCampaign(db, campaignId) {
     `select coalesce(r.number_id, t.number_id)::text as number_id, coalesce(r.state, t.state) as state,
             coalesce(r.n, 0)::float8 as rows, coalesce(t.n, 0)::float8 as tally
        from (select number_id, state, count(*) as n from campaign_recipient where campaign_id = $1 group by 1, 2) r
-       full join (select number_id, state, n from campaign_tally where campaign_id = $1 and n <> 0) t
+       full join (select number_id, state, n from campaign_tally_live where campaign_id = $1 and n <> 0) t
          on t.number_id = r.number_id and t.state = r.state
       where coalesce(r.n, 0) <> coalesce(t.n, 0)`,
     [campaignId],

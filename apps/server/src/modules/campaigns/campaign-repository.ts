@@ -157,7 +157,7 @@ export async function selectTallies(
 ): Promise<{ campaign_id: string; number_id: string; state: number; n: number }[]> {
   if (campaignIds.length === 0) return [];
   const { rows } = await db.query(
-    `select campaign_id::text, number_id::text, state, n::float8 as n from campaign_tally
+    `select campaign_id::text, number_id::text, state, n::float8 as n from campaign_tally_live
       where campaign_id = any($1::bigint[]) and n <> 0`,
     [campaignIds],
   );

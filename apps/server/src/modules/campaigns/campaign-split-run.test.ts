@@ -35,7 +35,7 @@ const call = (path: string, body: object) =>
 /** The campaign's recipients of a variant (1 A, 2 B, 3 rest) in a state (null: any) or past it (>= state). */
 async function count(id: string, variant: number, atLeastState: number | null = null): Promise<number> {
   const { rows } = await app.pool.query(
-    `select coalesce(sum(n), 0)::int as n from campaign_variant_tally
+    `select coalesce(sum(n), 0)::int as n from campaign_variant_tally_live
       where campaign_id = $1 and variant = $2 and ($3::int is null or state >= $3)`,
     [id, variant, atLeastState],
   );

@@ -11,6 +11,7 @@ import {
   statusesPayload,
   WEBHOOK_ENV,
 } from '../../whatsapp/webhooks/test-support.js';
+import { foldCampaignCounts } from './count-fold-repository.js';
 
 const t = useTestApp(WEBHOOK_ENV);
 let number: SeededNumber;
@@ -54,14 +55,25 @@ const recipient = async (contactId: string) =>
     )
   ).rows[0];
 
-const tally = async () =>
+const countsIn = async (relation: 'campaign_tally_live' | 'campaign_tally') =>
   Object.fromEntries(
     (
-      await t.pool.query('select state, n::int from campaign_tally where campaign_id = $1 and n <> 0 order by state', [
-        campaignId,
-      ])
+      await t.pool.query(
+        `select state, sum(n)::int as n from ${relation} where campaign_id = $1 group by state having sum(n) <> 0 order by state`,
+        [campaignId],
+      )
     ).rows.map((row) => [row.state, row.n]),
   );
+
+/** The counts as screens read them (roll-up and deltas); folding the deltas in changes nothing. */
+async function tally() {
+  const live = await countsIn('campaign_tally_live');
+  await foldCampaignCounts(t.pool, campaignId);
+  expect(await countsIn('campaign_tally')).toEqual(live);
+  const left = await t.pool.query('select 1 from campaign_count_delta where campaign_id = $1', [campaignId]);
+  expect(left.rows).toEqual([]);
+  return live;
+}
 
 describe('recipients follow their messages', () => {
   it('moves a recipient with its status webhooks, then to replied when the contact writes back, and counts it', async () => {

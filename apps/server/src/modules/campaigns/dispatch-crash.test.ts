@@ -118,7 +118,7 @@ describe('a campaign whose worker is killed three times', () => {
     );
     expect(messages[0]).toEqual({ n: RECIPIENTS, contacts: RECIPIENTS });
     const { rows: tally } = await app.pool.query(
-      `select state, sum(n)::int as n from campaign_tally where campaign_id = $1 group by state having sum(n) <> 0 order by state`,
+      `select state, sum(n)::int as n from campaign_tally_live where campaign_id = $1 group by state having sum(n) <> 0 order by state`,
       [campaignId],
     );
     const byState = new Map<number, number>();

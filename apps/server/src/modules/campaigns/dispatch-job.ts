@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { defineJob, enqueue } from '../../platform/queue/jobs.js';
+import { foldCampaignCounts } from './count-fold-repository.js';
 import { stalledCampaigns, waitingStarts } from './dispatch-repository.js';
 import { dispatchStep, SLOW_CHECK_MS } from './dispatch-step.js';
 import { decideSplit } from './split-decision.js';
@@ -122,7 +123,7 @@ export async function recoverCampaigns(context: AppContext, quietSeconds: number
  */
 export const RECOVER_AT_START_SECONDS = 0;
 
-/** Every minute, whatever lost its dispatcher or its start. */
+/** Every minute, whatever lost its dispatcher or its start; and the roll-ups take in every campaign's deltas. */
 export const campaignDispatchSweepJob = defineJob({
   name: 'campaign_dispatch_sweep',
   payload: z.unknown(),
@@ -130,5 +131,6 @@ export const campaignDispatchSweepJob = defineJob({
   cron: '* * * * *',
   async handle(_payload, _helpers, context) {
     await recoverCampaigns(context, STALLED_SECONDS);
+    await foldCampaignCounts(context.pool, null);
   },
 });

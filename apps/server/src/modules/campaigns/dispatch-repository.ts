@@ -278,7 +278,7 @@ export async function campaignTally(
   campaignId: string,
 ): Promise<{ numberId: string; state: number; n: number }[]> {
   const { rows } = await db.query(
-    'select number_id::text, state, n::float8 as n from campaign_tally where campaign_id = $1 and n <> 0',
+    'select number_id::text, state, n::float8 as n from campaign_tally_live where campaign_id = $1 and n <> 0',
     [campaignId],
   );
   return rows.map((row) => ({ numberId: row.number_id, state: row.state, n: row.n }));

@@ -9,6 +9,7 @@ import {
 } from '../../whatsapp/governor/queue-messages.js';
 import { remainingDailyCaps } from '../warmup/daily-caps.js';
 import { publishCampaignProgress, publishCampaignUpdate } from './campaign-events.js';
+import { foldCampaignCounts } from './count-fold-repository.js';
 import {
   anyDeferralDue,
   campaignTally,
@@ -69,6 +70,7 @@ export async function dispatchStep(
 ): Promise<StepPlan> {
   const campaign = await lockCampaign(client, tenantId, campaignId);
   if (campaign?.status !== 'running') return { end: true };
+  await foldCampaignCounts(client, campaign.id);
   const schedule = CampaignSchedule.parse(campaign.schedule);
   const closedFor = msUntilWindowOpens(schedule.window, now, campaign.timeZone);
   if (closedFor > 0) {

@@ -8,7 +8,7 @@ export async function variantTally(
 ): Promise<{ campaignId: string; numberId: string; variant: number; state: number; n: number }[]> {
   if (campaignIds.length === 0) return [];
   const { rows } = await db.query(
-    `select campaign_id::text, number_id::text, variant, state, n::float8 as n from campaign_variant_tally
+    `select campaign_id::text, number_id::text, variant, state, n::float8 as n from campaign_variant_tally_live
       where campaign_id = any($1::bigint[]) and n <> 0`,
     [campaignIds],
   );

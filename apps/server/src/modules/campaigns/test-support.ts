@@ -195,7 +195,7 @@ export async function splitSeededCampaign(
 /** Recipients by state name, from the roll-up. */
 export async function recipientStates(pool: pg.Pool, campaignId: string): Promise<Record<number, number>> {
   const { rows } = await pool.query<{ state: number; n: number }>(
-    'select state, sum(n)::int as n from campaign_tally where campaign_id = $1 group by state having sum(n) <> 0',
+    'select state, sum(n)::int as n from campaign_tally_live where campaign_id = $1 group by state having sum(n) <> 0',
     [campaignId],
   );
   return Object.fromEntries(rows.map((row) => [row.state, row.n]));
