@@ -202,7 +202,7 @@ export function CampaignDetailsDrawer({
             </Card>
           )}
           <Card size="small" title={t('timeline')}>
-            <CampaignTimeline timeline={shown.timeline} />
+            <CampaignTimeline timeline={shown.timeline} split={shown.campaign.split} />
           </Card>
           <Card size="small" title={t('byNumber')}>
             <NumberTable details={shown} />

@@ -8,7 +8,7 @@ import {
   retargetFields,
 } from './campaign-draft.js';
 import { actionsFor, progressPercent } from './campaign-model.js';
-import { timelineSeries } from './campaign-timeline.js';
+import { decisionMinute, timelineSeries } from './campaign-timeline.js';
 
 const fields = (changes: Partial<CampaignFields>): CampaignFields => ({
   ...NEW_CAMPAIGN_FIELDS,
@@ -209,6 +209,16 @@ describe('the timeline chart’s lines', () => {
     expect(counts.sent).toEqual([4, 1]);
     expect(counts.delivered).toEqual([0, 3]);
     expect(counts.replied).toEqual([0, 0]);
+  });
+});
+
+describe('the timeline’s A/B decision mark', () => {
+  it('stands at the minute the split was decided, or the next one charted; none before a decision', () => {
+    const minutes = [Date.parse('2026-11-26T00:01:00Z'), Date.parse('2026-11-26T00:05:00Z')];
+    expect(decisionMinute(minutes, '2026-11-26T00:01:30.123456Z')).toBe(0);
+    expect(decisionMinute(minutes, '2026-11-26T00:03:00Z')).toBe(1);
+    expect(decisionMinute(minutes, '2026-11-26T00:06:00Z')).toBeNull();
+    expect(decisionMinute(minutes, null)).toBeNull();
   });
 });
 
