@@ -63,6 +63,8 @@ async function seededSplit(metric: 'read' | 'reply' = 'reply'): Promise<string> 
     numberIds: [numberA],
     templateId: templateA,
     contactIds: contacts.slice(0, 20),
+    // The same contacts serve every test: no cross-campaign cap between them.
+    options: { frequencyCapHours: 0 },
   });
   await splitSeededCampaign(t.pool, id, { templateId: templateB, metric, a: 4, b: 4 });
   return id;
@@ -227,11 +229,24 @@ describe('the split decision', () => {
     expect((await stored(id)).split_winner).toBe(2);
   });
 
-  it('decides a paused campaign without running its dispatcher, a cancelled one not at all, and never another tenant’s', async () => {
+  it('decides a paused campaign without running its dispatcher (resumed, it sends the rest), a cancelled one not at all, and never another tenant’s', async () => {
     const paused = await seededSplit();
     await t.post('/api/btmsg/operation', { body: { id: paused, action: 'pause' }, token: tenants.a.token });
     expect(await decide(paused)).toBe(false);
     expect((await stored(paused)).split_winner).toBe(1);
+    // Resumed, its dispatcher sends the rest the winner's content.
+    const resumed = await t.post('/api/btmsg/operation', {
+      body: { id: paused, action: 'resume' },
+      token: tenants.a.token,
+    });
+    expect(resumed.status).toBe(200);
+    await withTransaction(t.pool, (client) => dispatchStep(client, tenants.a.tenantId, paused));
+    const sentRest = await t.pool.query(
+      `select count(*)::int as n from campaign_recipient r join message m on m.tenant_id = r.tenant_id and m.id = r.message_id
+        where r.campaign_id = $1 and r.variant = 3 and m.template_id = $2`,
+      [paused, templateA],
+    );
+    expect(sentRest.rows[0].n).toBe(12);
     const cancelled = await seededSplit();
     const reply = await t.post('/api/btmsg/operation', {
       body: { id: cancelled, action: 'cancel' },
