@@ -195,14 +195,18 @@ export async function selectCampaignNumbers(
   return rows;
 }
 
-/** Locks a campaign for a change of status; answers its status and kind, or nothing. */
+/**
+ * Locks a campaign for a change of status; answers its status and kind, or nothing. FOR NO KEY
+ * UPDATE does not wait for a dispatcher's step (which holds the row FOR KEY SHARE): the change
+ * commits at once, and the step gives itself up at its checkpoint.
+ */
 export async function lockCampaign(
   client: pg.PoolClient,
   tenantId: string,
   id: string,
 ): Promise<Pick<CampaignRow, 'status' | 'kind' | 'run_no'> | undefined> {
   const { rows } = await client.query(
-    'select status, kind, run_no from campaign where tenant_id = $1 and id = $2 and deleted_at is null for update',
+    'select status, kind, run_no from campaign where tenant_id = $1 and id = $2 and deleted_at is null for no key update',
     [tenantId, id],
   );
   return rows[0];

@@ -4,7 +4,7 @@ import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { defineJob, enqueue } from '../../platform/queue/jobs.js';
 import { foldCampaignCounts } from './count-fold-repository.js';
-import { stalledCampaigns, waitingStarts } from './dispatch-repository.js';
+import { StepSuperseded, stalledCampaigns, waitingStarts } from './dispatch-repository.js';
 import { dispatchStep, SLOW_CHECK_MS } from './dispatch-step.js';
 import { decideSplit } from './split-decision.js';
 import { enqueueStart } from './start-campaign-job.js';
@@ -35,17 +35,24 @@ export const campaignDispatchJob = defineJob({
     // (paused, completed) leaves it to run once and find nothing to do.
     await enqueueDispatch(context.pool, tenantId, campaignId, new Date(Date.now() + WATCHDOG_MS));
     const startedAt = performance.now();
-    await withTransaction(context.pool, async (client) => {
-      const plan = await dispatchStep(client, tenantId, campaignId);
-      context.logger.debug(
-        { campaignId, plan, ms: Math.round(performance.now() - startedAt) },
-        'campaign dispatch step',
-      );
-      if ('end' in plan) return;
-      if (plan.decideAt) await enqueueSplitDecision(client, tenantId, campaignId, plan.decideAt);
-      const wait = Math.min(plan.afterMs, MAX_SLEEP_MS);
-      await enqueueDispatch(client, tenantId, campaignId, wait > 0 ? new Date(Date.now() + wait) : undefined);
-    });
+    try {
+      await withTransaction(context.pool, async (client) => {
+        const plan = await dispatchStep(client, tenantId, campaignId);
+        context.logger.debug(
+          { campaignId, plan, ms: Math.round(performance.now() - startedAt) },
+          'campaign dispatch step',
+        );
+        if ('end' in plan) return;
+        if (plan.decideAt) await enqueueSplitDecision(client, tenantId, campaignId, plan.decideAt);
+        const wait = Math.min(plan.afterMs, MAX_SLEEP_MS);
+        await enqueueDispatch(client, tenantId, campaignId, wait > 0 ? new Date(Date.now() + wait) : undefined);
+      });
+    } catch (error) {
+      // Paused, cancelled, held or resent meanwhile: the step rolled back; whoever moved the
+      // campaign queued what comes next (a resume or resend its run; the stand-in finds the rest).
+      if (!(error instanceof StepSuperseded)) throw error;
+      context.logger.debug({ campaignId }, 'campaign dispatch step superseded');
+    }
   },
 });
 

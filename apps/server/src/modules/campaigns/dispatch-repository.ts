@@ -24,19 +24,31 @@ export interface DispatchCampaign {
   splitWinner: 1 | 2 | null;
 }
 
-/** Locks the campaign row for the step; undefined when it is gone. */
+/** Two-key advisory locks of campaigns' dispatchers: (this, the campaign's id folded to 32 bits). */
+const DISPATCH_LOCK_NAMESPACE = 727_275;
+
+/**
+ * Takes the campaign's dispatcher lock for the step's transaction (one step at a time; a second
+ * waits) and reads the campaign without blocking anyone else: FOR KEY SHARE does not conflict
+ * with an update of the row, so a pause, cancel or resend commits at once, and the step's own
+ * checkpoint (`saveCursor`) finds out and gives the step up. Undefined when the campaign is gone.
+ */
 export async function lockCampaign(
   db: Db,
   tenantId: string,
   campaignId: string,
 ): Promise<DispatchCampaign | undefined> {
+  await db.query('select pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::int)', [
+    DISPATCH_LOCK_NAMESPACE,
+    campaignId,
+  ]);
   const { rows } = await db.query(
     `select id::text, tenant_id, kind, status, content, template_id::text, purpose, schedule, options,
             run_no, dispatch_cursor::text as cursor, recipients::float8 as recipients, started_at,
             split, split_template_id::text, split_sample_sent_at, split_winner,
             (select t.time_zone from tenant t where t.id = c.tenant_id) as time_zone
        from campaign c where tenant_id = $1 and id = $2 and deleted_at is null
-        for update`,
+        for key share`,
     [tenantId, campaignId],
   );
   const row = rows[0];
@@ -267,9 +279,30 @@ export async function recordRecipients(
   );
 }
 
-/** Saves the dispatcher's checkpoint; the row's updated_at says the dispatcher is alive. */
-export async function saveCursor(db: Db, campaignId: string, cursor: string): Promise<void> {
-  await db.query('update campaign set dispatch_cursor = $2, updated_at = now() where id = $1', [campaignId, cursor]);
+/** An operation moved the campaign (pause, cancel, resend, a hold) while the step worked: the step must not commit. */
+export class StepSuperseded extends Error {
+  constructor(campaignId: string) {
+    super(`campaign ${campaignId} changed while its dispatcher stepped`);
+  }
+}
+
+/**
+ * Saves the dispatcher's checkpoint, when the campaign still runs the run the step read; the
+ * row's updated_at says the dispatcher is alive. Otherwise throws StepSuperseded, so the step's
+ * work rolls back: what it queued never reaches the lanes after a pause or cancel took effect.
+ * The update waits for an operation still in its transaction and then reads the row it left.
+ */
+export async function saveCursor(
+  db: Db,
+  campaign: Pick<DispatchCampaign, 'id' | 'runNo'>,
+  cursor: string,
+): Promise<void> {
+  const { rowCount } = await db.query(
+    `update campaign set dispatch_cursor = $2, updated_at = now()
+      where id = $1 and status = 'running' and run_no = $3`,
+    [campaign.id, cursor, campaign.runNo],
+  );
+  if (rowCount === 0) throw new StepSuperseded(campaign.id);
 }
 
 /** The campaign's recipients by sender and state, from the roll-up. */

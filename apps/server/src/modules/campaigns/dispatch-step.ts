@@ -74,7 +74,7 @@ export async function dispatchStep(
   const schedule = CampaignSchedule.parse(campaign.schedule);
   const closedFor = msUntilWindowOpens(schedule.window, now, campaign.timeZone);
   if (closedFor > 0) {
-    await saveCursor(client, campaign.id, campaign.cursor);
+    await saveCursor(client, campaign, campaign.cursor);
     return { afterMs: closedFor };
   }
   const options = CampaignOptions.parse(campaign.options);
@@ -91,7 +91,7 @@ export async function dispatchStep(
   if (totalRoom === 0) {
     const inLanes = active.filter((sender) => sender.queued > 0).map((sender) => sender.numberId);
     await wakeCampaignLanes(client, tenantId, inLanes);
-    await saveCursor(client, campaign.id, campaign.cursor);
+    await saveCursor(client, campaign, campaign.cursor);
     // Queues full: look again as they drain; else every sender is at its warm-up cap for the day.
     return { afterMs: inLanes.length > 0 ? REFILL_MS : SLOW_CHECK_MS };
   }
@@ -104,7 +104,7 @@ export async function dispatchStep(
   const { taken, cursor } = takeInOrder(due, campaign.cursor);
   const { outcomes, intents } = await queueRecipients(client, campaign, options, taken);
   await recordRecipients(client, campaign.id, outcomes);
-  await saveCursor(client, campaign.id, cursor);
+  await saveCursor(client, campaign, cursor);
   await publishCampaignProgress(client, campaign, now);
   // Last: the lanes' rows stay locked from here to the commit, and a lane settling its due time waits for them.
   await markIntentLanes(client, campaign.tenantId, intents);
@@ -283,7 +283,7 @@ async function endOfPass(
   if (campaign.cursor !== '0') {
     const behind = count(STATE.pending, true) > 0 || (deferred > 0 && (await anyDeferralDue(client, campaign.id)));
     if (behind) {
-      await saveCursor(client, campaign.id, '0');
+      await saveCursor(client, campaign, '0');
       return { afterMs: 0 };
     }
   }
@@ -294,6 +294,6 @@ async function endOfPass(
     }
     return { end: true };
   }
-  await saveCursor(client, campaign.id, campaign.cursor);
+  await saveCursor(client, campaign, campaign.cursor);
   return { afterMs: queued > 0 ? DRAIN_CHECK_MS : SLOW_CHECK_MS };
 }

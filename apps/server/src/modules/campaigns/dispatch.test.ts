@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { RunningSandbox } from '../../sandbox/index.js';
+import { poolActingBefore } from '../../test/intercepting-pool.js';
 import { useTestApp } from '../../test/test-app.js';
 import { createTenant } from '../../test/whatsapp-fixtures.js';
 import { enqueueDispatch } from './dispatch-job.js';
+import { StepSuperseded } from './dispatch-repository.js';
 import { dispatchStep } from './dispatch-step.js';
+import { operateCampaign } from './operate-campaign.js';
 import {
   consentingContacts,
   recipientStates,
@@ -149,6 +153,33 @@ describe('the campaign dispatcher', () => {
       { contact_id: touched, state: SKIPPED, error_title: 'frequency_cap' },
       { contact_id: plain, state: QUEUED, error_title: null },
     ]);
+  });
+
+  it('a pause commits while a step works, and the step gives up: nothing it queued goes out', async () => {
+    const tenantId = await createTenant(app.pool);
+    const world = await sandboxSenders(app, sandbox, tenantId, 1);
+    const contacts = await consentingContacts(app.pool, tenantId, 12);
+    const campaignId = await seedRunningCampaign(app.pool, tenantId, {
+      numberIds: [world.numbers[0]?.numberId as string],
+      templateId: world.templateId,
+      contactIds: contacts,
+    });
+    const scope: Scope = { tenantId, userId: '1', role: 'operator', acrossTenants: false, assignee: undefined };
+    let paused: string | undefined;
+    // The pause runs when the step reaches its checkpoint, its messages queued in its open transaction.
+    const step = withTransaction(
+      poolActingBefore(app.pool, 'set dispatch_cursor', async () => {
+        paused = (await operateCampaign(app.context, scope, 'mass', { id: campaignId, action: 'pause' }, 'en')).status;
+      }),
+      (client) => dispatchStep(client, tenantId, campaignId),
+    );
+    await expect(step).rejects.toBeInstanceOf(StepSuperseded);
+    expect(paused).toBe('paused');
+    expect(await recipientStates(app.pool, campaignId)).toEqual({ [PENDING]: 12 });
+    const { rows } = await app.pool.query('select count(*)::int as n from message where campaign_id = $1', [
+      campaignId,
+    ]);
+    expect(rows[0].n).toBe(0);
   });
 
   it('ends without queueing for a campaign that is not running', async () => {

@@ -37,7 +37,7 @@ export async function splitGate(
   const sentAt = first ? await markSampleSent(client, campaign.id) : (campaign.splitSampleSentAt as Date);
   const decideAt = new Date(sentAt.getTime() + decideAfterMinutes * 60_000);
   const lost = now.getTime() - decideAt.getTime() > DECISION_LOST_MS;
-  await saveCursor(client, campaign.id, campaign.cursor);
+  await saveCursor(client, campaign, campaign.cursor);
   const untilDecision = Math.max(1000, decideAt.getTime() - now.getTime());
   return {
     wait: true,

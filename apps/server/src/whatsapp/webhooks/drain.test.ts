@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from '../../platform/db/pool.js';
+import { poolActingBefore } from '../../test/intercepting-pool.js';
 import { createTestApp, useTestApp } from '../../test/test-app.js';
 import { drainWebhookEvents } from './drain.js';
 import { webhookHousekeepingJob } from './jobs.js';
@@ -244,28 +245,4 @@ function crashBeforeCommit(pool: Pool): Pool {
 }
 
 /** The pool with `action` run (once) between a batch's work and the marking of its events, its lock held. */
-function beforeCommit(pool: Pool, action: () => unknown): Pool {
-  let done = false;
-  return {
-    connect: async () => {
-      const client = await pool.connect();
-      const { query, release } = client;
-      Object.assign(client, {
-        query: async (config: string | { text: string }, ...rest: unknown[]) => {
-          const text = typeof config === 'string' ? config : config.text;
-          if (text.includes('set processed_at = now()') && !done) {
-            done = true;
-            await action();
-          }
-          return (query as (...args: unknown[]) => unknown).call(client, config, ...rest);
-        },
-        release: (error?: Error) => {
-          Object.assign(client, { query, release });
-          return release.call(client, error);
-        },
-      });
-      return client;
-    },
-    query: pool.query.bind(pool),
-  } as unknown as Pool;
-}
+const beforeCommit = (pool: Pool, action: () => unknown) => poolActingBefore(pool, 'set processed_at = now()', action);
