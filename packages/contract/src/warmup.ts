@@ -33,7 +33,7 @@ export const NewWarmupPlan = z.object({
   /** The first day (UTC) of the ramp, today or later; absent: today. */
   startDate: PlanDate.optional(),
   pace: z.enum(WARMUP_PACES).default('normal'),
-  /** Campaigns prefer recipients who replied or read within 30 days (the dispatcher honours it). */
+  /** Campaigns spend the plan's numbers' caps first on contacts who wrote within 30 days (decision 0014). */
   preferEngaged: z.boolean().default(true),
 });
 export type NewWarmupPlan = z.output<typeof NewWarmupPlan>;

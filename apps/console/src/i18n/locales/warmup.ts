@@ -31,8 +31,9 @@ const zh = {
   paceNormal: '标准',
   paceFast: '快速',
   paceHelp: '平缓：每档 10 天；标准：每档 7 天；快速：每档 4 天（250 档按 30 / 21 / 14 天触达 2000 人）',
-  preferEngaged: '优先发给 30 天内回复或已读的联系人',
-  preferEngagedHelp: '有助于保持质量评级；由营销任务的派发执行',
+  preferEngaged: '优先发给 30 天内给我们发过消息的联系人',
+  preferEngagedHelp:
+    '每天先把这些号码的营销上限用在 30 天内来过消息（含回复）的联系人上，其余联系人用当天剩余的额度和之后几天发送，有助于保持质量评级。在营销任务开始时标记，计划之后才开始的任务才生效。',
   formAdd: '新建养号计划',
   formEdit: '编辑养号计划',
   save: '保存',
@@ -97,8 +98,9 @@ const en: typeof zh = {
   paceNormal: 'Normal',
   paceFast: 'Fast',
   paceHelp: 'Gentle: 10 days a tier; normal: 7; fast: 4 (from 250, 2,000 users in 30, 21 or 14 days)',
-  preferEngaged: 'Prefer contacts who replied or read within 30 days',
-  preferEngagedHelp: 'Helps keep the quality rating; campaigns’ dispatch applies it',
+  preferEngaged: 'Send first to contacts who wrote to you within 30 days',
+  preferEngagedHelp:
+    'Each day, marketing campaigns spend these numbers’ cap first on contacts who messaged you (replies included) in the last 30 days; the others get what is left that day and the days after. Helps keep the quality rating. Marked when a campaign starts, so it applies to campaigns started while the plan is live.',
   formAdd: 'New warm-up plan',
   formEdit: 'Edit warm-up plan',
   save: 'Save',

@@ -86,6 +86,8 @@ export interface SenderState {
   quality: string;
   /** The campaign's messages waiting in this number's queue. */
   queued: number;
+  /** Its walk over its engaged recipients (warm-up plans): the last one queued; null once over. */
+  engagedCursor: string | null;
 }
 
 /**
@@ -98,7 +100,8 @@ export async function refreshSenders(db: Db, tenantId: string, campaignId: strin
        select s.number_id,
               coalesce(n.deleted_at is null and n.paused_at is null and n.quality_rating <> 'RED'
                        and n.status in ('CONNECTED', 'FLAGGED'), false) as healthy,
-              coalesce(n.throughput_per_second, 1) as throughput, coalesce(n.quality_rating, 'UNKNOWN') as quality
+              coalesce(n.throughput_per_second, 1) as throughput, coalesce(n.quality_rating, 'UNKNOWN') as quality,
+              s.engaged_cursor
          from campaign_sender s
          left join wa_number n on n.tenant_id = s.tenant_id and n.id = s.number_id
         where s.campaign_id = $2 and s.tenant_id = $1
@@ -114,6 +117,7 @@ export async function refreshSenders(db: Db, tenantId: string, campaignId: strin
         where campaign_id = $2 and tenant_id = $1 group by number_id
      )
      select h.number_id::text, h.healthy, h.throughput, h.quality, coalesce(q.n, 0) as queued,
+            h.engaged_cursor::text,
             h.number_id in (select number_id from changed) as changed
        from health h left join queued q on q.number_id = h.number_id
       order by h.number_id`,
@@ -126,6 +130,7 @@ export async function refreshSenders(db: Db, tenantId: string, campaignId: strin
     throughput: row.throughput,
     quality: row.quality,
     queued: row.queued,
+    engagedCursor: row.engaged_cursor,
   }));
 }
 

@@ -7,7 +7,6 @@ import {
   PRIORITY,
   queueMessages,
 } from '../../whatsapp/governor/queue-messages.js';
-import { remainingDailyCaps } from '../warmup/daily-caps.js';
 import { publishCampaignProgress, publishCampaignUpdate } from './campaign-events.js';
 import { foldCampaignCounts } from './count-fold-repository.js';
 import {
@@ -27,14 +26,12 @@ import {
   type SenderState,
   saveCursor,
 } from './dispatch-repository.js';
+import { engagedPass, MAX_BATCH, rateOf, roomsOf } from './dispatch-rooms.js';
+import { saveEngagedCursors } from './engaged-repository.js';
 import { renderMessage } from './render-message.js';
 import { msUntilWindowOpens } from './send-window.js';
 import { splitGate, variantContents } from './split-dispatch.js';
 
-/** Seconds of each sender's throughput its queue holds for the campaign: pause and moves stay quick. */
-export const DEPTH_SECONDS = 3;
-/** The most recipients one step queues (one transaction). */
-export const MAX_BATCH = 2000;
 /** After a step that filled the senders' rooms: about when a third of the queue has gone. */
 export const REFILL_MS = 1000;
 /** How often a campaign whose last messages are in the lanes looks whether it is done. */
@@ -95,66 +92,58 @@ export async function dispatchStep(
     // Queues full: look again as they drain; else every sender is at its warm-up cap for the day.
     return { afterMs: inLanes.length > 0 ? REFILL_MS : SLOW_CHECK_MS };
   }
-  const scanLimit = Math.min(2 * totalRoom, 2 * MAX_BATCH);
   // A sender at its warm-up cap for the day is passed over, not waited for: a later pass finds its recipients.
   const open = rooms.filter((room) => !room.capped);
-  const due = await dueRecipients(client, tenantId, campaign.id, campaign.cursor, open, scanLimit, gate.variants);
-  if (due.length === 0) return endOfPass(client, campaign, senders);
+  // Senders whose plan prefers engaged recipients walk those first, each from its own cursor.
+  const first = await engagedPass(client, campaign, open, gate.variants);
+  await saveEngagedCursors(client, campaign.id, first.cursors);
+  const normal = open
+    .filter((room) => !first.walking.has(room.numberId))
+    .map((room) => ({ numberId: room.numberId, room: room.room - (first.takenBy.get(room.numberId) ?? 0) }));
+  const budget = MAX_BATCH - first.taken.length;
+  const scanLimit = Math.min(2 * normal.reduce((sum, room) => sum + room.room, 0), 2 * budget);
+  // A walk over this step also finds its engaged recipients again in the normal pass: taken already.
+  const takenFirst = new Set(first.taken.map((recipient) => recipient.contactId));
+  const due = (
+    scanLimit > 0
+      ? await dueRecipients(client, tenantId, campaign.id, campaign.cursor, normal, scanLimit, gate.variants)
+      : []
+  ).filter((recipient) => !takenFirst.has(recipient.contactId));
+  if (due.length === 0 && first.taken.length === 0) {
+    if (first.walking.size === 0) return endOfPass(client, campaign, senders);
+    // Only engaged walks are left, their queues full: look again as they drain.
+    await saveCursor(client, campaign.id, campaign.cursor);
+    return { afterMs: REFILL_MS };
+  }
 
-  const { taken, cursor } = takeInOrder(due, campaign.cursor);
-  const { outcomes, intents } = await queueRecipients(client, campaign, options, taken);
+  const { taken, cursor } = takeInOrder(due, campaign.cursor, budget);
+  const all = [...first.taken, ...taken];
+  const { outcomes, intents } = await queueRecipients(client, campaign, options, all);
   await recordRecipients(client, campaign.id, outcomes);
   await saveCursor(client, campaign, cursor);
   await publishCampaignProgress(client, campaign, now);
   // Last: the lanes' rows stay locked from here to the commit, and a lane settling its due time waits for them.
   await markIntentLanes(client, campaign.tenantId, intents);
   // A full batch leaves room behind it: go on at once; otherwise wait for the queues to drain.
-  return { afterMs: taken.length >= MAX_BATCH ? 0 : REFILL_MS };
+  return { afterMs: all.length >= MAX_BATCH ? 0 : REFILL_MS };
 }
-
-/**
- * Each sender's room this step: seconds of its rate, less what the campaign already has queued
- * there; for marketing, no more than what its warm-up plan still allows today (decision 0014).
- */
-async function roomsOf(
-  client: pg.PoolClient,
-  campaign: DispatchCampaign,
-  options: CampaignOptions,
-  active: readonly SenderState[],
-): Promise<{ numberId: string; room: number; capped: boolean }[]> {
-  const caps =
-    campaign.purpose === 'marketing'
-      ? await remainingDailyCaps(
-          client,
-          campaign.tenantId,
-          active.map((sender) => sender.numberId),
-        )
-      : new Map<string, number>();
-  return active.map((sender) => {
-    const share = campaign.kind === 'burst' && sender.quality === 'YELLOW' ? 0.5 : 1;
-    const room = Math.max(0, Math.ceil(rateOf(sender, options) * share * DEPTH_SECONDS) - sender.queued);
-    const cap = caps.get(sender.numberId);
-    if (cap === undefined) return { numberId: sender.numberId, room, capped: false };
-    const left = Math.max(0, cap - sender.queued);
-    return { numberId: sender.numberId, room: Math.min(room, left), capped: left === 0 };
-  });
-}
-
-const rateOf = (sender: SenderState, options: CampaignOptions) =>
-  Math.min(options.ratePerSecond ?? sender.throughput, sender.throughput);
 
 /**
  * The recipients taken this step, in contact order: those that fit their sender's room, at most
- * MAX_BATCH. The cursor moves to just before the first one not taken, so it is found again.
+ * `max`. The cursor moves to just before the first one not taken, so it is found again.
  */
-function takeInOrder(due: readonly DueRecipient[], cursor: string): { taken: DueRecipient[]; cursor: string } {
+function takeInOrder(
+  due: readonly DueRecipient[],
+  cursor: string,
+  max: number,
+): { taken: DueRecipient[]; cursor: string } {
   const taken: DueRecipient[] = [];
   let next = cursor;
   let blocked = false;
   for (const recipient of due) {
-    if (!recipient.fits || taken.length >= MAX_BATCH) {
+    if (!recipient.fits || taken.length >= max) {
       blocked = true;
-      if (taken.length >= MAX_BATCH) break;
+      if (taken.length >= max) break;
       continue;
     }
     taken.push(recipient);

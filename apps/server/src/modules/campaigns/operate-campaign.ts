@@ -14,6 +14,7 @@ import { publishCampaignUpdate } from './campaign-events.js';
 import { campaignOf } from './campaign-queries.js';
 import { lockCampaign } from './campaign-repository.js';
 import { enqueueDispatch } from './dispatch-job.js';
+import { restartEngagedPasses } from './engaged-repository.js';
 import { cancelRecipients, moveCampaignStatus, resendRecipients, startNextRun } from './operation-repository.js';
 import { enqueueStart } from './start-campaign-job.js';
 
@@ -128,6 +129,7 @@ const ACTIONS: Record<Action, ActionHandler> = {
         en: 'states: no recipient is in these states, nothing to resend',
       });
     }
+    await restartEngagedPasses(client, id);
     await releaseCampaignSends(client, tenantId, id);
     await enqueueDispatch(client, tenantId, id);
     return runNo;

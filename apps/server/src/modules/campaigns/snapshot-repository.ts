@@ -18,7 +18,15 @@ export interface SnapshotRules {
   senderIds: readonly string[];
   thresholds: readonly number[];
   totalWeight: number;
+  /**
+   * Mark engaged recipients (a sender is in a warm-up plan preferring them): those whose contact
+   * wrote to the tenant within ENGAGED_DAYS. Free: the contact row is read anyway.
+   */
+  markEngaged?: boolean;
 }
+
+/** How recent a contact's last message to the tenant must be for it to count as engaged. */
+export const ENGAGED_DAYS = 30;
 
 /**
  * The audience with each contact's reason to be left out (null: eligible) and assigned sender:
@@ -81,10 +89,12 @@ function tallyOf(rows: { skip: SkipReason | null; n: number }[]): { eligible: nu
  * of the sample A (1), the next as many B (2), the rest 3 (waiting for the winner).
  */
 function variantColumns(campaignId: string, samplePercent: number | null, sql: BoundValues) {
-  if (samplePercent === null) return { ranked: 'select id, number_id from audience where skip is null', variant: '0' };
+  if (samplePercent === null) {
+    return { ranked: 'select id, number_id, engaged from audience where skip is null', variant: '0' };
+  }
   const half = `ceil(total * ${sql.add(samplePercent, 'int')} / 200.0)`;
   return {
-    ranked: `select id, number_id, count(*) over () as total,
+    ranked: `select id, number_id, engaged, count(*) over () as total,
                     row_number() over (order by hashint8extended(id, ${sql.add(campaignId, 'bigint')}), id) as place
                from audience where skip is null`,
     variant: `case when place <= ${half} then 1 when place <= 2 * ${half} then 2 else 3 end`,
@@ -93,8 +103,8 @@ function variantColumns(campaignId: string, samplePercent: number | null, sql: B
 
 /**
  * The snapshot: one INSERT … SELECT of a recipient row per eligible contact, in contact order
- * (the key the dispatcher walks), each with its variant of an A/B split (`samplePercent`), with
- * the skipped counted by reason in the same statement.
+ * (the key the dispatcher walks), each with its variant of an A/B split (`samplePercent`) and,
+ * when asked, whether it is engaged, with the skipped counted by reason in the same statement.
  */
 export async function insertRecipients(
   client: pg.PoolClient,
@@ -104,15 +114,18 @@ export async function insertRecipients(
   samplePercent: number | null = null,
 ): Promise<{ eligible: number; skipped: SkipCounts }> {
   const sql = new BoundValues();
-  const rows = audienceRows(scope, rules, sql);
+  const engaged = rules.markEngaged
+    ? `coalesce(c.last_inbound_at > now() - make_interval(days => ${sql.add(ENGAGED_DAYS, 'int')}), false)`
+    : 'false';
+  const rows = audienceRows(scope, rules, sql, ` ${engaged} as engaged,`);
   const variants = variantColumns(campaignId, samplePercent, sql);
   const { rows: counts } = await client.query(
     `with audience as materialized (${rows}),
           ranked as (${variants.ranked}),
           inserted as (
-            insert into campaign_recipient (campaign_id, contact_id, tenant_id, number_id, run_no, state, variant)
+            insert into campaign_recipient (campaign_id, contact_id, tenant_id, number_id, run_no, state, variant, engaged)
             select ${sql.add(campaignId, 'bigint')}, id, ${sql.add(scope.tenantId, 'text')}, number_id, 1, 0,
-                   ${variants.variant}
+                   ${variants.variant}, engaged
               from ranked order by id
           )
      select skip, count(*)::float8 as n from audience group by skip`,

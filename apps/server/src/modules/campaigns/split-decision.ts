@@ -1,6 +1,7 @@
 import { CampaignSplit } from '@ws/contract';
 import type pg from 'pg';
 import { publishCampaignUpdate } from './campaign-events.js';
+import { restartEngagedPasses } from './engaged-repository.js';
 import { lockSplitCampaign, recordDecision, variantTally } from './split-repository.js';
 import { decideWinner, variantResults } from './split-results.js';
 
@@ -11,7 +12,8 @@ const NO_DECISION = new Set(['cancelled', 'scheduled', 'starting']);
  * An A/B split's decision, in the caller's transaction: under the campaign row's lock, once (a
  * decided campaign is left alone, so a rerun after a crash or a second job changes nothing), read
  * the per-variant roll-up, pick the winner by the metric (ties and an empty sample: A), record it
- * with the rates, and move the dispatcher's cursor back to the first contact for the rest.
+ * with the rates, and move the dispatcher's cursors (its own and the senders' engaged ones) back to
+ * the first contact for the rest.
  * Answers whether the dispatcher should run now (the campaign is running); a paused or held one
  * sends the rest when resumed.
  */
@@ -23,6 +25,7 @@ export async function decideSplit(client: pg.PoolClient, tenantId: string, campa
   const results = variantResults(tally);
   const decision = decideWinner(split.metric, results);
   await recordDecision(client, campaignId, decision.winner, decision);
+  await restartEngagedPasses(client, campaignId);
   await publishCampaignUpdate(client, {
     id: campaignId,
     tenantId,

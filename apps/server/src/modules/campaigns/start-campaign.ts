@@ -2,6 +2,7 @@ import { CampaignAudience, CampaignContent, CampaignOptions, CampaignSplit } fro
 import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
+import { numbersPreferringEngaged } from '../warmup/daily-caps.js';
 import { enqueueDispatch } from './dispatch-job.js';
 import { senderActive, snapshotRules } from './sender-plan.js';
 import { insertCampaignSenders, selectSenders } from './sender-repository.js';
@@ -31,6 +32,10 @@ export async function startCampaign(context: AppContext, tenantId: string, campa
     const audience = CampaignAudience.parse(campaign.audience);
     const { senders } = await selectSenders(client, scope, campaign.number_ids, campaign.number_tag_ids);
     const rules = snapshotRules({ audience, options }, campaign.purpose, senders, content.kind === 'text');
+    // Engaged recipients are marked only for a warm-up plan's numbers, whose caps apply to marketing.
+    if (rules.marketing) {
+      rules.markEngaged = (await numbersPreferringEngaged(client, tenantId, [...rules.senderIds])).size > 0;
+    }
     await insertCampaignSenders(
       client,
       tenantId,

@@ -21,19 +21,33 @@ export async function remainingDailyCaps(
   numberIds: string[],
   today: string = utcToday(),
 ): Promise<Map<string, number>> {
-  if (numberIds.length === 0) return new Map();
-  const rows = await selectCapRows(db, tenantId, numberIds, today);
-  return new Map(rows.map((row) => [row.number_id, remainingOf(row)]));
+  return (await warmupLimits(db, tenantId, numberIds, today)).caps;
 }
 
-/** The numbers of `numberIds` whose live plan prefers recipients who replied or read within 30 days. */
+/**
+ * The numbers of `numberIds` whose live plan prefers engaged recipients (whose contact wrote to
+ * the tenant within 30 days): the campaign dispatcher spends their cap on those first.
+ */
 export async function numbersPreferringEngaged(
   db: Db,
   tenantId: string,
   numberIds: string[],
   today: string = utcToday(),
 ): Promise<Set<string>> {
-  if (numberIds.length === 0) return new Set();
+  return (await warmupLimits(db, tenantId, numberIds, today)).preferEngaged;
+}
+
+/** `remainingDailyCaps` and `numbersPreferringEngaged` from one query: the dispatcher's step needs both. */
+export async function warmupLimits(
+  db: Db,
+  tenantId: string,
+  numberIds: string[],
+  today: string = utcToday(),
+): Promise<{ caps: Map<string, number>; preferEngaged: Set<string> }> {
+  if (numberIds.length === 0) return { caps: new Map(), preferEngaged: new Set() };
   const rows = await selectCapRows(db, tenantId, numberIds, today);
-  return new Set(rows.filter((row) => row.prefer_engaged).map((row) => row.number_id));
+  return {
+    caps: new Map(rows.map((row) => [row.number_id, remainingOf(row)])),
+    preferEngaged: new Set(rows.filter((row) => row.prefer_engaged).map((row) => row.number_id)),
+  };
 }
