@@ -102,7 +102,7 @@ const sorted = (ids: readonly string[]) => [...ids].sort((x, y) => Number(x) - N
 /** A mass send over a tag of 12 contacts, four of them engaged (one more wrote 40 days ago), under a cap of 4. */
 async function cappedCampaign(who: SignedIn, preferEngaged: boolean) {
   const number = await warmingNumber(who, preferEngaged, 4);
-  const tagId = await addTag(app, who.tenantId, `engaged ${preferEngaged}`, 'contact');
+  const tagId = await addTag(app, who.tenantId, `engaged ${portfolios}`, 'contact');
   const contacts = await taggedContacts(app, who.tenantId, tagId, 12);
   const engaged = pick(contacts, [2, 6, 9, 11]);
   await wroteAgo(engaged, 5);
@@ -149,6 +149,28 @@ describe('a warm-up plan preferring engaged recipients', () => {
     expect(await messagedInOrder(a.tenantId, world.campaignId)).toEqual(world.contacts.slice(0, 4));
     await liftCapAndFinish(a, world);
     expect(await messagedInOrder(a.tenantId, world.campaignId)).toEqual(world.contacts);
+  });
+
+  it('walks the engaged first again in a resend (a new run)', async () => {
+    const world = await cappedCampaign(a, true);
+    await liftCapAndFinish(a, world);
+    const failed = [...pick(world.contacts, [0, 1]), ...pick(world.engaged, [2, 3])];
+    await app.pool.query(
+      'update campaign_recipient set state = 7 where campaign_id = $1 and contact_id = any($2::bigint[])',
+      [world.campaignId, failed],
+    );
+    // Two more today: they go to the failed engaged recipients, the others wait.
+    await setCap(a.tenantId, world.planId, 14);
+    const resent = await post(a, '/api/btmsg/operation', {
+      id: world.campaignId,
+      action: 'resend',
+      states: ['failed'],
+    });
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    await until(async () => (await messagedInOrder(a.tenantId, world.campaignId)).length === 14, "the new run's cap");
+    expect((await messagedInOrder(a.tenantId, world.campaignId)).slice(12)).toEqual(pick(world.engaged, [2, 3]));
+    await liftCapAndFinish(a, world);
+    expect((await messagedInOrder(a.tenantId, world.campaignId)).slice(14)).toEqual(pick(world.contacts, [0, 1]));
   });
 
   it('keeps its walk with the step: a rolled-back step changes nothing, concurrent steps never send twice', async () => {
