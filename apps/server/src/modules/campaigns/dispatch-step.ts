@@ -112,7 +112,7 @@ export async function dispatchStep(
   if (due.length === 0 && first.taken.length === 0) {
     if (first.walking.size === 0) return endOfPass(client, campaign, senders);
     // Only engaged walks are left, their queues full: look again as they drain.
-    await saveCursor(client, campaign.id, campaign.cursor);
+    await saveCursor(client, campaign, campaign.cursor);
     return { afterMs: REFILL_MS };
   }
 
