@@ -59,6 +59,10 @@ export async function startProduct(
     await ensureDatabase(databaseUrl);
   }
   const pool = createPool(databaseUrl, logger);
+  // With the api in the same process, the worker (send lanes, jobs) gets connections of its own:
+  // a campaign's thirty lanes would otherwise keep the api's requests (a pause, the webhooks'
+  // intake) waiting for a free connection.
+  const workerPool = roles.includes('api') && roles.includes('worker') ? createPool(databaseUrl, logger) : pool;
   let app: FastifyInstance | undefined;
   let worker: RunningWorker | undefined;
   let sandbox: RunningSandbox | undefined;
@@ -69,6 +73,7 @@ export async function startProduct(
     await sandbox?.stop({ drainMs: SANDBOX_DRAIN_MS });
     await app?.close();
     await closeCloudApiAgents();
+    if (workerPool !== pool) await workerPool.end();
     await pool.end();
     await embedded?.stop();
   };
@@ -89,7 +94,7 @@ export async function startProduct(
         sandboxOptionsFromConfig(config, context.whatsapp.appSecret, logger.child({ role: 'sandbox' })),
       );
     }
-    if (roles.includes('worker')) worker = await startWorkerRole(context);
+    if (roles.includes('worker')) worker = await startWorkerRole({ ...context, pool: workerPool });
     // Before listening, so that ready means the demo exists; its live webhooks wait in the sandbox's outbox.
     const demo = config.demoEnabled && sandbox ? await seedDemoTenant(context, sandbox.url) : undefined;
     let url: string | undefined;
