@@ -158,6 +158,9 @@ const zh = {
     service: '服务（自由文本）',
   },
   CampaignAction: { start: '开始', pause: '暂停', resume: '继续', cancel: '取消', resend: '重发失败' },
+  SplitMetric: { read: '已读率', reply: '回复率', click: '点击率（需要可跟踪的链接，暂不可用）' },
+  SplitVariant: { a: 'A 版本', b: 'B 版本', rest: '其余受众' },
+  SplitDecisionReason: { metric: '按指标决出', tie: '指标相同，保留 A', no_sends: '样本未发出，保留 A' },
 };
 
 const en: typeof zh = {
@@ -322,6 +325,9 @@ const en: typeof zh = {
     service: 'service (free-form text)',
   },
   CampaignAction: { start: 'Start', pause: 'Pause', resume: 'Resume', cancel: 'Cancel', resend: 'Resend to failed' },
+  SplitMetric: { read: 'Read rate', reply: 'Reply rate', click: 'Click rate (needs tracked links, not available yet)' },
+  SplitVariant: { a: 'Version A', b: 'Version B', rest: 'The rest' },
+  SplitDecisionReason: { metric: 'by the metric', tie: 'a tie: A kept', no_sends: 'no sample sent: A kept' },
 };
 
 export const codesTexts = { zh, en };

@@ -97,7 +97,7 @@ export function CampaignRecipients({
                   title: t('variantColumn'),
                   key: 'variant',
                   render: (_: unknown, recipient: Recipient) =>
-                    recipient.variant ? t(`variant.${recipient.variant}`) : '-',
+                    recipient.variant ? codeName('SplitVariant', recipient.variant) : '-',
                 },
               ]
             : []),

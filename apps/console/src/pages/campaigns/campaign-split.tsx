@@ -9,6 +9,7 @@ const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 /** Where the test stands: sending its sample, waiting for the decision, or decided (with why). */
 function SplitStatus({ split }: { split: CampaignSplitState }) {
   const { t } = useTranslation('campaigns');
+  const codeName = useCodeName();
   const { decision } = split;
   if (!decision) {
     const text = split.decide_at
@@ -16,12 +17,15 @@ function SplitStatus({ split }: { split: CampaignSplitState }) {
       : t('splitSending', { minutes: split.decide_after_minutes });
     return <Alert type="info" showIcon title={text} data-testid="campaign-split-status" />;
   }
-  const metric = t(`metric.${split.metric}`);
+  const metric = codeName('SplitMetric', split.metric);
   return (
     <Alert
       type="success"
       showIcon
-      title={t('splitDecided', { time: formatTime(decision.decided_at), winner: t(`variant.${decision.winner}`) })}
+      title={t('splitDecided', {
+        time: formatTime(decision.decided_at),
+        winner: codeName('SplitVariant', decision.winner),
+      })}
       description={t(`splitReason.${decision.reason}`, {
         metric,
         a: percent(decision.a.rate),
@@ -68,7 +72,7 @@ export function CampaignSplit({ campaign }: { campaign: Campaign }) {
             key: 'variant',
             render: (_, row) => (
               <Space>
-                <Typography.Text strong>{t(`variant.${row.variant}`)}</Typography.Text>
+                <Typography.Text strong>{codeName('SplitVariant', row.variant)}</Typography.Text>
                 {row.variant === winner && (
                   <Tag color="gold" data-testid="campaign-split-winner">
                     {t('winner')}
@@ -84,12 +88,12 @@ export function CampaignSplit({ campaign }: { campaign: Campaign }) {
           { title: codeName('RecipientState', 'read'), dataIndex: 'read' },
           { title: codeName('RecipientState', 'replied'), dataIndex: 'replied' },
           {
-            title: t('metric.read'),
+            title: codeName('SplitMetric', 'read'),
             key: 'read_rate',
             render: (_, row) => <span data-testid="campaign-split-read-rate">{percent(row.read_rate)}</span>,
           },
           {
-            title: t('metric.reply'),
+            title: codeName('SplitMetric', 'reply'),
             key: 'reply_rate',
             render: (_, row) => <span data-testid="campaign-split-reply-rate">{percent(row.reply_rate)}</span>,
           },

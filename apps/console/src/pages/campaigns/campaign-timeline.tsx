@@ -77,7 +77,7 @@ export function CampaignTimeline({
             markLine: {
               symbol: 'none',
               lineStyle: { type: 'dashed', color: '#722ED1' },
-              label: { formatter: t('splitTagWon', { winner: t(`variant.${decision.winner}`) }) },
+              label: { formatter: t('splitTagWon', { winner: codeName('SplitVariant', decision.winner) }) },
               data: [{ xAxis: decided }],
             },
           };

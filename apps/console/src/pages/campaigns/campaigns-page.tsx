@@ -45,7 +45,7 @@ export function CampaignsPage({ kind }: { kind: CampaignKind }) {
             {campaign.split && (
               <Tag color="purple" data-testid="campaign-split-tag">
                 {campaign.split.decision
-                  ? t('splitTagWon', { winner: t(`variant.${campaign.split.decision.winner}`) })
+                  ? t('splitTagWon', { winner: codeName('SplitVariant', campaign.split.decision.winner) })
                   : t('splitTagTesting')}
               </Tag>
             )}

@@ -1,6 +1,7 @@
 import { SPLIT_LIMITS } from '@ws/contract';
 import { Alert, Form, InputNumber, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useCodeName } from '../../components/codes/code-label.js';
 import type { CampaignFields } from './campaign-draft.js';
 import { ContentFields, type useChosenTemplate } from './content-fields.js';
 
@@ -16,6 +17,7 @@ export function SplitFields({
   template: ReturnType<typeof useChosenTemplate>;
 }) {
   const { t } = useTranslation('campaigns');
+  const codeName = useCodeName();
   return (
     <>
       <Form.Item name="splitOn" label={t('split')} valuePropName="checked" extra={t('splitHelp')}>
@@ -44,9 +46,9 @@ export function SplitFields({
               <Select
                 style={{ width: 220 }}
                 options={[
-                  { value: 'read', label: t('metric.read') },
-                  { value: 'reply', label: t('metric.reply') },
-                  { value: 'click', label: t('metric.click'), disabled: true },
+                  { value: 'read', label: codeName('SplitMetric', 'read') },
+                  { value: 'reply', label: codeName('SplitMetric', 'reply') },
+                  { value: 'click', label: codeName('SplitMetric', 'click'), disabled: true },
                 ]}
                 data-testid="campaign-split-metric"
               />

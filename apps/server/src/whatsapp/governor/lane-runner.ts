@@ -121,6 +121,15 @@ export async function startLaneRunner(options: LaneRunnerOptions): Promise<LaneR
     }
   };
 
+  // The lock connection runs one statement at a time (pg refuses overlapping ones from version 9):
+  // lanes woken at once and lanes letting go take turns on it.
+  let lockTurn: Promise<unknown> = Promise.resolve();
+  const onLockConnection = <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = lockTurn.then(work, work);
+    lockTurn = turn.catch(() => undefined);
+    return turn;
+  };
+
   const wake = async (tenantId: string, numberId: string) => {
     const key = laneKey(tenantId, numberId);
     const existing = lanes.get(key);
@@ -129,7 +138,7 @@ export async function startLaneRunner(options: LaneRunnerOptions): Promise<LaneR
     if (stopped || !client || lanes.size >= maxLanes) return;
     lanes.set(key, new SendLane(tenantId, numberId, options));
     try {
-      if (!(await tryLockLane(client, numberId))) {
+      if (!(await onLockConnection(() => tryLockLane(client, numberId)))) {
         lanes.delete(key);
         return;
       }
@@ -157,7 +166,7 @@ export async function startLaneRunner(options: LaneRunnerOptions): Promise<LaneR
     } finally {
       lanes.delete(laneKey(lane.tenantId, lane.numberId));
       if (lock?.client === client) {
-        await unlockLane(client, lane.numberId).catch(() => undefined);
+        await onLockConnection(() => unlockLane(client, lane.numberId)).catch(() => undefined);
       }
     }
     // Work queued while this lane was letting go found the lock still held: take it again.
