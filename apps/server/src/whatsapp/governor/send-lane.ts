@@ -186,9 +186,13 @@ export class SendLane {
     this.outcomes.push({ kind: 'deferred', id: send.id, createdAt: send.createdAt, until: new Date(until) });
   }
 
-  /** Pair rate and throughput, then claim a slice and send it; slices are about 200 ms of sending. */
+  /**
+   * Pair rate and throughput, then claim a slice and send it; slices are about 200 ms of sending,
+   * and never more than half the requests a lane keeps in flight: a worker killed mid-slice leaves
+   * its claimed rows `unknown` for good (never resent), so few may be claimed and not yet sent.
+   */
   private async pace(number: SendingNumber, sends: QueuedSend[]): Promise<void> {
-    const slice = Math.max(1, Math.ceil(number.throughputPerSecond / 5));
+    const slice = Math.max(1, Math.min(Math.ceil(number.throughputPerSecond / 5), MAX_IN_FLIGHT / 2));
     for (let start = 0; start < sends.length && !this.stopped && !this.numberStale; start += slice) {
       const ready: QueuedSend[] = [];
       for (const send of sends.slice(start, start + slice)) {
