@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/pool.js';
+import { markLanesDue } from './queue-repository.js';
 
 /**
  * A campaign's rows in the send queue, reached through send_queue_campaign_idx. Only unclaimed
@@ -16,31 +17,23 @@ export async function holdQueuedSends(db: Db, tenantId: string, campaignId: stri
 }
 
 /**
- * Makes the held rows due now, moves their lanes' due times and wakes the lanes at commit, as
+ * Makes the held rows due now, moves their lanes' due times and wakes them at commit, as
  * queueing does. Rows the lane itself deferred (pair rate, messaging limit) keep their time.
  */
 export async function releaseQueuedSends(db: Db, tenantId: string, campaignId: string): Promise<number> {
-  const { rows } = await db.query<{ released: number }>(
-    `with released as (
-       update send_queue set not_before = now()
-        where campaign_id = $2 and tenant_id = $1 and not_before = 'infinity'
-       returning number_id
-     ),
-     numbers as (select distinct number_id from released),
-     lanes as (
-       insert into send_lane (tenant_id, number_id, due_at)
-       select $1, number_id, now() from numbers
-       on conflict (tenant_id, number_id) do update
-          set due_at = least(coalesce(send_lane.due_at, excluded.due_at), excluded.due_at), updated_at = now()
-     ),
-     woken as (
-       select pg_notify('wa_send_wake', json_build_object('tenantId', $1::text, 'numberId', number_id::text)::text)
-         from numbers
-     )
-     select (select count(*) from released)::int as released, (select count(*) from woken) as woken`,
+  const { rows } = await db.query<{ number_id: string }>(
+    `update send_queue set not_before = now()
+      where campaign_id = $2 and tenant_id = $1 and not_before = 'infinity'
+     returning number_id::text`,
     [tenantId, campaignId],
   );
-  return rows[0]?.released ?? 0;
+  const numbers = [...new Set(rows.map((row) => row.number_id))];
+  await markLanesDue(
+    db,
+    tenantId,
+    numbers.map((numberId) => ({ numberId, dueAt: null })),
+  );
+  return rows.length;
 }
 
 /**

@@ -45,10 +45,11 @@ export async function queueMessages(
   options: { lanes?: 'now' | 'later' } = {},
 ): Promise<QueuedMessage[]> {
   if (intents.length === 0) return [];
-  const rows = await insertQueuedMessages(client, tenantId, intents, PRIORITY.bulk, options.lanes !== 'later');
+  const rows = await insertQueuedMessages(client, tenantId, intents, PRIORITY.bulk);
   if (rows.some((row) => row.created_at === null)) {
     throw new Error('queueMessages: an intent names a number, contact, group or template of another tenant');
   }
+  if (options.lanes !== 'later') await markIntentLanes(client, tenantId, intents);
   return rows.map((row) => ({ id: row.id, createdAt: row.created_at as string }));
 }
 

@@ -2,17 +2,15 @@ import type { Db } from '../../platform/db/pool.js';
 import type { MessageIntent } from './queue-messages.js';
 
 /**
- * Inserts the intents as queued messages with their send_queue rows and, unless `markLanes` is
- * false, moves their lanes' due times and wakes them (on commit), in one statement. Answers a row
- * per intent, in order; created_at is null for an intent naming a number, contact, group or
- * template of another tenant (not inserted).
+ * Inserts the intents as queued messages with their send_queue rows, in one statement; their lanes
+ * are the caller's to mark (`markLanesDue`). Answers a row per intent, in order; created_at is
+ * null for an intent naming a number, contact, group or template of another tenant (not inserted).
  */
 export async function insertQueuedMessages(
   db: Db,
   tenantId: string,
   intents: readonly MessageIntent[],
   defaultPriority: number,
-  markLanes: boolean,
 ): Promise<{ id: string; created_at: string | null }[]> {
   const column = <T>(pick: (intent: MessageIntent) => T) => intents.map(pick);
   const { rows } = await db.query<{ id: string; created_at: string | null }>(
@@ -43,20 +41,9 @@ export async function insertQueuedMessages(
        insert into send_queue (tenant_id, number_id, message_id, message_created_at, priority, not_before, campaign_id)
        select $1, o.number_id, m.id, m.created_at, o.priority, coalesce(o.not_before, now()), o.campaign_id
          from owned o join messages m on m.id = o.id
-     ),
-     lanes as (
-       insert into send_lane (tenant_id, number_id, due_at)
-       select $1, number_id, min(coalesce(not_before, now())) from owned where $15 group by number_id
-       on conflict (tenant_id, number_id) do update
-          set due_at = least(coalesce(send_lane.due_at, excluded.due_at), excluded.due_at), updated_at = now()
-     ),
-     woken as (
-       select pg_notify('wa_send_wake', json_build_object('tenantId', $1::text, 'numberId', number_id::text)::text)
-         from (select distinct number_id from owned where $15) n
      )
      select i.id::text, m.created_at::text
        from input i left join messages m on m.id = i.id
-      cross join (select count(*) from woken) w
       order by i.position`,
     [
       tenantId,
@@ -73,7 +60,6 @@ export async function insertQueuedMessages(
       column((i) => i.sentBy ?? null),
       column((i) => i.priority ?? defaultPriority),
       column((i) => i.notBefore ?? null),
-      markLanes,
     ],
   );
   return rows;
