@@ -188,6 +188,42 @@ describe('the send lane', () => {
     });
   });
 
+  it('never waits between claiming a send and handing it to the transport', async () => {
+    const { tenantId, numberId, marketing } = await setUp();
+    // 10 a second: slices of 2, and the bucket runs dry after its first 10 tokens.
+    await app.pool.query('update wa_number set throughput_per_second = 10 where id = $1', [numberId]);
+    const contacts = [];
+    for (let index = 0; index < 16; index++)
+      contacts.push(await seedContact(app.pool, tenantId, { waId: `447350${index}`, consent: true }));
+    await queue(
+      tenantId,
+      contacts.map((contactId) => ({ numberId, contactId, ...template(marketing) })),
+    );
+    const { transport, sent } = scriptedTransport();
+    const claimedButNotSent: number[] = [];
+    // A kill during any wait of the lane must find no claimed row whose request has not started.
+    const watchingSleep = async (ms: number) => {
+      const { rows } = await app.pool.query<{ id: string }>(
+        'select message_id::text as id from send_queue where tenant_id = $1 and claimed_at is not null',
+        [tenantId],
+      );
+      const started = new Set(sent.map((message) => message.callbackData));
+      claimedButNotSent.push(rows.filter((row) => !started.has(row.id)).length);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    };
+    const lane = new SendLane(tenantId, numberId, {
+      pool: app.pool,
+      cipher: app.context.whatsapp.tokenCipher,
+      transport,
+      logger,
+      sleep: watchingSleep,
+    });
+    await lane.run();
+    expect(sent).toHaveLength(16);
+    expect(claimedButNotSent.length).toBeGreaterThan(0);
+    expect(claimedButNotSent.filter((count) => count > 0)).toEqual([]);
+  });
+
   it('records a send that went although its message was cancelled while the request was in flight', async () => {
     const { tenantId, numberId, marketing } = await setUp();
     const first = await seedContact(app.pool, tenantId, { waId: '4473101', consent: true });

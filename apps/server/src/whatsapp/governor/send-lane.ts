@@ -188,8 +188,10 @@ export class SendLane {
 
   /**
    * Pair rate and throughput, then claim a slice and send it; slices are about 200 ms of sending,
-   * and never more than half the requests a lane keeps in flight: a worker killed mid-slice leaves
-   * its claimed rows `unknown` for good (never resent), so few may be claimed and not yet sent.
+   * and never more than half the requests a lane keeps in flight. The slice's tokens and its room in
+   * flight are taken before the claim, and every claimed send is handed to the transport at once:
+   * a worker killed between the claim and the requests leaves those rows `unknown` for good (never
+   * resent), so nothing may wait in between.
    */
   private async pace(number: SendingNumber, sends: QueuedSend[]): Promise<void> {
     const slice = Math.max(1, Math.min(Math.ceil(number.throughputPerSecond / 5), MAX_IN_FLIGHT / 2));
@@ -213,6 +215,9 @@ export class SendLane {
         ready.push(send);
       }
       if (ready.length === 0) continue;
+      // A lane told to stop leaves the slice unclaimed: it stays queued for the next owner.
+      if (!(await this.takeTokens(ready.length))) break;
+      await this.makeRoom(ready.length);
       const claimed = await claimSends(
         this.deps.pool,
         this.tenantId,
@@ -220,23 +225,29 @@ export class SendLane {
         ready.map((send) => send.id),
       );
       // What was paused or withdrawn since the batch was fetched stays behind.
-      for (const send of ready.filter((candidate) => claimed.has(candidate.id))) {
-        await this.takeToken();
-        await this.dispatch(number, send);
-      }
+      for (const send of ready) if (claimed.has(send.id)) this.dispatch(number, send);
       if (this.outcomes.length >= FLUSH_EVERY) await this.flush();
     }
   }
 
-  private async takeToken(): Promise<void> {
+  /** False when the lane was stopped while waiting for them. */
+  private async takeTokens(count: number): Promise<boolean> {
     const bucket = this.bucket as TokenBucket;
-    for (let wait = bucket.take(this.now()); wait > 0; wait = bucket.take(this.now())) {
-      await this.sleep(wait, this.stopping.signal);
+    for (let taken = 0; taken < count; taken++) {
+      for (let wait = bucket.take(this.now()); wait > 0; wait = bucket.take(this.now())) {
+        if (this.stopped) return false;
+        await this.sleep(wait, this.stopping.signal);
+      }
     }
+    return true;
   }
 
-  private async dispatch(number: SendingNumber, send: QueuedSend): Promise<void> {
-    while (this.inFlight.size >= MAX_IN_FLIGHT) await Promise.race(this.inFlight);
+  private async makeRoom(count: number): Promise<void> {
+    while (this.inFlight.size + count > MAX_IN_FLIGHT) await Promise.race(this.inFlight);
+  }
+
+  /** Starts the request without waiting: room for it was made before its claim. */
+  private dispatch(number: SendingNumber, send: QueuedSend): void {
     const request = this.deliver(number, send).finally(() => this.inFlight.delete(request));
     this.inFlight.add(request);
   }
