@@ -187,10 +187,12 @@ async function runToEnd(world, running, name, during) {
   // Every status webhook applied: nothing on its way, the sandbox idle (no simulated step or
   // webhook left), and the counts unchanged for 3 s since.
   // Recipients still unsettled when the sandbox has been idle and nothing moved for 30 s will not
-  // settle: the checks report them.
+  // settle: the checks report them. An `unknown` one may yet go again: the minute job sends what
+  // Meta never took once its grace (120 s) is over, so those are given 4 minutes.
   const settled = await follow(world, running, campaignId, async (progress, lastChange) => {
     const still = Date.now() - lastChange;
-    if (progress.unsettled > 0 && still < 30_000) return false;
+    const patience = (progress.counts.unknown ?? 0) > 0 ? 240_000 : 30_000;
+    if (progress.unsettled > 0 && still < patience) return false;
     const sandbox = await sandboxControl(running.sandboxUrl, 'POST', '/settle', { timeout_ms: 0 });
     return sandbox.settled && still >= 3000;
   });

@@ -42,6 +42,7 @@ import type { AppContext } from './platform/http/context.js';
 import type { JobDefinition } from './platform/queue/jobs.js';
 import { realtimePruneJob } from './platform/realtime/prune-job.js';
 import { registerRealtime } from './platform/realtime/routes.js';
+import { unknownSendsJob } from './whatsapp/governor/unknown-sends-job.js';
 import { messagePartitionsJob } from './whatsapp/messages/partition-job.js';
 import { webhookDrainJob, webhookHousekeepingJob } from './whatsapp/webhooks/jobs.js';
 import { registerWebhookRoutes } from './whatsapp/webhooks/routes.js';
@@ -65,6 +66,7 @@ export const jobs: readonly JobDefinition[] = [
   campaignDispatchJob,
   campaignDispatchSweepJob,
   campaignSplitDecisionJob,
+  unknownSendsJob,
 ];
 
 /** The api role: the contract's calls, the uploads and the built console. */

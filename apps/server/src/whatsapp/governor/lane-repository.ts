@@ -126,7 +126,13 @@ const RECORD_OUTCOMES = `
      where o.kind <> 'deferred' and m.tenant_id = $1 and m.created_at = o.created_at and m.id = o.id
        -- A message cancelled while its request was in flight went (or may have) all the same.
        and (m.status = 'queued' or (m.status = 'cancelled' and o.kind in ('sent', 'unknown')))
-    returning m.contact_id, o.kind
+    returning m.id, m.created_at, m.contact_id, o.kind
+  ),
+  -- Watched until a status webhook settles it or the evidence says Meta never took it (0033).
+  watched as (
+    insert into unknown_send (tenant_id, message_id, message_created_at, number_id)
+    select $1, id, created_at, $2::bigint from finished where kind = 'unknown'
+    on conflict (tenant_id, message_id) do nothing
   ),
   -- Sent, but a status webhook settled the message by its callback data before this record.
   settled_first as (

@@ -22,6 +22,7 @@ import { drainWebhookEvents } from '../webhooks/drain.js';
 import { WEBHOOK_ENV } from '../webhooks/test-support.js';
 import { cloudApiTransport } from './cloud-api-transport.js';
 import { SendLane } from './send-lane.js';
+import { settleUnknownSends } from './unknown-sends-job.js';
 
 const t = useTestApp(WEBHOOK_ENV);
 let sandbox: RunningSandbox;
@@ -88,6 +89,14 @@ async function standInSetUp(waIds: string[]) {
   return { tenantId, numberId, contacts, queued };
 }
 
+async function watched(tenantId: string) {
+  const { rows } = await t.pool.query<{ id: string }>(
+    'select message_id::text as id from unknown_send where tenant_id = $1 order by message_id',
+    [tenantId],
+  );
+  return rows.map((row) => row.id);
+}
+
 const requestsTo = (waId: string) => graph.requests.filter((request) => (request.json as { to: string }).to === waId);
 
 describe('a send whose answer is lost', () => {
@@ -129,6 +138,63 @@ describe('a send whose answer is lost', () => {
       tenantId,
     ]);
     expect(orphans).toEqual([]);
+    // Settled by its webhook: no longer watched, and never queued again.
+    expect(await settleUnknownSends(t.pool, 0)).toBe(0);
+    expect(await watched(tenantId)).toEqual([]);
+  });
+
+  it('goes again, once, when Meta evidently never took it: a later message of the number was sent after it was marked', async () => {
+    const tenantId = await createTenant(t.pool);
+    const { numberId, made } = await seedSandboxNumber(t.pool, t.context.whatsapp, sandbox, tenantId);
+    const templateId = await seedSandboxTemplate(
+      t.pool,
+      sandbox,
+      tenantId,
+      { numberId, wabaId: made.waba_id },
+      { name: 'promo', category: 'MARKETING', text: 'Hello' },
+    );
+    const lost = await seedContact(t.pool, tenantId, { waId: '4481501', consent: true });
+    const later = await seedContact(t.pool, tenantId, { waId: '4481502', consent: true });
+    const template = { id: templateId, name: 'promo' };
+    const [interrupted] = await queueTemplate(t.pool, tenantId, numberId, template, [lost]);
+    // A worker claimed it and was killed before its request left.
+    await t.pool.query('update send_queue set claimed_at = now(), attempts = 1 where message_id = $1', [
+      interrupted?.id,
+    ]);
+    await runLane(tenantId, numberId);
+    expect(await watched(tenantId)).toEqual([interrupted?.id]);
+    // Marked long ago, but no later message was sent since: nothing says Meta never took it.
+    await t.pool.query(`update unknown_send set since = now() - interval '10 minutes' where tenant_id = $1`, [
+      tenantId,
+    ]);
+    expect(await settleUnknownSends(t.pool)).toBe(0);
+
+    await queueTemplate(t.pool, tenantId, numberId, template, [later]);
+    await runLane(tenantId, numberId);
+    if (!(await sandbox.settle({ fastForward: true, timeoutMs: 10_000 }))) throw new Error('sandbox did not settle');
+    await drainWebhookEvents(t.context);
+    // Still inside the grace: it waits for a webhook that may yet come.
+    await t.pool.query(`update unknown_send set since = now() - interval '60 seconds' where tenant_id = $1`, [
+      tenantId,
+    ]);
+    expect(await settleUnknownSends(t.pool)).toBe(0);
+    await t.pool.query(`update unknown_send set since = now() - interval '10 minutes' where tenant_id = $1`, [
+      tenantId,
+    ]);
+    expect(await settleUnknownSends(t.pool)).toBe(1);
+    expect(await watched(tenantId)).toEqual([]);
+    expect(await settleUnknownSends(t.pool)).toBe(0);
+
+    await runLane(tenantId, numberId);
+    if (!(await sandbox.settle({ fastForward: true, timeoutMs: 10_000 }))) throw new Error('sandbox did not settle');
+    await drainWebhookEvents(t.context);
+    const toLost = sandbox.sandbox.store.messages.list().filter((message) => message.waId === '4481501');
+    expect(toLost).toHaveLength(1);
+    expect(JSON.parse(String(toLost[0]?.body)).biz_opaque_callback_data).toBe(interrupted?.id);
+    expect((await messages(tenantId)).map((row) => [row.id, row.status])).toEqual([
+      [interrupted?.id, 'read'],
+      [expect.any(String), 'read'],
+    ]);
   });
 
   it('is unknown after a reset, a 5xx or an unreadable reply; only a refusal that proves nothing went is retried', async () => {
