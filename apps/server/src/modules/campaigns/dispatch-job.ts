@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { withTransaction } from '../../platform/db/pool.js';
+import { withRedoableTransaction, withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { defineJob, enqueue } from '../../platform/queue/jobs.js';
 import { foldCampaignCounts } from './count-fold-repository.js';
@@ -36,7 +36,9 @@ export const campaignDispatchJob = defineJob({
     await enqueueDispatch(context.pool, tenantId, campaignId, new Date(Date.now() + WATCHDOG_MS));
     const startedAt = performance.now();
     try {
-      await withTransaction(context.pool, async (client) => {
+      // Redoable: a step lost in a database crash is taken again from the saved cursor, and no lane
+      // sends its messages before a durable claim has made it durable too.
+      await withRedoableTransaction(context.pool, async (client) => {
         const plan = await dispatchStep(client, tenantId, campaignId);
         context.logger.debug(
           { campaignId, plan, ms: Math.round(performance.now() - startedAt) },

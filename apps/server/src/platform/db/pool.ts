@@ -23,10 +23,25 @@ export function createPool(connectionString: string, logger: Logger, max = 20): 
 }
 
 /** Runs `work` in one transaction on one client; rolls back on any error. */
-export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return inTransaction(pool, 'begin', work);
+}
+
+/**
+ * A transaction whose commit does not wait for the WAL to reach the disk (`synchronous_commit =
+ * off`): for work redone from durable state should a database crash lose its last few hundred
+ * milliseconds (applying stored webhook events, recording a lane's outcomes, a campaign step).
+ * Nothing may leave the database on its strength alone: a send is claimed first in a durable
+ * transaction, whose commit also makes every earlier commit durable, as the WAL is one sequence.
+ */
+export function withRedoableTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return inTransaction(pool, 'begin; set local synchronous_commit = off', work);
+}
+
+async function inTransaction<T>(pool: pg.Pool, begin: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('begin');
+    await client.query(begin);
     const result = await work(client);
     await client.query('commit');
     return result;

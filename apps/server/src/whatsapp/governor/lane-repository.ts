@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { prepared } from '../../platform/db/pool.js';
+import { type Db, prepared } from '../../platform/db/pool.js';
 import type { IntentFacts, Purpose } from './rules.js';
 
 /** A queued message as the lane sees it: what to send, and the facts the rules need. */
@@ -166,7 +166,7 @@ const RECORD_OUTCOMES = `
 
 /** Records a lane's outcomes in one round trip: message statuses, the queue, the conversations, the day's sent count. */
 export async function recordOutcomes(
-  db: pg.Pool,
+  db: Db,
   tenantId: string,
   numberId: string,
   outcomes: readonly SendOutcome[],

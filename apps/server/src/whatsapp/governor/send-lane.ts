@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { withRedoableTransaction } from '../../platform/db/pool.js';
 import type { TokenCipher } from '../crypto/token-cipher.js';
 import { loadSendingNumber, pauseNumber, type SendingNumber } from '../numbers/number-repository.js';
 import {
@@ -314,7 +315,12 @@ export class SendLane {
 
   private async flush(): Promise<void> {
     const outcomes = this.outcomes.splice(0);
-    await recordOutcomes(this.deps.pool, this.tenantId, this.numberId, outcomes);
+    if (outcomes.length === 0) return;
+    // Redoable: lost in a database crash, the claims (durable) make the sends `unknown`, and their
+    // status webhooks settle them by callback data.
+    await withRedoableTransaction(this.deps.pool, (client) =>
+      recordOutcomes(client, this.tenantId, this.numberId, outcomes),
+    );
   }
 
   /** Waits for every request in flight, then writes what became of them. */

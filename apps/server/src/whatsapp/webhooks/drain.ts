@@ -8,7 +8,7 @@
  */
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { withTransaction } from '../../platform/db/pool.js';
+import { withRedoableTransaction, withTransaction } from '../../platform/db/pool.js';
 import { releaseSavepoint, rollbackToSavepoint, savepoint } from '../../platform/db/savepoint.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { type Publication, publishEvents } from '../../platform/realtime/publish.js';
@@ -45,7 +45,8 @@ export async function drainWebhookEvents(
 ): Promise<DrainReport> {
   const report: DrainReport = { events: 0, batches: 0, busy: false };
   for (;;) {
-    const outcomes = await withTransaction(context.pool, async (client) => {
+    // Redoable: the events stay stored until a batch commits, and applying one again changes nothing.
+    const outcomes = await withRedoableTransaction(context.pool, async (client) => {
       if (!(await lockDrain(client, options.leaveIfBusy !== true))) return null;
       const events = await pendingEvents(client, BATCH_SIZE);
       if (events.length === 0) return [];
