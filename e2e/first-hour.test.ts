@@ -81,8 +81,11 @@ describe("a new user's first hour", () => {
     await chooseDropdownItem(page, '中文');
     await sideMenu(page).getByText('账号列表').waitFor();
 
-    // Signing out ends the session on the server too: the old token is refused.
+    // Signing out ends the session on the server too: the old token is refused once the revoking
+    // call (made after the sign-in page is shown) is answered.
+    const revoked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/logout');
     await logOut(page);
+    await revoked;
     const userInfo = await fetch(`${baseUrl}/api/blade-auth/oauth/user-info`, { headers: { token } });
     expect(userInfo.status).toBe(401);
     expect(pageErrors).toEqual([]);
