@@ -35,6 +35,7 @@ import {
   newestSandboxSend,
   sampleActiveStatements,
   sandboxTemplateSends,
+  statementTotals,
 } from './campaigns/observe.mjs';
 import { cpuBetween, startCampaignProduct, usageOf } from './campaigns/roles.mjs';
 import { campaignBody, sandboxControl, setUpWorld, sleep, TEMPLATE } from './campaigns/setup.mjs';
@@ -173,6 +174,7 @@ function rateBetween(samples, recipients, fromShare, toShare, excludeMs = 0) {
 async function runToEnd(world, running, name, during) {
   const before = usageOf(running);
   const statements = sampleActiveStatements(world.databaseUrl);
+  const totals = await statementTotals(world.databaseUrl);
   const added = await callApi(running.url, '/api/btmsg/add', campaignBody(world, name), world.token);
   const campaignId = added.campaign.id;
   const startedAt = Date.now();
@@ -198,8 +200,20 @@ async function runToEnd(world, running, name, during) {
   });
   const settledAt = settled.findLast((sample) => sample.changed)?.at ?? allGoneAt;
   const busiestStatements = await statements.stop();
+  const statementTime = await totals.stop();
   const stalled = Boolean(samples.stalled || settled.stalled);
-  return { campaignId, before, startedAt, samples, allGoneAt, settledAt, settled, busiestStatements, stalled };
+  return {
+    campaignId,
+    before,
+    startedAt,
+    samples,
+    allGoneAt,
+    settledAt,
+    settled,
+    busiestStatements,
+    statementTime,
+    stalled,
+  };
 }
 
 async function sendMode(world, running) {
@@ -239,6 +253,7 @@ async function sendMode(world, running) {
     stalled: run.stalled,
     sandboxInServerProcess: !SPLIT,
     busiestStatements: run.busiestStatements,
+    statementTime: run.statementTime,
     sandboxAcceptedSends: sends,
     checks: await checkCampaign(world.db, run.campaignId),
   };
@@ -307,6 +322,7 @@ async function crashMode(world, running) {
     rssPeakMiB: peakRss([...run.samples, ...run.settled]),
     cpuSeconds: cpuBetween(run.before, after, killedCpu),
     busiestStatements: run.busiestStatements,
+    statementTime: run.statementTime,
     problems,
   };
 }

@@ -222,3 +222,38 @@ export function sampleActiveStatements(databaseUrl, everyMs = 100) {
     },
   };
 }
+
+/**
+ * Per-statement totals over a run from pg_stat_statements (BENCH_PG_STATEMENTS=on loads it): reset
+ * at the start, read at stop(): the statements that took the most time, with calls, rows, WAL.
+ * Answers null at stop() when the extension is not loaded.
+ */
+export async function statementTotals(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  db.on('error', () => {});
+  await db.connect();
+  const loaded = await db
+    .query('create extension if not exists pg_stat_statements')
+    .then(() => db.query('select pg_stat_statements_reset()'))
+    .then(() => true)
+    .catch(() => false);
+  return {
+    async stop(top = 15) {
+      if (!loaded) {
+        await db.end().catch(() => {});
+        return null;
+      }
+      const { rows } = await db.query(
+        `select round(total_exec_time)::float8 as ms, calls::float8, rows::float8,
+                round((total_exec_time / greatest(calls, 1))::numeric, 3)::float8 as mean_ms,
+                round(wal_bytes / 1048576.0)::float8 as wal_mib,
+                left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as query
+           from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+          order by total_exec_time desc limit $1`,
+        [top],
+      );
+      await db.end().catch(() => {});
+      return rows;
+    },
+  };
+}

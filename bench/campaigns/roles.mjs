@@ -8,7 +8,15 @@ import { connectDatabase } from './setup.mjs';
 const ADMIN_PASSWORD = 'bench-admin-pass';
 // The api checks the sandbox's webhook signatures with it, so every role must share it.
 const APP_SECRET = 'bench-app-secret-0123456789abcdef';
-const ENV = { DEMO: 'off', SANDBOX: 'on', WHATSAPP_APP_SECRET: APP_SECRET };
+const ENV = {
+  DEMO: 'off',
+  SANDBOX: 'on',
+  WHATSAPP_APP_SECRET: APP_SECRET,
+  // BENCH_PG_STATEMENTS=on: PostgreSQL keeps per-statement totals (pg_stat_statements) for the report.
+  ...(process.env.BENCH_PG_STATEMENTS === 'on'
+    ? { EMBEDDED_PG_SETTINGS: 'shared_preload_libraries=pg_stat_statements pg_stat_statements.track=all' }
+    : {}),
+};
 
 /**
  * Starts the product. split: api first (it owns the embedded PostgreSQL), then the sandbox, then

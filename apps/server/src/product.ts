@@ -51,6 +51,7 @@ export async function startProduct(
     embedded = await startEmbeddedPostgres({
       dir: path.join(config.dataDir, 'pg'),
       port: config.EMBEDDED_PG_PORT,
+      settings: config.EMBEDDED_PG_SETTINGS,
       logger,
     });
     const url = new URL(embedded.adminUrl);

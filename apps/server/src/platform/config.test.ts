@@ -19,8 +19,18 @@ describe('configuration', () => {
     [{ EMBEDDED_PG_PORT: '5432' }, 'EMBEDDED_PG_PORT'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ ACCESS_TOKEN_TTL: '3000' }, 'ACCESS_TOKEN_TTL'],
+    [{ EMBEDDED_PG_SETTINGS: 'shared_buffers = 512MB' }, 'EMBEDDED_PG_SETTINGS'],
+    [{ EMBEDDED_PG_SETTINGS: "work_mem=16MB'; drop" }, 'EMBEDDED_PG_SETTINGS'],
   ])('stops on %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`${variable}: `));
+  });
+
+  it('takes the embedded PostgreSQL’s extra settings as name=value words', () => {
+    expect(loadConfig({}).EMBEDDED_PG_SETTINGS).toEqual([]);
+    expect(
+      loadConfig({ EMBEDDED_PG_SETTINGS: ' shared_buffers=512MB  shared_preload_libraries=pg_stat_statements ' })
+        .EMBEDDED_PG_SETTINGS,
+    ).toEqual(['shared_buffers=512MB', 'shared_preload_libraries=pg_stat_statements']);
   });
 
   it('treats empty variables as unset', () => {

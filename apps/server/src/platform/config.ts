@@ -20,6 +20,18 @@ const EnvSchema = z.object({
     .max(65535)
     .refine((port) => port !== 5432, 'must not be 5432, which a system PostgreSQL may hold')
     .default(54329),
+  /**
+   * Extra settings of the embedded PostgreSQL, `name=value` separated by spaces, e.g.
+   * `shared_buffers=512MB work_mem=16MB` (each becomes a `-c` flag of the server).
+   */
+  EMBEDDED_PG_SETTINGS: z
+    .string()
+    .regex(
+      /^\s*([a-z_][a-z0-9_.]*=[^\s=]+(\s+|$))*$/,
+      'must be name=value settings separated by spaces, such as shared_buffers=512MB',
+    )
+    .default('')
+    .transform((text) => text.split(/\s+/).filter(Boolean)),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
   CAPTCHA: onOff.default('on'),
   REGISTRATION: z.enum(['open', 'closed']).default('open'),

@@ -14,6 +14,8 @@ export interface EmbeddedPostgresOptions {
   logger: Logger;
   /** Trade durability for speed: for throw-away test clusters only. */
   ephemeral?: boolean;
+  /** More server settings, each `name=value` (the operator's EMBEDDED_PG_SETTINGS). */
+  settings?: readonly string[];
 }
 
 export interface RunningPostgres {
@@ -73,6 +75,7 @@ async function startServer(
     '-c',
     'max_connections=300',
     ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
   ];
   const command = launcher.command('postgres', flags);
   const child = spawn(command.file, command.args, {
