@@ -14,37 +14,35 @@ export async function insertQueuedMessages(
 ): Promise<{ id: string; created_at: string | null }[]> {
   const column = <T>(pick: (intent: MessageIntent) => T) => intents.map(pick);
   const { rows } = await db.query<{ id: string; created_at: string | null }>(
+    // No join between the statement's parts: their row estimates are guesses (one row), and a
+    // nested loop over 2 000 intents compared 4 000 000 pairs. Each row says whether the tenant owns
+    // what it names; its message id and time (the transaction's now(), the column's default) are
+    // known before the inserts, so the queue rows and the answer come from the same rows.
     `with input as (
-       select nextval('message_id_seq') as id, i.*
+       select nextval('message_id_seq') as id, i.*,
+              exists (select 1 from wa_number n where n.tenant_id = $1 and n.id = i.number_id and n.deleted_at is null)
+              and (i.contact_id is null or exists (select 1 from contact c where c.tenant_id = $1 and c.id = i.contact_id))
+              and (i.group_ref is null or exists (select 1 from wa_group g where g.tenant_id = $1 and g.id = i.group_ref))
+              and (i.contact_id is not null or i.group_ref is not null)
+              and (i.template_id is null or exists (select 1 from wa_template t where t.tenant_id = $1 and t.id = i.template_id))
+              as owned
          from unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::jsonb[], $7::text[], $8::text[],
                      $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[], $13::smallint[], $14::timestamptz[])
               with ordinality as i (number_id, contact_id, group_ref, type, content, preview, purpose, template_id,
                                     campaign_id, task_id, sent_by, priority, not_before, position)
      ),
-     owned as (
-       select i.* from input i
-        where exists (select 1 from wa_number n where n.tenant_id = $1 and n.id = i.number_id and n.deleted_at is null)
-          and (i.contact_id is null or exists (select 1 from contact c where c.tenant_id = $1 and c.id = i.contact_id))
-          and (i.group_ref is null or exists (select 1 from wa_group g where g.tenant_id = $1 and g.id = i.group_ref))
-          and (i.contact_id is not null or i.group_ref is not null)
-          and (i.template_id is null or exists (select 1 from wa_template t where t.tenant_id = $1 and t.id = i.template_id))
-     ),
      messages as (
-       insert into message (tenant_id, id, number_id, contact_id, group_ref, direction, type, body, preview, purpose,
-                            template_id, status, campaign_id, task_id, sent_by)
-       select $1, id, number_id, contact_id, group_ref, 'out', type, content, coalesce(preview, ''), purpose,
+       insert into message (tenant_id, id, created_at, number_id, contact_id, group_ref, direction, type, body, preview,
+                            purpose, template_id, status, campaign_id, task_id, sent_by)
+       select $1, id, now(), number_id, contact_id, group_ref, 'out', type, content, coalesce(preview, ''), purpose,
               template_id, 'queued', campaign_id, task_id, sent_by
-         from owned
-       returning id, created_at
+         from input where owned
      ),
      queued as (
        insert into send_queue (tenant_id, number_id, message_id, message_created_at, priority, not_before, campaign_id)
-       select $1, o.number_id, m.id, m.created_at, o.priority, coalesce(o.not_before, now()), o.campaign_id
-         from owned o join messages m on m.id = o.id
+       select $1, number_id, id, now(), priority, coalesce(not_before, now()), campaign_id from input where owned
      )
-     select i.id::text, m.created_at::text
-       from input i left join messages m on m.id = i.id
-      order by i.position`,
+     select id::text, case when owned then now()::text end as created_at from input order by position`,
     [
       tenantId,
       column((i) => i.numberId),
