@@ -183,11 +183,11 @@ describe('portfolio_daily_reach', () => {
       const ids = rows.map((row) => row.id);
       const reached = async () =>
         (
-          await t.pool.query('select reached from portfolio_daily_reach where portfolio_id = $1 and day = $2', [
-            portfolioId,
-            today,
-          ])
-        ).rows[0]?.reached ?? 0;
+          await t.pool.query(
+            'select coalesce(sum(reached), 0)::int as reached from portfolio_daily_reach where portfolio_id = $1 and day = $2',
+            [portfolioId, today],
+          )
+        ).rows[0]?.reached;
       const before = await reached();
       await t.pool.query('select * from reserve_portfolio_reach($1, $2, $3::bigint[])', [a.tenantId, portfolioId, ids]);
       expect(await reached()).toBe(before + 10);

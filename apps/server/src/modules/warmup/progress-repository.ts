@@ -7,6 +7,10 @@ import type { Db } from '../../platform/db/pool.js';
  * and the hourly snapshots of quality and tier (warmup_number_day).
  */
 
+/** The portfolio's unique users of the plan day `d`, summed over the roll-up's buckets (0035). */
+const REACHED_THAT_DAY = `select sum(b.reached)::int as reached from portfolio_daily_reach b
+  where b.tenant_id = p.tenant_id and b.portfolio_id = p.portfolio_id and b.day = d.day`;
+
 /** Each plan's target for the day and what its portfolio reached so far that day. */
 export async function selectDayProgress(
   db: Db,
@@ -18,7 +22,7 @@ export async function selectDayProgress(
     `select d.plan_id::text, d.target, coalesce(r.reached, 0) as reached
        from warmup_plan_day d
        join warmup_plan p on p.tenant_id = d.tenant_id and p.id = d.plan_id
-       left join portfolio_daily_reach r on r.tenant_id = p.tenant_id and r.portfolio_id = p.portfolio_id and r.day = d.day
+       left join lateral (${REACHED_THAT_DAY}) r on true
       where d.tenant_id = $1 and d.plan_id = any($2::bigint[]) and d.day = $3::date`,
     [tenantId, planIds, day],
   );
@@ -36,7 +40,7 @@ export async function selectPlanDays(db: Db, tenantId: string, planId: string, t
             case when d.day <= $3::date then coalesce(s.sent, 0)::int end as sent
        from warmup_plan_day d
        join warmup_plan p on p.tenant_id = d.tenant_id and p.id = d.plan_id
-       left join portfolio_daily_reach r on r.tenant_id = p.tenant_id and r.portfolio_id = p.portfolio_id and r.day = d.day
+       left join lateral (${REACHED_THAT_DAY}) r on true
        left join lateral (
          select sum(c.sent) as sent from warmup_plan_number m
            join number_daily_count c on c.tenant_id = m.tenant_id and c.number_id = m.number_id and c.day = d.day
