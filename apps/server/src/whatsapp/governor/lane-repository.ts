@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { type Db, prepared } from '../../platform/db/pool.js';
+import { prepared } from '../../platform/db/pool.js';
 import type { IntentFacts, Purpose } from './rules.js';
 
 /** A queued message as the lane sees it: what to send, and the facts the rules need. */
@@ -164,16 +164,23 @@ const RECORD_OUTCOMES = `
   )
   select count(*)::int as finished from finished`;
 
-/** Records a lane's outcomes in one round trip: message statuses, the queue, the conversations, the day's sent count. */
+/**
+ * Records a lane's outcomes, in the caller's transaction: message statuses, the queue, the
+ * conversations, the day's sent count. Every row it touches is found by its key from the few
+ * hundred outcomes, so the statement is planned as index look-ups whatever the statistics say: a
+ * month's partition filled faster than autovacuum analyses it looks nearly empty, and a hash join
+ * then read all of the tenant's messages for every flush (30 ms a flush at 90 000 messages).
+ */
 export async function recordOutcomes(
-  db: Db,
+  client: pg.PoolClient,
   tenantId: string,
   numberId: string,
   outcomes: readonly SendOutcome[],
 ): Promise<void> {
   if (outcomes.length === 0) return;
   const pick = <T>(read: (outcome: SendOutcome) => T) => outcomes.map(read);
-  await db.query(
+  await client.query('set local enable_hashjoin = off; set local enable_mergejoin = off');
+  await client.query(
     prepared(RECORD_OUTCOMES, [
       tenantId,
       numberId,

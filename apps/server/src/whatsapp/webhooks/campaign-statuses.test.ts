@@ -4,6 +4,7 @@
  * recipient states).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../platform/db/pool.js';
 import { useTestApp } from '../../test/test-app.js';
 import { recordOutcomes } from '../governor/lane-repository.js';
 import {
@@ -133,9 +134,11 @@ describe('a status of a send whose Meta id was never learned', () => {
     expect(await message(id)).toMatchObject({ status: 'delivered', meta_message_id: 'wamid.in-flight' });
     expect(await rows(t.pool, 'select 1 from send_queue where message_id = $1', [id])).toEqual([]);
 
-    await recordOutcomes(t.pool, number.tenantId, number.numberId, [
-      { kind: 'sent', id, createdAt, metaMessageId: 'wamid.in-flight' },
-    ]);
+    await withTransaction(t.pool, (client) =>
+      recordOutcomes(client, number.tenantId, number.numberId, [
+        { kind: 'sent', id, createdAt, metaMessageId: 'wamid.in-flight' },
+      ]),
+    );
     expect((await message(id)).status).toBe('delivered');
     const [talked] = await rows(
       t.pool,
