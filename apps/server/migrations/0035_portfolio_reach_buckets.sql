@@ -18,7 +18,7 @@ end $$;
 
 -- Joins its transition tables: planned without nested loops (0034).
 create or replace function portfolio_reach_count_update() returns trigger language plpgsql
-set enable_nestloop = off as $$
+set enable_nestloop = off set enable_hashjoin = on as $$
 begin
   insert into portfolio_daily_reach as d (tenant_id, portfolio_id, day, bucket, reached)
   select a.tenant_id, a.portfolio_id, (a.reached_at at time zone 'UTC')::date, (pg_backend_pid() % 16)::smallint,
