@@ -111,9 +111,12 @@ export type SendOutcome =
   | { kind: 'deferred'; id: string; createdAt: string; until: Date };
 
 const RECORD_OUTCOMES = `
+  -- The tenant and number are columns of the outcomes, joined like the rest of the key: constants
+  -- would be estimated from the statistics alone, which may predate their rows.
   with outcome as (
-    select * from unnest($3::bigint[], $4::timestamptz[], $5::text[], $6::text[], $7::int[], $8::text[], $9::timestamptz[])
-      as o (id, created_at, kind, meta_id, error_code, reason, until)
+    select $1::text as tenant_id, $2::bigint as number_id, o.*
+      from unnest($3::bigint[], $4::timestamptz[], $5::text[], $6::text[], $7::int[], $8::text[], $9::timestamptz[])
+        as o (id, created_at, kind, meta_id, error_code, reason, until)
   ),
   finished as (
     update message m
@@ -123,7 +126,7 @@ const RECORD_OUTCOMES = `
            failed_at = case when o.kind = 'failed' then now() end,
            status_at = now()
       from outcome o
-     where o.kind <> 'deferred' and m.tenant_id = $1 and m.created_at = o.created_at and m.id = o.id
+     where o.kind <> 'deferred' and m.tenant_id = o.tenant_id and m.created_at = o.created_at and m.id = o.id
        -- A message cancelled while its request was in flight went (or may have) all the same.
        and (m.status = 'queued' or (m.status = 'cancelled' and o.kind in ('sent', 'unknown')))
     returning m.id, m.created_at, m.contact_id, o.kind
@@ -136,8 +139,9 @@ const RECORD_OUTCOMES = `
   ),
   -- Sent, but a status webhook settled the message by its callback data before this record.
   settled_first as (
-    select m.contact_id, o.kind from message m join outcome o on m.created_at = o.created_at and m.id = o.id
-     where o.kind = 'sent' and m.tenant_id = $1 and m.status not in ('queued', 'cancelled') and m.meta_message_id = o.meta_id
+    select m.contact_id, o.kind
+      from message m join outcome o on m.tenant_id = o.tenant_id and m.created_at = o.created_at and m.id = o.id
+     where o.kind = 'sent' and m.status not in ('queued', 'cancelled') and m.meta_message_id = o.meta_id
   ),
   went as (
     select contact_id from finished where kind = 'sent' union all select contact_id from settled_first
@@ -150,12 +154,12 @@ const RECORD_OUTCOMES = `
   ),
   removed as (
     delete from send_queue q using outcome o
-     where o.kind <> 'deferred' and q.tenant_id = $1 and q.number_id = $2 and q.message_id = o.id
+     where o.kind <> 'deferred' and q.tenant_id = o.tenant_id and q.number_id = o.number_id and q.message_id = o.id
   ),
   postponed as (
     update send_queue q set not_before = o.until, claimed_at = null
       from outcome o
-     where o.kind = 'deferred' and q.tenant_id = $1 and q.number_id = $2 and q.message_id = o.id
+     where o.kind = 'deferred' and q.tenant_id = o.tenant_id and q.number_id = o.number_id and q.message_id = o.id
   ),
   counted as (
     insert into number_daily_count as c (tenant_id, number_id, day, sent)
@@ -168,8 +172,9 @@ const RECORD_OUTCOMES = `
  * Records a lane's outcomes, in the caller's transaction: message statuses, the queue, the
  * conversations, the day's sent count. Every row it touches is found by its key from the few
  * hundred outcomes, so the statement is planned as index look-ups whatever the statistics say: a
- * month's partition filled faster than autovacuum analyses it looks nearly empty, and a hash join
- * then read all of the tenant's messages for every flush (30 ms a flush at 90 000 messages).
+ * month's partition filled faster than autovacuum analyses it, or analysed before the tenant
+ * wrote there, looks nearly empty of the tenant's messages, and a hash join then read all of them
+ * for every flush (30 ms a flush at 90 000 messages).
  */
 export async function recordOutcomes(
   client: pg.PoolClient,
