@@ -97,19 +97,25 @@ async function watched(tenantId: string) {
   return rows.map((row) => row.id);
 }
 
+/** A tenant with a sandbox number and its approved marketing template `promo`. */
+async function sandboxSetUp() {
+  const tenantId = await createTenant(t.pool);
+  const { numberId, made } = await seedSandboxNumber(t.pool, t.context.whatsapp, sandbox, tenantId);
+  const templateId = await seedSandboxTemplate(
+    t.pool,
+    sandbox,
+    tenantId,
+    { numberId, wabaId: made.waba_id },
+    { name: 'promo', category: 'MARKETING', text: 'Hello' },
+  );
+  return { tenantId, numberId, templateId };
+}
+
 const requestsTo = (waId: string) => graph.requests.filter((request) => (request.json as { to: string }).to === waId);
 
 describe('a send whose answer is lost', () => {
   it('is unknown after a 5xx, sent once, and settled by the status webhooks through its callback data', async () => {
-    const tenantId = await createTenant(t.pool);
-    const { numberId, made } = await seedSandboxNumber(t.pool, t.context.whatsapp, sandbox, tenantId);
-    const templateId = await seedSandboxTemplate(
-      t.pool,
-      sandbox,
-      tenantId,
-      { numberId, wabaId: made.waba_id },
-      { name: 'promo', category: 'MARKETING', text: 'Hello' },
-    );
+    const { tenantId, numberId, templateId } = await sandboxSetUp();
     await sandbox.control('POST', '/customers', { wa_id: '4481001', behaviour: { lostReply: 1 } });
     const contact = await seedContact(t.pool, tenantId, { waId: '4481001', consent: true });
     const [queued] = await queueTemplate(t.pool, tenantId, numberId, { id: templateId, name: 'promo' }, [contact]);
@@ -144,15 +150,7 @@ describe('a send whose answer is lost', () => {
   });
 
   it('goes again, once, when Meta evidently never took it: a later message of the number was sent after it was marked', async () => {
-    const tenantId = await createTenant(t.pool);
-    const { numberId, made } = await seedSandboxNumber(t.pool, t.context.whatsapp, sandbox, tenantId);
-    const templateId = await seedSandboxTemplate(
-      t.pool,
-      sandbox,
-      tenantId,
-      { numberId, wabaId: made.waba_id },
-      { name: 'promo', category: 'MARKETING', text: 'Hello' },
-    );
+    const { tenantId, numberId, templateId } = await sandboxSetUp();
     const lost = await seedContact(t.pool, tenantId, { waId: '4481501', consent: true });
     const later = await seedContact(t.pool, tenantId, { waId: '4481502', consent: true });
     const template = { id: templateId, name: 'promo' };
