@@ -7,6 +7,7 @@ import { censusCalls } from './census.js';
 import { chatHistoryCalls } from './chat-history.js';
 import { contactCalls } from './contacts.js';
 import { homeCalls } from './home.js';
+import { inboxCalls } from './inbox.js';
 import { ipCalls } from './ips.js';
 import { numberImportCalls } from './number-import.js';
 import { numberCalls } from './numbers.js';
@@ -36,6 +37,7 @@ export const calls = {
   ...templateCalls,
   ...campaignCalls,
   ...warmupCalls,
+  ...inboxCalls,
 } as const;
 
 export const allCalls: readonly CallDefinition[] = Object.values(calls);

@@ -12,6 +12,7 @@ export * from './chat-history.js';
 export * from './contacts.js';
 export * from './envelope.js';
 export * from './home.js';
+export * from './inbox.js';
 export * from './ips.js';
 export * from './messages.js';
 export * from './number-import.js';

@@ -4,6 +4,7 @@ import { AudienceStatus } from './audiences.js';
 import { Id } from './auth.js';
 import { CampaignKind, CampaignStatus } from './campaigns.js';
 import { MessageStatus } from './chat-history.js';
+import { ConversationStatus } from './inbox.js';
 
 /**
  * The realtime channel (`GET /ws`): events the server pushes to signed-in consoles. Each event
@@ -40,6 +41,48 @@ export const MessageUpdatedEvent = z.object({
 export const ConversationUpdatedEvent = z.object({
   type: z.literal('conversation.updated'),
   data: z.object({ number_id: Id, contact_id: Id, unread: z.number().int(), last_message_at: Time }),
+});
+
+/**
+ * A conversation changed hands (round robin, take, assign, transfer, reopen): to the new and the
+ * previous agent, and to the number's agents when it enters or leaves their queue (assignee null:
+ * waiting in the queue).
+ */
+export const ConversationAssignedEvent = z.object({
+  type: z.literal('conversation.assigned'),
+  data: z.object({
+    conversation_id: Id,
+    number_id: Id,
+    contact_id: Id,
+    assignee_user_id: Id.nullable(),
+    previous_user_id: Id.nullable(),
+    status: ConversationStatus,
+  }),
+});
+
+/** A conversation's status changed (resolved, reopened, snoozed, woken), or a note was added. */
+export const ConversationStatusEvent = z.object({
+  type: z.literal('conversation.status'),
+  data: z.object({
+    conversation_id: Id,
+    number_id: Id,
+    contact_id: Id,
+    status: ConversationStatus,
+    snoozed_until: Time.nullable(),
+    assignee_user_id: Id.nullable(),
+  }),
+});
+
+/** An internal note was added to a conversation. */
+export const ConversationNoteEvent = z.object({
+  type: z.literal('conversation.note'),
+  data: z.object({ conversation_id: Id, note_id: Id, author_user_id: Id }),
+});
+
+/** An agent opened a conversation: the others of it see who is viewing, so two do not answer one customer. */
+export const ConversationViewingEvent = z.object({
+  type: z.literal('conversation.viewing'),
+  data: z.object({ conversation_id: Id, user_id: Id, nickname: z.string(), at: Time }),
 });
 
 /** Contacts given to another agent, or numbers to another owner (owner_user_id null: none). */
@@ -108,6 +151,10 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   MessageUpdatedEvent,
   ConversationUpdatedEvent,
   AssigneeChangedEvent,
+  ConversationAssignedEvent,
+  ConversationStatusEvent,
+  ConversationNoteEvent,
+  ConversationViewingEvent,
   CampaignProgressEvent,
   CampaignUpdatedEvent,
   ImportProgressEvent,

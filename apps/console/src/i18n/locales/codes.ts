@@ -161,6 +161,10 @@ const zh = {
   SplitMetric: { read: '已读率', reply: '回复率', click: '点击率（需要可跟踪的链接，暂不可用）' },
   SplitVariant: { a: 'A 版本', b: 'B 版本', rest: '其余受众' },
   SplitDecisionReason: { metric: '按指标决出', tie: '指标相同，保留 A', no_sends: '样本未发出，保留 A' },
+  ConversationStatus: { open: '处理中', pending: '待客户回复', resolved: '已解决', snoozed: '已暂缓' },
+  LanguageSource: { detected: '自动识别', manual: '手动设置' },
+  InboxQueue: { all: '全部', mine: '我的', unassigned: '待分配' },
+  PresenceState: { online: '在线', away: '离开' },
 };
 
 const en: typeof zh = {
@@ -328,6 +332,10 @@ const en: typeof zh = {
   SplitMetric: { read: 'Read rate', reply: 'Reply rate', click: 'Click rate (needs tracked links, not available yet)' },
   SplitVariant: { a: 'Version A', b: 'Version B', rest: 'The rest' },
   SplitDecisionReason: { metric: 'by the metric', tie: 'a tie: A kept', no_sends: 'no sample sent: A kept' },
+  ConversationStatus: { open: 'Open', pending: 'Pending', resolved: 'Resolved', snoozed: 'Snoozed' },
+  LanguageSource: { detected: 'Detected', manual: 'Set by hand' },
+  InboxQueue: { all: 'All', mine: 'Mine', unassigned: 'Unassigned' },
+  PresenceState: { online: 'Online', away: 'Away' },
 };
 
 export const codesTexts = { zh, en };

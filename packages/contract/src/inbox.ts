@@ -1,0 +1,515 @@
+import { z } from 'zod';
+import { Id, IdList, UserRef } from './auth.js';
+import { defineCall } from './call.js';
+import { HISTORY_LIMIT_DEFAULT, HISTORY_LIMIT_MAX, History } from './chat-history.js';
+import { BatchReply, envelopeOf } from './envelope.js';
+import { cappedPageOf, listRequestOf, textFilter } from './paging.js';
+import { TagRef } from './tags.js';
+
+/**
+ * The agents' inbox (the seat client at /client/, issue 17): conversations assigned to an agent
+ * or waiting unassigned on the numbers it serves, what an agent does with them, and the agent
+ * settings operators keep (numbers and cap). Decision 0016 has the rules.
+ */
+
+/** Agents use the inbox; admins and operators may too (they see the whole tenant). */
+const AGENTS = ['admin', 'operator', 'seat'] as const;
+/** Operators set who serves which number and how many conversations an agent may hold. */
+const OPERATORS = ['admin', 'operator'] as const;
+
+/**
+ * open: being answered; pending: waiting for the customer (still the agent's); resolved: done
+ * (frees a slot of the agent's cap; the customer writing again reopens it); snoozed: put away
+ * until `snoozed_until` (a job wakes it, or the customer writing).
+ */
+export const CONVERSATION_STATUSES = ['open', 'pending', 'resolved', 'snoozed'] as const;
+export const ConversationStatus = z.enum(CONVERSATION_STATUSES);
+export type ConversationStatus = z.infer<typeof ConversationStatus>;
+
+/** How the conversation's language was set: detected from the customer's messages, or by an agent. */
+export const LANGUAGE_SOURCES = ['detected', 'manual'] as const;
+export const LanguageSource = z.enum(LANGUAGE_SOURCES);
+export type LanguageSource = z.infer<typeof LanguageSource>;
+
+/** all: mine and the unassigned of my numbers (a seat), or the whole tenant (admin, operator). */
+export const INBOX_QUEUES = ['all', 'mine', 'unassigned'] as const;
+export const InboxQueue = z.enum(INBOX_QUEUES);
+export type InboxQueue = z.infer<typeof InboxQueue>;
+
+/** What the agent says of itself; an agent not heard from for PRESENCE_TIMEOUT_SECONDS is offline. */
+export const PRESENCE_STATES = ['online', 'away'] as const;
+export const PresenceState = z.enum(PRESENCE_STATES);
+export type PresenceState = z.infer<typeof PresenceState>;
+/** The client's heartbeat interval, and how long after the last one an agent still counts as online. */
+export const PRESENCE_HEARTBEAT_SECONDS = 30;
+export const PRESENCE_TIMEOUT_SECONDS = 90;
+
+/** The most unresolved conversations an agent may hold at once, and the cap a new agent gets. */
+export const AGENT_CAP_MAX = 1000;
+export const AGENT_CAP_DEFAULT = 20;
+
+/** The 24-hour customer service window (Meta's, per business number). */
+export const WINDOW_SECONDS = 24 * 60 * 60;
+
+export const ConversationRef = z.object({ conversationId: Id });
+export type ConversationRef = z.infer<typeof ConversationRef>;
+
+export const InboxFilter = listRequestOf({
+  queue: InboxQueue.default('all'),
+  status: ConversationStatus.optional(),
+  /** Part of the customer's name or phone number (or username). */
+  search: textFilter(64),
+  numberId: Id.optional(),
+});
+export type InboxFilter = z.infer<typeof InboxFilter>;
+
+export const InboxConversation = z.object({
+  id: Id,
+  number_id: Id,
+  number_phone: z.string(),
+  number_name: z.string(),
+  contact_id: Id,
+  contact_name: z.string(),
+  /** The phone number; null for a user who hides it behind a username. */
+  contact_wa_id: z.string().nullable(),
+  contact_username: z.string().nullable(),
+  tags: z.array(TagRef),
+  status: ConversationStatus,
+  snoozed_until: z.string().nullable(),
+  assignee: UserRef.nullable(),
+  assigned_at: z.string().nullable(),
+  /** The customer's language (BCP 47, e.g. `es`), null while unknown. */
+  language: z.string().nullable(),
+  language_source: LanguageSource.nullable(),
+  /** Two-way translation on for this conversation. */
+  translate: z.boolean(),
+  unread: z.number().int(),
+  last_message_at: z.string(),
+  last_inbound_at: z.string().nullable(),
+  /** Whether free-form messages may be sent, and for how many more seconds (0 when closed). */
+  window_open: z.boolean(),
+  window_remaining_seconds: z.number().int(),
+  last_message_preview: z.string(),
+  last_message_direction: z.enum(['in', 'out']).nullable(),
+});
+export type InboxConversation = z.infer<typeof InboxConversation>;
+
+export const InboxPage = cappedPageOf(InboxConversation);
+export type InboxPage = z.infer<typeof InboxPage>;
+
+/** A conversation's messages, as `message/history` pages them (cursor: older, after: newer). */
+export const InboxMessagesQuery = z
+  .object({
+    conversationId: Id,
+    cursor: z.string().min(1).max(200).optional(),
+    after: z.string().min(1).max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(HISTORY_LIMIT_MAX).default(HISTORY_LIMIT_DEFAULT),
+  })
+  .refine((query) => query.cursor === undefined || query.after === undefined, {
+    path: ['after'],
+    message: 'cannot be combined with cursor',
+  });
+export type InboxMessagesQuery = z.infer<typeof InboxMessagesQuery>;
+
+export const TEXT_MESSAGE_MAX = 4096;
+
+/** What an agent sends free-form: text, or a location. */
+export const OutgoingContent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string().trim().min(1).max(TEXT_MESSAGE_MAX) }),
+  z.object({
+    type: z.literal('location'),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    name: z.string().trim().max(256).optional(),
+    address: z.string().trim().max(1024).optional(),
+  }),
+]);
+export type OutgoingContent = z.infer<typeof OutgoingContent>;
+
+export const SendRequest = z.object({
+  conversationId: Id,
+  content: OutgoingContent,
+  /** The message this one replies to (a message of this conversation with a Meta id). */
+  replyTo: Id.optional(),
+});
+export type SendRequest = z.infer<typeof SendRequest>;
+
+export const TemplateSendRequest = z.object({
+  conversationId: Id,
+  /** An APPROVED template of the number's WABA. */
+  templateId: Id,
+  /** The body's variables {{1}}..{{n}}, in order. */
+  variables: z.array(z.string().trim().min(1).max(1024)).max(100).default([]),
+});
+export type TemplateSendRequest = z.infer<typeof TemplateSendRequest>;
+
+/** A message handed to the send governor: it goes out in turn; its status follows in the history. */
+export const QueuedReply = z.object({ message_id: Id, created_at: z.string(), status: z.string() });
+export type QueuedReply = z.infer<typeof QueuedReply>;
+
+export const InboxTemplate = z.object({
+  id: Id,
+  name: z.string(),
+  language: z.string(),
+  category: z.string(),
+  /** The BODY component's text, with its {{n}} variables. */
+  body: z.string(),
+  variables: z.number().int(),
+});
+export type InboxTemplate = z.infer<typeof InboxTemplate>;
+
+export const NOTE_MAX = 4000;
+export const NoteRequest = z.object({ conversationId: Id, text: z.string().trim().min(1).max(NOTE_MAX) });
+export type NoteRequest = z.infer<typeof NoteRequest>;
+
+/** An internal note: agents and operators of the tenant see it, the customer never does. */
+export const ConversationNote = z.object({
+  id: Id,
+  conversation_id: Id,
+  author: UserRef,
+  text: z.string(),
+  created_at: z.string(),
+});
+export type ConversationNote = z.infer<typeof ConversationNote>;
+
+export const SnoozeRequest = z.object({
+  conversationId: Id,
+  /** ISO 8601 time in the future. */
+  until: z.iso.datetime({ offset: true }),
+});
+export type SnoozeRequest = z.infer<typeof SnoozeRequest>;
+
+export const AssignRequest = z.object({
+  conversationId: Id,
+  /** The agent to give it to; null puts it back in the number's queue. */
+  assigneeUserId: Id.nullable(),
+  note: z.string().trim().max(1000).default(''),
+});
+export type AssignRequest = z.infer<typeof AssignRequest>;
+
+/** One change of hands: the assignment log (transfer history). */
+export const AssignmentRecord = z.object({
+  id: Id,
+  from: UserRef.nullable(),
+  to: UserRef.nullable(),
+  /** Who did it; null when the product did (round robin, reopening). */
+  by: UserRef.nullable(),
+  reason: z.enum(['auto', 'take', 'assign', 'reopen']),
+  note: z.string(),
+  created_at: z.string(),
+});
+export type AssignmentRecord = z.infer<typeof AssignmentRecord>;
+
+export const PresenceRequest = z.object({ state: PresenceState });
+export const Presence = z.object({ state: PresenceState, online: z.boolean(), last_seen_at: z.string().nullable() });
+export type Presence = z.infer<typeof Presence>;
+
+/** An agent as operators set it up, and as the agent sees itself. */
+export const AgentSettings = z.object({
+  user: UserRef,
+  role: z.string(),
+  numbers: z.array(z.object({ id: Id, phone: z.string(), verified_name: z.string() })),
+  max_open: z.number().int(),
+  /** Unresolved conversations assigned to the agent now. */
+  open_count: z.number().int(),
+  presence: Presence,
+});
+export type AgentSettings = z.infer<typeof AgentSettings>;
+
+export const AgentFilter = listRequestOf({ search: textFilter(64) });
+export type AgentFilter = z.infer<typeof AgentFilter>;
+export const AgentPage = cappedPageOf(AgentSettings);
+
+export const AgentSettingsEdit = z.object({
+  userId: Id,
+  /** Every number the agent serves (replaces the list); numbers of the tenant only. */
+  numberIds: z
+    .array(Id)
+    .max(1000)
+    .transform((ids) => [...new Set(ids)]),
+  maxOpen: z.number().int().min(0).max(AGENT_CAP_MAX),
+});
+export type AgentSettingsEdit = z.infer<typeof AgentSettingsEdit>;
+
+export const QUICK_REPLY_SHORTCUT_MAX = 32;
+export const QUICK_REPLY_TEXT_MAX = 4096;
+
+export const QuickReply = z.object({
+  id: Id,
+  /** What the agent types after `/` to find it. */
+  shortcut: z.string(),
+  text: z.string(),
+  updated_at: z.string(),
+});
+export type QuickReply = z.infer<typeof QuickReply>;
+
+export const QuickReplyFilter = listRequestOf({ search: textFilter(64) });
+export type QuickReplyFilter = z.infer<typeof QuickReplyFilter>;
+export const QuickReplyPage = cappedPageOf(QuickReply);
+
+const Shortcut = z
+  .string()
+  .trim()
+  .min(1)
+  .max(QUICK_REPLY_SHORTCUT_MAX)
+  .regex(/^[^\s/]+$/, 'may not contain spaces or /');
+export const NewQuickReply = z.object({ shortcut: Shortcut, text: z.string().trim().min(1).max(QUICK_REPLY_TEXT_MAX) });
+export type NewQuickReply = z.infer<typeof NewQuickReply>;
+export const QuickReplyEdit = NewQuickReply.partial().extend({ id: Id });
+export type QuickReplyEdit = z.infer<typeof QuickReplyEdit>;
+export const QuickReplyIds = z.object({ ids: IdList });
+
+export const inboxCalls = {
+  inboxList: defineCall({
+    id: 'inbox.list',
+    method: 'POST',
+    path: '/api/inbox/list',
+    tag: 'inbox',
+    summary: "The agent's conversations (mine, the unassigned of my numbers), newest activity first",
+    access: AGENTS,
+    kind: 'read',
+    body: InboxFilter,
+    reply: envelopeOf(InboxPage),
+  }),
+  inboxOpen: defineCall({
+    id: 'inbox.open',
+    method: 'POST',
+    path: '/api/inbox/open',
+    tag: 'inbox',
+    summary: 'Open a conversation: marks it read and tells the other agents of it that this one is viewing it',
+    access: AGENTS,
+    kind: 'action',
+    body: ConversationRef,
+    reply: envelopeOf(InboxConversation),
+  }),
+  inboxViewing: defineCall({
+    id: 'inbox.viewing',
+    method: 'POST',
+    path: '/api/inbox/viewing',
+    tag: 'inbox',
+    summary: 'Say again that this agent is viewing the conversation (the other agents see a mark)',
+    access: AGENTS,
+    kind: 'read',
+    body: ConversationRef,
+    reply: envelopeOf(z.null()),
+  }),
+  inboxMessages: defineCall({
+    id: 'inbox.messages',
+    method: 'GET',
+    path: '/api/inbox/messages',
+    tag: 'inbox',
+    summary: "A conversation's messages, keyset-paged newest first (cursor), or newer ones oldest first (after)",
+    access: AGENTS,
+    kind: 'read',
+    query: InboxMessagesQuery,
+    reply: envelopeOf(History),
+  }),
+  inboxSend: defineCall({
+    id: 'inbox.send',
+    method: 'POST',
+    path: '/api/inbox/send',
+    tag: 'inbox',
+    summary: 'Send a free-form reply (text or location, optionally replying to a message) inside the 24-hour window',
+    access: AGENTS,
+    kind: 'action',
+    body: SendRequest,
+    reply: envelopeOf(QueuedReply),
+  }),
+  inboxTemplates: defineCall({
+    id: 'inbox.templates',
+    method: 'POST',
+    path: '/api/inbox/templates',
+    tag: 'inbox',
+    summary: "The approved templates of the conversation's number (what may be sent when the window is closed)",
+    access: AGENTS,
+    kind: 'read',
+    body: ConversationRef,
+    reply: envelopeOf(z.array(InboxTemplate)),
+  }),
+  inboxSendTemplate: defineCall({
+    id: 'inbox.sendTemplate',
+    method: 'POST',
+    path: '/api/inbox/send-template',
+    tag: 'inbox',
+    summary: 'Send an approved template (the only thing that may go when the window is closed)',
+    access: AGENTS,
+    kind: 'action',
+    body: TemplateSendRequest,
+    reply: envelopeOf(QueuedReply),
+  }),
+  inboxNotes: defineCall({
+    id: 'inbox.notes',
+    method: 'POST',
+    path: '/api/inbox/notes',
+    tag: 'inbox',
+    summary: "A conversation's internal notes, oldest first",
+    access: AGENTS,
+    kind: 'read',
+    body: ConversationRef,
+    reply: envelopeOf(z.array(ConversationNote)),
+  }),
+  inboxNoteAdd: defineCall({
+    id: 'inbox.noteAdd',
+    method: 'POST',
+    path: '/api/inbox/note/add',
+    tag: 'inbox',
+    summary: 'Add an internal note (never sent to the customer)',
+    access: AGENTS,
+    kind: 'create',
+    body: NoteRequest,
+    reply: envelopeOf(ConversationNote),
+  }),
+  inboxResolve: defineCall({
+    id: 'inbox.resolve',
+    method: 'POST',
+    path: '/api/inbox/resolve',
+    tag: 'inbox',
+    summary: "Resolve a conversation: it frees a slot of its agent's cap; the customer writing again reopens it",
+    access: AGENTS,
+    kind: 'update',
+    body: ConversationRef,
+    reply: envelopeOf(InboxConversation),
+  }),
+  inboxReopen: defineCall({
+    id: 'inbox.reopen',
+    method: 'POST',
+    path: '/api/inbox/reopen',
+    tag: 'inbox',
+    summary: "Reopen a resolved or snoozed conversation (its agent's cap applies)",
+    access: AGENTS,
+    kind: 'update',
+    body: ConversationRef,
+    reply: envelopeOf(InboxConversation),
+  }),
+  inboxSnooze: defineCall({
+    id: 'inbox.snooze',
+    method: 'POST',
+    path: '/api/inbox/snooze',
+    tag: 'inbox',
+    summary: 'Put a conversation away until a time; it wakes then, or when the customer writes',
+    access: AGENTS,
+    kind: 'update',
+    body: SnoozeRequest,
+    reply: envelopeOf(InboxConversation),
+  }),
+  inboxAssign: defineCall({
+    id: 'inbox.assign',
+    method: 'POST',
+    path: '/api/inbox/assign',
+    tag: 'inbox',
+    summary: "Give a conversation to another agent (or back to the queue) with a note; the new agent's cap applies",
+    access: AGENTS,
+    kind: 'update',
+    body: AssignRequest,
+    reply: envelopeOf(InboxConversation),
+  }),
+  inboxTake: defineCall({
+    id: 'inbox.take',
+    method: 'POST',
+    path: '/api/inbox/take',
+    tag: 'inbox',
+    summary: "Take a waiting conversation of one of my numbers; it leaves everyone else's queue",
+    access: AGENTS,
+    kind: 'update',
+    body: ConversationRef,
+    reply: envelopeOf(InboxConversation),
+  }),
+  inboxAssignments: defineCall({
+    id: 'inbox.assignments',
+    method: 'POST',
+    path: '/api/inbox/assignments',
+    tag: 'inbox',
+    summary: "A conversation's transfer history, oldest first",
+    access: AGENTS,
+    kind: 'read',
+    body: ConversationRef,
+    reply: envelopeOf(z.array(AssignmentRecord)),
+  }),
+  inboxPresence: defineCall({
+    id: 'inbox.presence',
+    method: 'POST',
+    path: '/api/inbox/presence',
+    tag: 'inbox',
+    summary: `The client's heartbeat (every ${PRESENCE_HEARTBEAT_SECONDS} s): online or away`,
+    access: AGENTS,
+    kind: 'read',
+    body: PresenceRequest,
+    reply: envelopeOf(Presence),
+  }),
+  inboxMe: defineCall({
+    id: 'inbox.me',
+    method: 'POST',
+    path: '/api/inbox/me',
+    tag: 'inbox',
+    summary: 'The signed-in agent: its numbers, cap, open conversations and presence',
+    access: AGENTS,
+    kind: 'read',
+    reply: envelopeOf(AgentSettings),
+  }),
+  inboxAgents: defineCall({
+    id: 'inbox.agents',
+    method: 'POST',
+    path: '/api/inbox/agents',
+    tag: 'inbox',
+    summary: "The tenant's agents with their numbers, cap, open conversations and presence",
+    access: OPERATORS,
+    kind: 'read',
+    body: AgentFilter,
+    reply: envelopeOf(AgentPage),
+  }),
+  inboxAgentSet: defineCall({
+    id: 'inbox.agentSet',
+    method: 'POST',
+    path: '/api/inbox/agent/set',
+    tag: 'inbox',
+    summary: 'Set the numbers an agent serves and its cap of unresolved conversations',
+    access: OPERATORS,
+    kind: 'update',
+    body: AgentSettingsEdit,
+    reply: envelopeOf(AgentSettings),
+  }),
+  quickReplyList: defineCall({
+    id: 'quickReply.list',
+    method: 'POST',
+    path: '/api/quickreply/list',
+    tag: 'inbox',
+    summary: "The tenant's quick replies by shortcut, searched by shortcut or text",
+    access: AGENTS,
+    kind: 'read',
+    body: QuickReplyFilter,
+    reply: envelopeOf(QuickReplyPage),
+  }),
+  quickReplyAdd: defineCall({
+    id: 'quickReply.add',
+    method: 'POST',
+    path: '/api/quickreply/add',
+    tag: 'inbox',
+    summary: 'Add a quick reply; shortcuts are unique per tenant, ignoring case',
+    access: OPERATORS,
+    kind: 'create',
+    body: NewQuickReply,
+    reply: envelopeOf(QuickReply),
+  }),
+  quickReplyEdit: defineCall({
+    id: 'quickReply.edit',
+    method: 'POST',
+    path: '/api/quickreply/edit',
+    tag: 'inbox',
+    summary: "Change a quick reply's shortcut or text",
+    access: OPERATORS,
+    kind: 'update',
+    body: QuickReplyEdit,
+    reply: envelopeOf(QuickReply),
+  }),
+  quickReplyDel: defineCall({
+    id: 'quickReply.del',
+    method: 'POST',
+    path: '/api/quickreply/del',
+    tag: 'inbox',
+    summary: 'Delete quick replies',
+    access: OPERATORS,
+    kind: 'delete',
+    body: QuickReplyIds,
+    reply: envelopeOf(BatchReply),
+  }),
+} as const;
