@@ -21,6 +21,8 @@ import { registerChatHistoryRoutes } from './modules/chat-history/routes.js';
 import { registerContactRoutes } from './modules/contacts/routes.js';
 import { registerCustomerRoutes } from './modules/customers/routes.js';
 import { registerHomeRoutes } from './modules/home/routes.js';
+import { registerInboxRoutes } from './modules/inbox/routes.js';
+import { inboxSnoozeWakeJob } from './modules/inbox/snooze-job.js';
 import { registerIpRoutes } from './modules/ips/routes.js';
 import { numberImportJob } from './modules/number-import/import-job.js';
 import { registerNumberImportRoutes } from './modules/number-import/routes.js';
@@ -67,6 +69,7 @@ export const jobs: readonly JobDefinition[] = [
   campaignDispatchSweepJob,
   campaignSplitDecisionJob,
   unknownSendsJob,
+  inboxSnoozeWakeJob,
 ];
 
 /** The api role: the contract's calls, the uploads and the built console. */
@@ -93,6 +96,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerTemplateRoutes(app, context);
   registerCampaignRoutes(app, context);
   registerWarmupRoutes(app, context);
+  registerInboxRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
   await registerRealtime(app, context);

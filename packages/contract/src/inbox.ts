@@ -129,8 +129,8 @@ export type OutgoingContent = z.infer<typeof OutgoingContent>;
 export const SendRequest = z.object({
   conversationId: Id,
   content: OutgoingContent,
-  /** The message this one replies to (a message of this conversation with a Meta id). */
-  replyTo: Id.optional(),
+  /** The message this one replies to: its `meta_message_id` as the history gives it (a message of this conversation). */
+  replyTo: z.string().trim().min(1).max(256).optional(),
 });
 export type SendRequest = z.infer<typeof SendRequest>;
 

@@ -10,7 +10,10 @@ import type { Principal } from './principal.js';
  * - the platform admin reads every tenant's rows, but only on a call whose contract says
  *   `acrossTenants`;
  * - a seat (an agent) sees only the contacts assigned to it (`contact.owner_user_id`) and their
- *   conversations and messages.
+ *   conversations and messages, in the console's lists and the chat history;
+ * - in the agents' inbox a seat sees the conversations assigned to it (`conversation.assignee_user_id`)
+ *   and those waiting unassigned on the numbers it serves (`agent_number`), whoever owns the contact
+ *   (decision 0016).
  */
 export interface Scope {
   readonly tenantId: string;
@@ -40,6 +43,11 @@ export interface ScopedColumns {
   contactOwner?: string;
   /** The contact id column (`m.contact_id`), when the rows belong to a contact (messages, conversations). */
   contact?: string;
+  /**
+   * The alias of a `conversation` row in the agents' inbox (`v`): a seat is narrowed to the
+   * conversations assigned to it and those waiting in its numbers' queue, not by contact owner.
+   */
+  inboxConversation?: string;
 }
 
 /**
@@ -52,7 +60,13 @@ export function scopeWhere(scope: Scope, sql: SqlValues, columns: ScopedColumns)
   const conditions = scope.acrossTenants ? [] : [`${columns.tenant} = ${tenant}`];
   if (scope.assignee !== undefined) {
     const assignee = sql.add(scope.assignee, 'bigint');
-    if (columns.contactOwner) conditions.push(`${columns.contactOwner} = ${assignee}`);
+    if (columns.inboxConversation) {
+      const v = columns.inboxConversation;
+      conditions.push(
+        `(${v}.assignee_user_id = ${assignee} or (${v}.assignee_user_id is null and ${v}.status = 'open' and ${v}.number_id in
+           (select s.number_id from agent_number s where s.tenant_id = ${tenant} and s.user_id = ${assignee})))`,
+      );
+    } else if (columns.contactOwner) conditions.push(`${columns.contactOwner} = ${assignee}`);
     else if (columns.contact) {
       conditions.push(
         `${columns.contact} in (select a.id from contact a where a.tenant_id = ${tenant} and a.owner_user_id = ${assignee} and a.deleted_at is null)`,
@@ -60,4 +74,13 @@ export function scopeWhere(scope: Scope, sql: SqlValues, columns: ScopedColumns)
     } else throw new Error('a seat-scoped query must name its contact column');
   }
   return conditions.length ? conditions.join(' and ') : 'true';
+}
+
+/**
+ * The caller's scope without a seat's narrowing by contact owner, for reading rows of one
+ * conversation the inbox scope has already let the caller see (its messages): an agent reads the
+ * history of a conversation given to it whoever owns the contact.
+ */
+export function withinGrantedConversation(scope: Scope): Scope {
+  return { ...scope, assignee: undefined };
 }

@@ -8,6 +8,7 @@
  */
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { InboxBatch } from '../../modules/inbox/assignment/inbox-batch.js';
 import { withRedoableTransaction, withTransaction } from '../../platform/db/pool.js';
 import { releaseSavepoint, rollbackToSavepoint, savepoint } from '../../platform/db/savepoint.js';
 import type { AppContext } from '../../platform/http/context.js';
@@ -94,9 +95,14 @@ async function processBatch(
     directory: new Directory(client),
     statuses: new StatusBuffer(client, published),
     events: published,
+    inbox: new InboxBatch(),
   };
-  // The realtime events of what was stored, in one statement with it (before the savepoint ends).
-  const publish = () => publishEvents(client, published.splice(0));
+  // Waiting conversations assigned, then the realtime events of what was stored, in one statement
+  // with it (before the savepoint ends).
+  const publish = async () => {
+    await work.inbox.settle(client, published);
+    await publishEvents(client, published.splice(0));
+  };
   await savepoint(client, 'webhook_batch');
   try {
     const outcomes: EventOutcome[] = [];
@@ -109,6 +115,7 @@ async function processBatch(
     if (!isEventError(error)) throw error;
     await rollbackToSavepoint(client, 'webhook_batch');
     work.statuses.clear();
+    work.inbox.clear();
     published.length = 0;
   }
   const outcomes: EventOutcome[] = [];
@@ -124,6 +131,7 @@ async function processBatch(
       if (!isEventError(error)) throw error;
       await rollbackToSavepoint(client, 'webhook_event');
       work.statuses.clear();
+      work.inbox.clear();
       published.length = 0;
       logger.error({ err: error, eventId: event.id }, 'webhook event could not be applied');
       outcomes.push({

@@ -113,6 +113,7 @@ async function receiveMessage(
   if (inGroup) return notes;
   const thread = await touchConversation(client, number.tenantId, number.id, contactId, createdAt, fromUser);
   if (thread) {
+    work.inbox.touch(number.tenantId, number.id, contactId, thread, contact.ownerUserId, fromUser);
     work.events.push({
       tenantId: number.tenantId,
       assignees,

@@ -62,9 +62,24 @@ export async function insertInboundMessage(db: Db, message: InboundMessageRow): 
   return stored.rows[0]?.id;
 }
 
+/** A conversation as an inbound message left it, and who had it before (for the assignment). */
+export interface TouchedConversation {
+  id: string;
+  unread: number;
+  last_message_at: Date;
+  status: string;
+  assignee_user_id: string | null;
+  /** The status before this message (null for a new conversation). */
+  previous_status: string | null;
+  /** The agent it had before: a resolved conversation the customer reopens goes back to assignment. */
+  previous_assignee: string | null;
+}
+
 /**
  * The 1:1 conversation an inbound message of `at` belongs to, created or brought up to date: a
- * message the user wrote (`fromUser`) opens the window and counts as unread.
+ * message the user wrote (`fromUser`) opens the window, counts as unread and opens the
+ * conversation (a new one, a pending or snoozed one; a resolved one also leaves its agent, and the
+ * batch's assignment decides who has it next, the same agent first: decision 0016).
  */
 export async function touchConversation(
   db: Db,
@@ -73,17 +88,26 @@ export async function touchConversation(
   contactId: string,
   at: Date,
   fromUser: boolean,
-): Promise<{ unread: number; last_message_at: Date } | undefined> {
-  const conversation = await db.query<{ unread: number; last_message_at: Date }>(
+): Promise<TouchedConversation | undefined> {
+  const conversation = await db.query<TouchedConversation>(
     prepared(
-      `insert into conversation as v (tenant_id, number_id, contact_id, last_inbound_at, last_message_at, unread)
-       values ($1, $2, $3, $4, $5, $6)
+      `insert into conversation as v (tenant_id, number_id, contact_id, last_inbound_at, last_message_at, unread, status)
+       values ($1, $2, $3, $4, $5, $6, case when $7::boolean then 'open' else 'resolved' end)
        on conflict (tenant_id, number_id, contact_id) do update
           set last_inbound_at = greatest(v.last_inbound_at, excluded.last_inbound_at),
               last_message_at = greatest(v.last_message_at, excluded.last_message_at),
-              unread = v.unread + excluded.unread
-       returning unread, last_message_at`,
-      [tenantId, numberId, contactId, fromUser ? at : null, at, fromUser ? 1 : 0],
+              unread = v.unread + excluded.unread,
+              status = case when $7::boolean then 'open' else v.status end,
+              snoozed_until = case when $7::boolean then null else v.snoozed_until end,
+              assignee_user_id = case when $7::boolean and v.status = 'resolved' then null else v.assignee_user_id end,
+              assigned_at = case when $7::boolean and v.status = 'resolved' then null else v.assigned_at end
+       -- The subqueries read the statement's snapshot, which holds the row as it was before this change.
+       returning v.id::text, v.unread, v.last_message_at, v.status, v.assignee_user_id::text,
+                 (select o.status from conversation o
+                   where o.tenant_id = $1 and o.number_id = $2 and o.contact_id = $3) as previous_status,
+                 (select o.assignee_user_id::text from conversation o
+                   where o.tenant_id = $1 and o.number_id = $2 and o.contact_id = $3) as previous_assignee`,
+      [tenantId, numberId, contactId, fromUser ? at : null, at, fromUser ? 1 : 0, fromUser],
     ),
   );
   return conversation.rows[0];

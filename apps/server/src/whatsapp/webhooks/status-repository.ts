@@ -51,12 +51,16 @@ export interface UpdatedMessage {
   status: MessageStatusName;
   status_at: Date;
   owner_user_id: string | null;
+  /** The agent the message's conversation is assigned to (the inbox), who follows its ticks too. */
+  conversation_assignee: string | null;
 }
 export type MessageStatusName = 'sent' | 'delivered' | 'read' | 'failed';
 
 const UPDATED_COLUMNS = `m.tenant_id, m.id::text, m.number_id::text, m.contact_id::text, m.status, m.status_at`;
-const WITH_OWNER = `select a.*, c.owner_user_id::text from applied a
-  left join contact c on c.tenant_id = a.tenant_id and c.id = a.contact_id::bigint`;
+const WITH_OWNER = `select a.*, c.owner_user_id::text, v.assignee_user_id::text as conversation_assignee from applied a
+  left join contact c on c.tenant_id = a.tenant_id and c.id = a.contact_id::bigint
+  left join conversation v on v.tenant_id = a.tenant_id and v.number_id = a.number_id::bigint
+                          and v.contact_id = a.contact_id::bigint`;
 
 const STATUS_COLUMNS =
   'tenant_id, meta_message_id, status, status_at, sent_at, delivered_at, read_at, failed_at, error_code, error_title';

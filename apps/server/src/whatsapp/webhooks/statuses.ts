@@ -152,7 +152,7 @@ export class StatusBuffer {
 const updatedEvents = (rows: readonly UpdatedMessage[]): Publication[] =>
   rows.map((row) => ({
     tenantId: row.tenant_id,
-    assignees: [row.owner_user_id],
+    assignees: [row.owner_user_id, row.conversation_assignee],
     event: {
       type: 'message.updated',
       data: {

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { InboxBatch } from '../../modules/inbox/assignment/inbox-batch.js';
 import type { Publication } from '../../platform/realtime/publish.js';
 import type { Directory } from './directory.js';
 import type { StatusBuffer } from './statuses.js';
@@ -12,6 +13,8 @@ export interface Work {
   statuses: StatusBuffer;
   /** Realtime events of what the batch stored, published with it (drain.ts). */
   events: Publication[];
+  /** The conversations the batch's inbound messages touched: assigned and addressed before publishing. */
+  inbox: InboxBatch;
 }
 
 /**

@@ -1,0 +1,58 @@
+import {
+  type AgentFilter,
+  type AgentSettings,
+  type AgentSettingsEdit,
+  LIST_COUNT_CAP,
+  type Presence,
+  type PresenceState,
+  toPage,
+} from '@ws/contract';
+import type { Scope } from '../../platform/auth/scope.js';
+import { withTransaction } from '../../platform/db/pool.js';
+import type { AppContext } from '../../platform/http/context.js';
+import { errors } from '../../platform/http/errors.js';
+import { countAgents, countLiveNumbers, saveAgentSettings, selectAgents, upsertPresence } from './agent-repository.js';
+import { lockAgents } from './assignment/assignment-repository.js';
+
+const USER_NOT_FOUND = { zh: 'userId: 用户', en: 'userId: User' };
+
+/** The client's heartbeat: online or away, and heard from now. */
+export function heartbeat(context: AppContext, scope: Scope, state: PresenceState): Promise<Presence> {
+  return upsertPresence(context.pool, scope, state);
+}
+
+/** The signed-in agent as operators set it up. */
+export async function mySettings(context: AppContext, scope: Scope): Promise<AgentSettings> {
+  const [me] = await selectAgents(context.pool, scope, { userId: scope.userId }, 1, 0);
+  if (!me) throw errors.notFound(USER_NOT_FOUND);
+  return me;
+}
+
+export async function listAgents(context: AppContext, scope: Scope, filter: AgentFilter) {
+  const criteria = { search: filter.filters.search };
+  const offset = (filter.page - 1) * filter.pageSize;
+  const [counted, records] = await Promise.all([
+    countAgents(context.pool, scope, criteria, LIST_COUNT_CAP),
+    selectAgents(context.pool, scope, criteria, filter.pageSize, offset),
+  ]);
+  const capped = counted > LIST_COUNT_CAP;
+  return { ...toPage(records, capped ? LIST_COUNT_CAP : counted, filter), total_capped: capped };
+}
+
+/**
+ * Sets the numbers an agent serves and its cap. Under the agent's row lock, so a change never
+ * lands in the middle of an assignment that is checking the old cap.
+ */
+export function setAgentSettings(context: AppContext, scope: Scope, edit: AgentSettingsEdit): Promise<AgentSettings> {
+  return withTransaction(context.pool, async (client) => {
+    const [agent] = await selectAgents(client, scope, { userId: edit.userId }, 1, 0);
+    if (!agent) throw errors.notFound(USER_NOT_FOUND);
+    if ((await countLiveNumbers(client, scope.tenantId, edit.numberIds)) !== edit.numberIds.length) {
+      throw errors.notFound({ zh: 'numberIds: 号码', en: 'numberIds: Number' });
+    }
+    await lockAgents(client, scope.tenantId, [edit.userId]);
+    await saveAgentSettings(client, scope.tenantId, edit.userId, { maxOpen: edit.maxOpen, numberIds: edit.numberIds });
+    const [saved] = await selectAgents(client, scope, { userId: edit.userId }, 1, 0);
+    return saved as AgentSettings;
+  });
+}

@@ -1,0 +1,133 @@
+import type { ConversationStatus } from '@ws/contract';
+import type { Db } from '../../../platform/db/pool.js';
+import type { Publication } from '../../../platform/realtime/publish.js';
+import { assignWaiting, type WaitingConversation } from './assign-waiting.js';
+import { selectConversationAudiences } from './assignment-repository.js';
+
+/** A conversation an inbound message touched, as `touchConversation` answers it. */
+export interface TouchedThread {
+  id: string;
+  status: string;
+  assignee_user_id: string | null;
+  previous_status: string | null;
+  previous_assignee: string | null;
+}
+
+interface Touched {
+  tenantId: string;
+  numberId: string;
+  contactId: string;
+  conversationId: string;
+  status: ConversationStatus;
+  assignee: string | null;
+  woke: boolean;
+}
+
+const keyOf = (tenantId: string, numberId: string, contactId: string) => `${tenantId}:${numberId}:${contactId}`;
+
+/**
+ * What a webhook batch did to the inbox: the conversations its inbound messages touched and those
+ * left waiting for an agent. `settle` (once per batch, before its events are published) assigns
+ * the waiting ones per tenant, set-based, and addresses the batch's message and conversation
+ * events to each conversation's agent and its number's agents, so a seat's client gets the
+ * messages of its conversations whoever owns the contact.
+ */
+export class InboxBatch {
+  private touched = new Map<string, Touched>();
+  private waiting = new Map<string, WaitingConversation[]>();
+
+  touch(
+    tenantId: string,
+    numberId: string,
+    contactId: string,
+    thread: TouchedThread,
+    ownerUserId: string | null,
+    fromUser: boolean,
+  ): void {
+    const woke = fromUser && thread.previous_status !== null && thread.previous_status !== 'open';
+    const earlier = this.touched.get(keyOf(tenantId, numberId, contactId));
+    this.touched.set(keyOf(tenantId, numberId, contactId), {
+      tenantId,
+      numberId,
+      contactId,
+      conversationId: thread.id,
+      status: thread.status as ConversationStatus,
+      assignee: thread.assignee_user_id,
+      woke: woke || (earlier?.woke ?? false),
+    });
+    if (!fromUser || thread.assignee_user_id !== null) return;
+    const list = this.waiting.get(tenantId) ?? [];
+    const known = list.find((w) => w.conversationId === thread.id);
+    // A conversation written to twice in a batch is assigned once, remembering the agent it had first.
+    if (known) known.previousAssignee ??= thread.previous_assignee;
+    else {
+      list.push({ conversationId: thread.id, numberId, previousAssignee: thread.previous_assignee, ownerUserId });
+    }
+    this.waiting.set(tenantId, list);
+  }
+
+  /** Assigns, and adds this batch's inbox events to `events` with their audiences. */
+  async settle(db: Db, events: Publication[]): Promise<void> {
+    const byTenant = new Map<string, Touched[]>();
+    for (const touched of this.touched.values()) {
+      byTenant.set(touched.tenantId, [...(byTenant.get(touched.tenantId) ?? []), touched]);
+    }
+    for (const [tenantId, touched] of byTenant) {
+      const handOvers = await assignWaiting(db, tenantId, this.waiting.get(tenantId) ?? []);
+      const audiences = await selectConversationAudiences(
+        db,
+        tenantId,
+        touched.map((t) => t.conversationId),
+      );
+      const previousOf = new Map(handOvers.map((h) => [h.conversationId, h]));
+      const byKey = new Map(touched.map((t) => [keyOf(t.tenantId, t.numberId, t.contactId), t]));
+      for (const event of events) {
+        const data = event.event.data as { number_id?: string; contact_id?: string | null };
+        if (event.tenantId !== tenantId || !data.number_id || !data.contact_id) continue;
+        const thread = byKey.get(keyOf(tenantId, data.number_id, data.contact_id));
+        if (thread) event.assignees = [...(event.assignees ?? []), ...(audiences.get(thread.conversationId) ?? [])];
+      }
+      for (const thread of touched) {
+        const audience = audiences.get(thread.conversationId) ?? [];
+        const handOver = previousOf.get(thread.conversationId);
+        const ids = {
+          conversation_id: thread.conversationId,
+          number_id: thread.numberId,
+          contact_id: thread.contactId,
+        };
+        if (handOver) {
+          events.push({
+            tenantId,
+            assignees: [...audience, handOver.from],
+            event: {
+              type: 'conversation.assigned',
+              data: { ...ids, assignee_user_id: handOver.to, previous_user_id: handOver.from, status: 'open' },
+            },
+          });
+        }
+        if (thread.woke) {
+          events.push({
+            tenantId,
+            assignees: audience,
+            event: {
+              type: 'conversation.status',
+              data: {
+                ...ids,
+                status: thread.status,
+                snoozed_until: null,
+                assignee_user_id: handOver ? handOver.to : thread.assignee,
+              },
+            },
+          });
+        }
+      }
+    }
+    this.clear();
+  }
+
+  /** Forgets what was collected (its savepoint was rolled back, or it was settled). */
+  clear(): void {
+    this.touched = new Map();
+    this.waiting = new Map();
+  }
+}

@@ -1,0 +1,87 @@
+import type { History, InboxConversation, InboxMessagesQuery } from '@ws/contract';
+import type pg from 'pg';
+import { type Scope, withinGrantedConversation } from '../../platform/auth/scope.js';
+import { withTransaction } from '../../platform/db/pool.js';
+import { isoTimeOf } from '../../platform/db/sql-time.js';
+import type { AppContext } from '../../platform/http/context.js';
+import { errors } from '../../platform/http/errors.js';
+import { messageHistory } from '../chat-history/message-history.js';
+import type { ConversationState } from './conversation-repository.js';
+import { markConversationRead, selectTenantAgent } from './conversation-repository.js';
+import { CONVERSATION_NOT_FOUND, requireConversation } from './inbox-access.js';
+import { type ConversationEvent, publishConversationEvents } from './inbox-events.js';
+import { selectInboxConversation } from './inbox-repository.js';
+
+async function viewingEvent(client: pg.PoolClient, scope: Scope, state: ConversationState): Promise<ConversationEvent> {
+  const me = await selectTenantAgent(client, scope.tenantId, scope.userId);
+  return {
+    conversationId: state.id,
+    event: {
+      type: 'conversation.viewing',
+      data: {
+        conversation_id: state.id,
+        user_id: scope.userId,
+        nickname: me?.nickname ?? '',
+        at: isoTimeOf(new Date()),
+      },
+    },
+  };
+}
+
+/**
+ * An agent opens a conversation: it is read (unread 0, told to the other agents' lists) and the
+ * other agents of it see that this one is viewing it, so two do not answer one customer.
+ */
+export function openConversation(context: AppContext, scope: Scope, conversationId: string) {
+  return withTransaction(context.pool, async (client): Promise<InboxConversation> => {
+    const state = await requireConversation(client, scope, conversationId);
+    const read = await markConversationRead(client, scope.tenantId, state.id);
+    const events = [await viewingEvent(client, scope, state)];
+    if (read) {
+      events.push({
+        conversationId: state.id,
+        event: {
+          type: 'conversation.updated',
+          data: {
+            number_id: state.numberId,
+            contact_id: state.contactId,
+            unread: 0,
+            last_message_at: isoTimeOf(read.last_message_at),
+          },
+        },
+      });
+    }
+    await publishConversationEvents(client, scope.tenantId, events);
+    const row = await selectInboxConversation(client, scope, state.id);
+    if (!row) throw errors.notFound(CONVERSATION_NOT_FOUND);
+    return row;
+  });
+}
+
+/** Says again that the agent is viewing the conversation (the client repeats it while the conversation is open). */
+export function announceViewing(context: AppContext, scope: Scope, conversationId: string) {
+  return withTransaction(context.pool, async (client) => {
+    const state = await requireConversation(client, scope, conversationId);
+    await publishConversationEvents(client, scope.tenantId, [await viewingEvent(client, scope, state)]);
+    return null;
+  });
+}
+
+/**
+ * A conversation's messages: its number's thread with its contact. The inbox decides the seat's
+ * right to the conversation; its history is then read within the tenant, whoever owns the contact.
+ */
+export async function conversationMessages(
+  context: AppContext,
+  scope: Scope,
+  query: InboxMessagesQuery,
+): Promise<History> {
+  const state = await requireConversation(context.pool, scope, query.conversationId);
+  return messageHistory(context, withinGrantedConversation(scope), {
+    contactId: state.contactId,
+    numberId: state.numberId,
+    cursor: query.cursor,
+    after: query.after,
+    limit: query.limit,
+  });
+}

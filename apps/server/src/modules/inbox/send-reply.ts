@@ -1,0 +1,151 @@
+import type { InboxTemplate, OutgoingContent, QueuedReply, SendRequest, TemplateSendRequest } from '@ws/contract';
+import type pg from 'pg';
+import type { Scope } from '../../platform/auth/scope.js';
+import { withTransaction } from '../../platform/db/pool.js';
+import type { AppContext } from '../../platform/http/context.js';
+import { AppError, errors } from '../../platform/http/errors.js';
+import { type MessageIntent, PRIORITY, queueMessages } from '../../whatsapp/governor/queue-messages.js';
+import type { Purpose } from '../../whatsapp/governor/rules.js';
+import type { ConversationState } from './conversation-repository.js';
+import { inboxErrors, requireConversation, requireOwnConversation } from './inbox-access.js';
+import { publishConversationEvents } from './inbox-events.js';
+import {
+  conversationHasMessage,
+  selectApprovedTemplates,
+  selectNumberTemplate,
+  selectQueuedTime,
+} from './send-repository.js';
+
+const WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Meta's message object for free-form content, and its line in lists. */
+function freeForm(content: OutgoingContent): { type: string; content: Record<string, unknown>; preview: string } {
+  if (content.type === 'text')
+    return { type: 'text', content: { text: { body: content.text } }, preview: content.text };
+  const { latitude, longitude, name, address } = content;
+  return {
+    type: 'location',
+    content: { location: { latitude, longitude, ...(name ? { name } : {}), ...(address ? { address } : {}) } },
+    preview: name || address || `${latitude}, ${longitude}`,
+  };
+}
+
+/**
+ * Hands one message of the agent to the send governor in the conversation's transaction (the
+ * governor decides when it goes: pair rate, throughput, opt-outs) and tells the conversation's
+ * agents. Interactive priority: it goes before the number's bulk sends.
+ */
+async function queueReply(
+  client: pg.PoolClient,
+  scope: Scope,
+  state: ConversationState,
+  message: { type: string; content: Record<string, unknown>; preview: string; purpose: Purpose; templateId?: string },
+): Promise<QueuedReply> {
+  const intent: MessageIntent = {
+    numberId: state.numberId,
+    contactId: state.contactId,
+    type: message.type,
+    content: message.content,
+    preview: message.preview,
+    purpose: message.purpose,
+    sentBy: scope.userId,
+    priority: PRIORITY.interactive,
+    ...(message.templateId ? { templateId: message.templateId } : {}),
+  };
+  const [queued] = await queueMessages(client, scope.tenantId, [intent]);
+  if (!queued) throw new Error('queueMessages answered no message');
+  const createdAt = await selectQueuedTime(client, scope.tenantId, queued.id, queued.createdAt);
+  await publishConversationEvents(client, scope.tenantId, [
+    {
+      conversationId: state.id,
+      event: {
+        type: 'message.created',
+        data: {
+          message_id: queued.id,
+          number_id: state.numberId,
+          contact_id: state.contactId,
+          direction: 'out',
+          message_type: message.type,
+          preview: message.preview,
+          created_at: createdAt,
+        },
+      },
+    },
+  ]);
+  return { message_id: queued.id, created_at: createdAt, status: 'queued' };
+}
+
+/**
+ * A free-form reply (text or location, optionally quoting a message): only inside the 24-hour
+ * window, as a service message; outside it the agent is told that templates are required.
+ */
+export function sendReply(context: AppContext, scope: Scope, request: SendRequest) {
+  return withTransaction(context.pool, async (client) => {
+    const state = await requireConversation(client, scope, request.conversationId, { lock: true });
+    requireOwnConversation(scope, state);
+    if (!state.lastInboundAt || state.lastInboundAt.getTime() + WINDOW_MS <= Date.now()) {
+      throw inboxErrors.windowClosed();
+    }
+    const message = freeForm(request.content);
+    if (request.replyTo !== undefined) {
+      if (!(await conversationHasMessage(client, scope.tenantId, state, request.replyTo))) {
+        throw errors.notFound({ zh: 'replyTo: 消息', en: 'replyTo: Message' });
+      }
+      message.content = { ...message.content, context: { message_id: request.replyTo } };
+    }
+    return queueReply(client, scope, state, { ...message, purpose: 'service' });
+  });
+}
+
+const variableCount = (body: string) => new Set(body.match(/\{\{\s*\d+\s*\}\}/g) ?? []).size;
+
+/** The approved templates of the conversation's number: what may be sent when the window is closed. */
+export async function conversationTemplates(
+  context: AppContext,
+  scope: Scope,
+  conversationId: string,
+): Promise<InboxTemplate[]> {
+  const state = await requireConversation(context.pool, scope, conversationId);
+  const rows = await selectApprovedTemplates(context.pool, scope.tenantId, state.numberId);
+  return rows.map(({ components: _components, ...row }) => ({ ...row, variables: variableCount(row.body) }));
+}
+
+/** An approved template of the number's WABA, its body's variables filled in order; allowed with the window closed. */
+export function sendTemplate(context: AppContext, scope: Scope, request: TemplateSendRequest) {
+  return withTransaction(context.pool, async (client) => {
+    const state = await requireConversation(client, scope, request.conversationId, { lock: true });
+    requireOwnConversation(scope, state);
+    const template = await selectNumberTemplate(client, scope.tenantId, state.numberId, request.templateId);
+    if (!template) throw errors.notFound({ zh: 'templateId: 模板', en: 'templateId: Template' });
+    if (template.status !== 'APPROVED') {
+      throw new AppError('conflict', {
+        zh: `templateId: 模板未通过审核（${template.status}），不能发送`,
+        en: `templateId: the template is not approved (${template.status}) and cannot be sent`,
+      });
+    }
+    const expected = variableCount(template.body);
+    if (request.variables.length !== expected) {
+      throw errors.invalid('variables', `模板需要 ${expected} 个变量`, `the template takes ${expected} variables`);
+    }
+    const content = {
+      template: {
+        name: template.name,
+        language: { code: template.language },
+        ...(expected > 0
+          ? { components: [{ type: 'body', parameters: request.variables.map((text) => ({ type: 'text', text })) }] }
+          : {}),
+      },
+    };
+    const preview = request.variables.reduce(
+      (text, value, index) => text.replaceAll(`{{${index + 1}}}`, value),
+      template.body || template.name,
+    );
+    return queueReply(client, scope, state, {
+      type: 'template',
+      content,
+      preview,
+      purpose: template.category.toLowerCase() as Purpose,
+      templateId: template.id,
+    });
+  });
+}
