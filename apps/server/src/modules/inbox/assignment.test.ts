@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { type SignedIn, signedInSeat, useTenants } from '../../test/tenants.js';
+import { useTestApp } from '../../test/test-app.js';
+import { seedContact } from '../../test/whatsapp-fixtures.js';
+import { WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
+import {
+  conversationWith,
+  customersWrite,
+  eventsSince,
+  type InboxNumber,
+  inboxNumber,
+  lastEventId,
+  newCustomer,
+  presence,
+  serve,
+} from './test-support.js';
+
+// Assignment of new conversations by the webhook drain: round robin among a number's online
+// agents under their cap, the contact's owner first, the queue when nobody can take one.
+const t = useTestApp(WEBHOOK_ENV);
+const { a: operator } = useTenants(t, 'assign');
+
+async function team(count: number, maxOpen = 20): Promise<{ number: InboxNumber; agents: SignedIn[] }> {
+  const number = await inboxNumber(t, operator.tenantId);
+  const agents: SignedIn[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const agent = await signedInSeat(t, operator.tenantId);
+    await serve(t, operator, agent, [number.numberId], maxOpen);
+    await presence(t, agent, 'online');
+    agents.push(agent);
+  }
+  return { number, agents };
+}
+
+const countBy = (assignees: (string | null)[]) => {
+  const counts = new Map<string | null, number>();
+  for (const assignee of assignees) counts.set(assignee, (counts.get(assignee) ?? 0) + 1);
+  return counts;
+};
+
+describe('round robin', () => {
+  it("deals a number's new conversations out in turn among its online agents, within a batch and across batches", async () => {
+    const { number, agents } = await team(3);
+    const away = await signedInSeat(t, operator.tenantId);
+    await serve(t, operator, away, [number.numberId]);
+    await presence(t, away, 'away');
+    const first = Array.from({ length: 6 }, newCustomer);
+    await customersWrite(
+      t,
+      number,
+      first.map((waId) => ({ waId })),
+    );
+    const dealt = await Promise.all(first.map((waId) => conversationWith(t, number, waId)));
+    expect(dealt.every((conversation) => conversation.status === 'open')).toBe(true);
+    const counts = countBy(dealt.map((conversation) => conversation.assignee_user_id));
+    expect([...counts.keys()].sort()).toEqual(agents.map((agent) => agent.userId).sort());
+    expect([...counts.values()]).toEqual([2, 2, 2]);
+
+    const second = Array.from({ length: 3 }, newCustomer);
+    await customersWrite(
+      t,
+      number,
+      second.map((waId) => ({ waId })),
+    );
+    const next = await Promise.all(second.map((waId) => conversationWith(t, number, waId)));
+    expect(new Set(next.map((conversation) => conversation.assignee_user_id)).size).toBe(3);
+    const { rows } = await t.pool.query<{ reason: string; by_user_id: string | null }>(
+      `select reason, by_user_id::text from conversation_assignment where tenant_id = $1 and conversation_id = $2`,
+      [operator.tenantId, next[0]?.id],
+    );
+    expect(rows).toEqual([{ reason: 'auto', by_user_id: null }]);
+  });
+
+  it('prefers the contact owner when it serves the number and is online; else the turn decides', async () => {
+    const { number, agents } = await team(2);
+    const [first, owner] = agents as [SignedIn, SignedIn];
+    const waId = newCustomer();
+    const contactId = await seedContact(t.pool, operator.tenantId, { waId, numberId: number.numberId });
+    await t.pool.query('update contact set owner_user_id = $2 where id = $1', [contactId, owner.userId]);
+    // The owner has had one by turn already, so the round robin alone would pick the other agent.
+    await t.pool.query(`update agent_number set last_assigned_at = now() where user_id = $1`, [owner.userId]);
+    await customersWrite(t, number, [{ waId }]);
+    expect((await conversationWith(t, number, waId)).assignee_user_id).toBe(owner.userId);
+
+    await presence(t, owner, 'away');
+    const other = newCustomer();
+    const otherContact = await seedContact(t.pool, operator.tenantId, { waId: other, numberId: number.numberId });
+    await t.pool.query('update contact set owner_user_id = $2 where id = $1', [otherContact, owner.userId]);
+    await customersWrite(t, number, [{ waId: other }]);
+    expect((await conversationWith(t, number, other)).assignee_user_id).toBe(first.userId);
+  });
+});
+
+describe('caps', () => {
+  it('never passes an agent cap: the rest wait unassigned, and resolving frees a slot', async () => {
+    const { number, agents } = await team(1, 1);
+    const [agent] = agents as [SignedIn];
+    const [c1, c2, c3] = [newCustomer(), newCustomer(), newCustomer()];
+    await customersWrite(t, number, [{ waId: c1 }, { waId: c2 }]);
+    const first = await conversationWith(t, number, c1);
+    expect(first.assignee_user_id).toBe(agent.userId);
+    expect(await conversationWith(t, number, c2)).toMatchObject({ assignee_user_id: null, status: 'open' });
+    // Writing again while the agent is full changes nothing.
+    await customersWrite(t, number, [{ waId: c2 }]);
+    expect((await conversationWith(t, number, c2)).assignee_user_id).toBeNull();
+
+    const resolved = await t.post('/api/inbox/resolve', { token: agent.token, body: { conversationId: first.id } });
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.data.status).toBe('resolved');
+    await customersWrite(t, number, [{ waId: c3 }]);
+    expect((await conversationWith(t, number, c3)).assignee_user_id).toBe(agent.userId);
+  });
+
+  it('leaves a conversation in the queue when every agent of the number is away', async () => {
+    const { number, agents } = await team(1);
+    await presence(t, agents[0] as SignedIn, 'away');
+    const waId = newCustomer();
+    await customersWrite(t, number, [{ waId }]);
+    expect(await conversationWith(t, number, waId)).toMatchObject({ assignee_user_id: null, status: 'open' });
+  });
+});
+
+describe('reopening', () => {
+  it('reopens a resolved conversation when the customer writes: to its agent if available, else to another', async () => {
+    const { number, agents } = await team(2);
+    const waId = newCustomer();
+    await customersWrite(t, number, [{ waId }]);
+    const conversation = await conversationWith(t, number, waId);
+    const had = agents.find((agent) => agent.userId === conversation.assignee_user_id) as SignedIn;
+    const other = agents.find((agent) => agent !== had) as SignedIn;
+
+    await t.post('/api/inbox/resolve', { token: had.token, body: { conversationId: conversation.id } });
+    const since = await lastEventId(t);
+    await customersWrite(t, number, [{ waId }]);
+    expect(await conversationWith(t, number, waId)).toMatchObject({ status: 'open', assignee_user_id: had.userId });
+    const status = await eventsSince(t, operator.tenantId, 'conversation.status', since);
+    expect(status.map((event) => event.payload)).toEqual([
+      expect.objectContaining({ conversation_id: conversation.id, status: 'open', assignee_user_id: had.userId }),
+    ]);
+
+    await t.post('/api/inbox/resolve', { token: had.token, body: { conversationId: conversation.id } });
+    await presence(t, had, 'away');
+    await customersWrite(t, number, [{ waId }]);
+    expect(await conversationWith(t, number, waId)).toMatchObject({ status: 'open', assignee_user_id: other.userId });
+    const history = await t.post('/api/inbox/assignments', {
+      token: operator.token,
+      body: { conversationId: conversation.id },
+    });
+    expect(history.status).toBe(200);
+    expect(
+      history.body.data.map((record: { reason: string; from: { id: string } | null; to: { id: string } | null }) => [
+        record.reason,
+        record.from?.id ?? null,
+        record.to?.id ?? null,
+      ]),
+    ).toEqual([
+      ['auto', null, had.userId],
+      ['reopen', had.userId, had.userId],
+      ['reopen', had.userId, other.userId],
+    ]);
+  });
+
+  it('wakes a snoozed conversation when the customer writes, with the same agent', async () => {
+    const { number, agents } = await team(1);
+    const [agent] = agents as [SignedIn];
+    const waId = newCustomer();
+    await customersWrite(t, number, [{ waId }]);
+    const conversation = await conversationWith(t, number, waId);
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    const snoozed = await t.post('/api/inbox/snooze', {
+      token: agent.token,
+      body: { conversationId: conversation.id, until },
+    });
+    expect(snoozed.body.data).toMatchObject({ status: 'snoozed', snoozed_until: expect.any(String) });
+    await customersWrite(t, number, [{ waId }]);
+    expect(await conversationWith(t, number, waId)).toMatchObject({ status: 'open', assignee_user_id: agent.userId });
+  });
+});
+
+describe('the events of new conversations', () => {
+  it("address the inbound message to the conversation's agent and the number's agents, whoever owns the contact", async () => {
+    const { number, agents } = await team(2);
+    const since = await lastEventId(t);
+    const waId = newCustomer();
+    await customersWrite(t, number, [{ waId }]);
+    const conversation = await conversationWith(t, number, waId);
+    const [created] = await eventsSince(t, operator.tenantId, 'message.created', since);
+    expect(created?.assignee_ids).toEqual(expect.arrayContaining(agents.map((agent) => agent.userId)));
+    const [assigned] = await eventsSince(t, operator.tenantId, 'conversation.assigned', since);
+    expect(assigned?.payload).toMatchObject({
+      conversation_id: conversation.id,
+      assignee_user_id: conversation.assignee_user_id,
+      previous_user_id: null,
+      status: 'open',
+    });
+  });
+});

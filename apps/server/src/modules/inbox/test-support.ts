@@ -1,0 +1,105 @@
+/** Helpers of the inbox tests: numbers that receive webhooks, agents set up through the calls, customers writing. */
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { SignedIn } from '../../test/tenants.js';
+import type { TestApp } from '../../test/test-app.js';
+import { seedNumber } from '../../test/whatsapp-fixtures.js';
+import { deliver, inboundPayload } from '../../whatsapp/webhooks/test-support.js';
+
+export interface InboxNumber {
+  numberId: string;
+  phoneNumberId: string;
+}
+
+/** A live number of the tenant whose webhooks the intake routes by its phone number id. */
+export async function inboxNumber(t: TestApp, tenantId: string): Promise<InboxNumber> {
+  const { numberId, phoneNumberId } = await seedNumber(t.pool, t.context.whatsapp, tenantId);
+  return { numberId, phoneNumberId };
+}
+
+/** Sets an agent's numbers and cap through the operator's call. */
+export async function serve(
+  t: TestApp,
+  operator: SignedIn,
+  agent: SignedIn,
+  numberIds: readonly string[],
+  maxOpen = 20,
+): Promise<void> {
+  const reply = await t.post('/api/inbox/agent/set', {
+    token: operator.token,
+    body: { userId: agent.userId, numberIds, maxOpen },
+  });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+}
+
+/** The agent's heartbeat. */
+export async function presence(t: TestApp, agent: SignedIn, state: 'online' | 'away' = 'online'): Promise<void> {
+  const reply = await t.post('/api/inbox/presence', { token: agent.token, body: { state } });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+}
+
+let customers = 0;
+/** A new customer's phone number (wa_id), unique in the test run. */
+export const newCustomer = () => `8613${process.pid % 1000}${String(++customers).padStart(6, '0')}`;
+
+export interface CustomerMessage {
+  waId: string;
+  text?: string;
+  name?: string;
+}
+
+/** Customers write to the number, all in one webhook batch, which the drain then processes. */
+export async function customersWrite(t: TestApp, number: InboxNumber, messages: readonly CustomerMessage[]) {
+  const payloads = messages.map((message) =>
+    inboundPayload(
+      number.phoneNumberId,
+      message.waId,
+      [
+        {
+          id: `wamid.inbox.${randomBytes(6).toString('hex')}`,
+          timestamp: String(Math.floor(Date.now() / 1000)),
+          type: 'text',
+          text: { body: message.text ?? 'hello' },
+        },
+      ],
+      message.name ?? `Customer ${message.waId.slice(-4)}`,
+    ),
+  );
+  await deliver(t, ...payloads);
+}
+
+export interface StoredConversation {
+  id: string;
+  assignee_user_id: string | null;
+  status: string;
+  unread: number;
+  contact_id: string;
+}
+
+/** The conversation of the number with the customer, as stored. */
+export async function conversationWith(t: TestApp, number: InboxNumber, waId: string): Promise<StoredConversation> {
+  const { rows } = await t.pool.query<StoredConversation>(
+    `select v.id::text, v.assignee_user_id::text, v.status, v.unread, v.contact_id::text
+       from conversation v join contact c on c.tenant_id = v.tenant_id and c.id = v.contact_id
+      where v.number_id = $1 and c.wa_id = $2`,
+    [number.numberId, waId],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`no conversation with ${waId}`);
+  return row;
+}
+
+/** Realtime events of a type stored for the tenant since an event id, with their audiences. */
+export async function eventsSince(t: TestApp, tenantId: string, type: string, afterId: string) {
+  const { rows } = await t.pool.query<{ payload: Record<string, unknown>; assignee_ids: string[] | null }>(
+    `select payload, assignee_ids::text[] from realtime_event where tenant_id = $1 and type = $2 and id > $3 order by id`,
+    [tenantId, type, afterId],
+  );
+  return rows;
+}
+
+/** The newest realtime event id (a starting point for `eventsSince`). */
+export async function lastEventId(t: TestApp): Promise<string> {
+  const { rows } = await t.pool.query<{ id: string }>('select coalesce(max(id), 0)::text as id from realtime_event');
+  return rows[0]?.id ?? '0';
+}
