@@ -1,0 +1,395 @@
+import { calls } from '@ws/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBadInput } from '../../test/bad-input.js';
+import { refusesStrangers } from '../../test/refuses-strangers.js';
+import { type SignedIn, signedInSeat, useTenants } from '../../test/tenants.js';
+import { useTestApp } from '../../test/test-app.js';
+import { seedTemplate } from '../../test/whatsapp-fixtures.js';
+import { WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
+import {
+  conversationWith,
+  customersWrite,
+  eventsSince,
+  type InboxNumber,
+  inboxNumber,
+  lastEventId,
+  newCustomer,
+  presence,
+  serve,
+} from './test-support.js';
+
+// Every inbox call: who may make it, what it refuses, and what it does, through HTTP.
+const t = useTestApp(WEBHOOK_ENV);
+const tenants = useTenants(t, 'inboxcalls');
+const { a: operator, b: other, seat: agent } = tenants;
+let number: InboxNumber;
+let colleague: SignedIn;
+let conversationId: string;
+let waId: string;
+
+beforeAll(async () => {
+  number = await inboxNumber(t, operator.tenantId);
+  colleague = await signedInSeat(t, operator.tenantId);
+  await serve(t, operator, agent, [number.numberId]);
+  await serve(t, operator, colleague, [number.numberId]);
+  await presence(t, agent, 'online');
+  waId = newCustomer();
+  await customersWrite(t, number, [{ waId, text: 'Hola, ¿tienen envío?', name: 'Lucía Pérez' }]);
+  const conversation = await conversationWith(t, number, waId);
+  expect(conversation.assignee_user_id).toBe(agent.userId);
+  conversationId = conversation.id;
+});
+
+const post = (path: string, token: string, body: object, language?: 'en') =>
+  t.post(path, { token, body, headers: language ? { 'accept-language': language } : {} });
+
+describe('who may call what', () => {
+  const ref = () => ({ conversationId });
+  const conversationCalls = [
+    calls.inboxOpen,
+    calls.inboxViewing,
+    calls.inboxNotes,
+    calls.inboxResolve,
+    calls.inboxReopen,
+    calls.inboxTake,
+    calls.inboxAssignments,
+    calls.inboxTemplates,
+  ];
+
+  it('refuses strangers and bad conversation ids, in zh and en', async () => {
+    for (const call of conversationCalls) {
+      await refusesStrangers(t, tenants, call, {
+        valid: ref,
+        bad: [
+          [{}, 'conversationId'],
+          [{ conversationId: 'x1' }, 'conversationId'],
+        ],
+      });
+    }
+    const english = await post('/api/inbox/open', operator.token, { conversationId: 'x' }, 'en');
+    expect(english.body.message).toBe('conversationId: must be a numeric id');
+  });
+
+  it('refuses bad bodies of the other calls, naming the field', async () => {
+    await refusesStrangers(t, tenants, calls.inboxList, {
+      valid: () => ({}),
+      bad: [
+        [{ filters: { queue: 'everything' } }, 'filters.queue'],
+        [{ filters: { status: 'closed' } }, 'filters.status'],
+        [{ pageSize: 7 }, 'pageSize'],
+      ],
+    });
+    await refusesStrangers(t, tenants, calls.inboxSend, {
+      valid: () => ({ conversationId, content: { type: 'text', text: 'hi' } }),
+      bad: [
+        [{ conversationId, content: { type: 'text', text: '  ' } }, 'content.text'],
+        [{ conversationId, content: { type: 'sticker' } }, 'content.type'],
+        [{ conversationId, content: { type: 'location', latitude: 91, longitude: 0 } }, 'content.latitude'],
+      ],
+    });
+    await refusesStrangers(t, tenants, calls.inboxSendTemplate, {
+      valid: () => ({ conversationId, templateId: '1' }),
+      bad: [[{ conversationId, templateId: '1', variables: [''] }, 'variables.0']],
+    });
+    await refusesStrangers(t, tenants, calls.inboxNoteAdd, {
+      valid: () => ({ conversationId, text: 'note' }),
+      bad: [[{ conversationId, text: '' }, 'text']],
+    });
+    await refusesStrangers(t, tenants, calls.inboxSnooze, {
+      valid: () => ({ conversationId, until: new Date(Date.now() + 60_000).toISOString() }),
+      bad: [
+        [{ conversationId, until: 'tomorrow' }, 'until'],
+        [{ conversationId, until: new Date(Date.now() - 60_000).toISOString() }, 'until'],
+      ],
+    });
+    await refusesStrangers(t, tenants, calls.inboxAssign, {
+      valid: () => ({ conversationId, assigneeUserId: null }),
+      bad: [[{ conversationId, assigneeUserId: 'me' }, 'assigneeUserId']],
+    });
+    await refusesStrangers(t, tenants, calls.inboxPresence, {
+      valid: () => ({ state: 'online' }),
+      bad: [[{ state: 'busy' }, 'state']],
+    });
+    await refusesStrangers(t, tenants, calls.inboxAgents, { valid: () => ({}), bad: [[{ page: 0 }, 'page']] });
+    await refusesStrangers(t, tenants, calls.inboxAgentSet, {
+      valid: () => ({ userId: agent.userId, numberIds: [], maxOpen: 1 }),
+      bad: [
+        [{ userId: agent.userId, numberIds: [], maxOpen: -1 }, 'maxOpen'],
+        [{ userId: agent.userId, numberIds: ['a'], maxOpen: 1 }, 'numberIds.0'],
+      ],
+    });
+    const messages = await t.get('/api/inbox/messages', {
+      token: operator.token,
+      query: { conversationId, cursor: 'a', after: 'b' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(messages.status).toBe(400);
+    expect(messages.body.message).toBe('after: cannot be combined with cursor');
+  });
+
+  it("answers another tenant's conversation as not found, exactly like an unknown one", async () => {
+    for (const call of conversationCalls) {
+      for (const id of [conversationId, '999999999']) {
+        const reply = await post(call.path, other.token, { conversationId: id });
+        expect(reply.status, call.id).toBe(404);
+        expect(reply.body.message).toBe('conversationId: 会话不存在');
+      }
+    }
+    const messages = await t.get('/api/inbox/messages', { token: other.token, query: { conversationId } });
+    expect(messages.status).toBe(404);
+    expect((await post('/api/inbox/list', other.token, {})).body.data.records).toEqual([]);
+    const agents = await post('/api/inbox/agent/set', other.token, { userId: agent.userId, numberIds: [], maxOpen: 3 });
+    expect(agents.body.message).toBe('userId: 用户不存在');
+    const numbers = await post('/api/inbox/agent/set', other.token, {
+      userId: other.userId,
+      numberIds: [number.numberId],
+      maxOpen: 3,
+    });
+    expect(numbers.body.message).toBe('numberIds: 号码不存在');
+  });
+});
+
+describe('the inbox list and a conversation', () => {
+  it("lists the agent's conversation with the customer, its window, unread count and preview", async () => {
+    const reply = await post('/api/inbox/list', agent.token, { filters: { queue: 'mine', status: 'open' } });
+    expect(reply.status).toBe(200);
+    const [row] = reply.body.data.records;
+    expect(row).toMatchObject({
+      id: conversationId,
+      number_id: number.numberId,
+      contact_name: 'Lucía Pérez',
+      contact_wa_id: waId,
+      status: 'open',
+      assignee: { id: agent.userId },
+      unread: 1,
+      window_open: true,
+      last_message_preview: 'Hola, ¿tienen envío?',
+      last_message_direction: 'in',
+      translate: false,
+      language: null,
+      tags: [],
+    });
+    expect(row.window_remaining_seconds).toBeGreaterThan(23 * 3600);
+    const bySearch = await post('/api/inbox/list', agent.token, { filters: { search: 'lucía' } });
+    expect(bySearch.body.data.records.map((r: { id: string }) => r.id)).toEqual([conversationId]);
+    const byPhone = await post('/api/inbox/list', agent.token, { filters: { search: waId.slice(-6) } });
+    expect(byPhone.body.data.total).toBe(1);
+    const none = await post('/api/inbox/list', agent.token, { filters: { status: 'snoozed' } });
+    expect(none.body.data.records).toEqual([]);
+  });
+
+  it('opening marks it read and tells the other agents of the number who is viewing', async () => {
+    const since = await lastEventId(t);
+    const reply = await post('/api/inbox/open', agent.token, { conversationId });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.unread).toBe(0);
+    expect((await conversationWith(t, number, waId)).unread).toBe(0);
+    const [viewing] = await eventsSince(t, operator.tenantId, 'conversation.viewing', since);
+    expect(viewing?.payload).toMatchObject({ conversation_id: conversationId, user_id: agent.userId });
+    expect(viewing?.assignee_ids).toEqual(expect.arrayContaining([agent.userId, colleague.userId]));
+    expect((await post('/api/inbox/viewing', agent.token, { conversationId })).status).toBe(200);
+  });
+
+  it("reads the conversation's messages", async () => {
+    const reply = await t.get('/api/inbox/messages', { token: agent.token, query: { conversationId } });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.records.map((m: { preview: string }) => m.preview)).toEqual(['Hola, ¿tienen envío?']);
+  });
+});
+
+describe('replies', () => {
+  it('queues a text reply through the governor as an interactive service message, quoting a message', async () => {
+    const { rows } = await t.pool.query<{ meta_message_id: string }>(
+      `select meta_message_id from message where tenant_id = $1 and number_id = $2 and direction = 'in' limit 1`,
+      [operator.tenantId, number.numberId],
+    );
+    const since = await lastEventId(t);
+    const reply = await post('/api/inbox/send', agent.token, {
+      conversationId,
+      content: { type: 'text', text: 'Sí, enviamos a todo el país' },
+      replyTo: rows[0]?.meta_message_id,
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.data).toMatchObject({ status: 'queued', created_at: expect.stringMatching(/\.\d{6}Z$/) });
+    const stored = await t.pool.query(
+      `select m.type, m.purpose, m.sent_by::text, m.status, m.body, q.priority
+         from message m join send_queue q on q.tenant_id = m.tenant_id and q.message_id = m.id
+        where m.tenant_id = $1 and m.id = $2`,
+      [operator.tenantId, reply.body.data.message_id],
+    );
+    expect(stored.rows[0]).toEqual({
+      type: 'text',
+      purpose: 'service',
+      sent_by: agent.userId,
+      status: 'queued',
+      body: { text: { body: 'Sí, enviamos a todo el país' }, context: { message_id: rows[0]?.meta_message_id } },
+      priority: 0,
+    });
+    const [created] = await eventsSince(t, operator.tenantId, 'message.created', since);
+    expect(created?.payload).toMatchObject({ direction: 'out', message_id: reply.body.data.message_id });
+    expect(created?.assignee_ids).toContain(agent.userId);
+
+    const location = await post('/api/inbox/send', agent.token, {
+      conversationId,
+      content: { type: 'location', latitude: 40.4168, longitude: -3.7038, name: 'Tienda Madrid' },
+    });
+    expect(location.status).toBe(200);
+    const unknown = await post('/api/inbox/send', agent.token, {
+      conversationId,
+      content: { type: 'text', text: 'hi' },
+      replyTo: 'wamid.nothing',
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('replyTo: 消息不存在');
+  });
+
+  it('refuses free-form text when the window is closed, saying templates are required, and sends a template', async () => {
+    const closed = newCustomer();
+    await customersWrite(t, number, [{ waId: closed }]);
+    const conversation = await conversationWith(t, number, closed);
+    await t.pool.query(`update conversation set last_inbound_at = now() - interval '25 hours' where id = $1`, [
+      conversation.id,
+    ]);
+    const owner = conversation.assignee_user_id === agent.userId ? agent : operator;
+    for (const [language, message] of [
+      [undefined, 'conversationId: 24 小时客服窗口已关闭，只能发送已批准的模板消息'],
+      ['en', 'conversationId: the 24-hour customer service window is closed; only approved templates may be sent'],
+    ] as const) {
+      const reply = await post(
+        '/api/inbox/send',
+        owner.token,
+        { conversationId: conversation.id, content: { type: 'text', text: 'hi' } },
+        language,
+      );
+      expect(reply.status).toBe(409);
+      expect(reply.body.message).toBe(message);
+    }
+    const approved = await seedTemplate(t.pool, operator.tenantId, number.numberId, {
+      name: 'order_update',
+      category: 'UTILITY',
+    });
+    const pending = await seedTemplate(t.pool, operator.tenantId, number.numberId, {
+      name: 'promo',
+      status: 'PENDING',
+    });
+    const templates = await post('/api/inbox/templates', owner.token, { conversationId: conversation.id });
+    expect(templates.body.data).toEqual([
+      { id: approved, name: 'order_update', language: 'en_US', category: 'UTILITY', body: 'Hello {{1}}', variables: 1 },
+    ]);
+    const wrongCount = await post('/api/inbox/send-template', owner.token, {
+      conversationId: conversation.id,
+      templateId: approved,
+      variables: [],
+    });
+    expect(wrongCount.body.message).toBe('variables: 模板需要 1 个变量');
+    const notApproved = await post('/api/inbox/send-template', owner.token, {
+      conversationId: conversation.id,
+      templateId: pending,
+      variables: ['Ana'],
+    });
+    expect(notApproved.status).toBe(409);
+    const sent = await post('/api/inbox/send-template', owner.token, {
+      conversationId: conversation.id,
+      templateId: approved,
+      variables: ['Ana'],
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const { rows } = await t.pool.query(`select type, purpose, preview, template_id::text from message where id = $1`, [
+      sent.body.data.message_id,
+    ]);
+    expect(rows[0]).toEqual({ type: 'template', purpose: 'utility', preview: 'Hello Ana', template_id: approved });
+  });
+
+  it('lets a seat reply only to its own conversations: a waiting one must be taken first', async () => {
+    const reply = await post('/api/inbox/send', colleague.token, {
+      conversationId,
+      content: { type: 'text', text: 'hi' },
+    });
+    // The colleague serves the number, but the conversation is the agent's: not in its inbox.
+    expect(reply.status).toBe(404);
+  });
+});
+
+describe('notes, status and hand-overs', () => {
+  it('adds internal notes the agents of the conversation see arrive, and lists them oldest first', async () => {
+    const since = await lastEventId(t);
+    const added = await post('/api/inbox/note/add', agent.token, { conversationId, text: 'VIP customer' });
+    expect(added.status).toBe(200);
+    expect(added.body.data).toMatchObject({ text: 'VIP customer', author: { id: agent.userId } });
+    await post('/api/inbox/note/add', operator.token, { conversationId, text: 'Give a discount' });
+    const notes = await post('/api/inbox/notes', agent.token, { conversationId });
+    expect(notes.body.data.map((note: { text: string }) => note.text)).toEqual(['VIP customer', 'Give a discount']);
+    const [event] = await eventsSince(t, operator.tenantId, 'conversation.note', since);
+    expect(event?.assignee_ids).toContain(agent.userId);
+  });
+
+  it('resolves, reopens and snoozes, refusing what does not apply', async () => {
+    expect((await post('/api/inbox/reopen', agent.token, { conversationId })).status).toBe(409);
+    expect((await post('/api/inbox/resolve', agent.token, { conversationId })).body.data.status).toBe('resolved');
+    const snoozeResolved = await post('/api/inbox/snooze', agent.token, {
+      conversationId,
+      until: new Date(Date.now() + 60_000).toISOString(),
+    });
+    expect(snoozeResolved.status).toBe(409);
+    expect((await post('/api/inbox/reopen', agent.token, { conversationId })).body.data.status).toBe('open');
+  });
+
+  it('transfers with a note: the new agent gets it, the old one loses it, the history says who and why', async () => {
+    const notAgent = await post('/api/inbox/assign', agent.token, {
+      conversationId,
+      assigneeUserId: '999999999',
+      note: '',
+    });
+    expect(notAgent.status).toBe(404);
+    expect(notAgent.body.message).toBe('assigneeUserId: 用户不存在');
+    const moved = await post('/api/inbox/assign', agent.token, {
+      conversationId,
+      assigneeUserId: colleague.userId,
+      note: 'Speaks Spanish',
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.assignee.id).toBe(colleague.userId);
+    expect((await post('/api/inbox/open', agent.token, { conversationId })).status).toBe(404);
+    // An operator may move any conversation of the tenant.
+    const back = await post('/api/inbox/assign', operator.token, {
+      conversationId,
+      assigneeUserId: agent.userId,
+      note: 'Back to you',
+    });
+    expect(back.status).toBe(200);
+    const history = await post('/api/inbox/assignments', agent.token, { conversationId });
+    expect(
+      history.body.data.slice(-2).map((r: { reason: string; note: string; by: { id: string } }) => [r.note, r.by.id]),
+    ).toEqual([
+      ['Speaks Spanish', agent.userId],
+      ['Back to you', operator.userId],
+    ]);
+  });
+
+  it('refuses a seat taking a conversation already assigned to another agent', async () => {
+    const take = await post('/api/inbox/take', colleague.token, { conversationId });
+    expect(take.status).toBe(409);
+    await expectBadInput(
+      (body) => post('/api/inbox/take', colleague.token, body),
+      [[{ conversationId: '' }, 'conversationId']],
+    );
+  });
+});
+
+describe('presence and the agent itself', () => {
+  it('keeps the heartbeat and shows the agent its numbers, cap and load', async () => {
+    const beat = await post('/api/inbox/presence', agent.token, { state: 'away' });
+    expect(beat.body.data).toMatchObject({ state: 'away', online: false, last_seen_at: expect.any(String) });
+    const online = await post('/api/inbox/presence', agent.token, { state: 'online' });
+    expect(online.body.data.online).toBe(true);
+    const me = await post('/api/inbox/me', agent.token, {});
+    expect(me.body.data).toMatchObject({
+      user: { id: agent.userId },
+      role: 'seat',
+      numbers: [{ id: number.numberId }],
+      max_open: 20,
+      presence: { state: 'online', online: true },
+    });
+    expect(me.body.data.open_count).toBeGreaterThanOrEqual(1);
+  });
+});
