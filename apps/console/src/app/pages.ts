@@ -11,6 +11,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   '/help/index': () => import('../pages/help/help-page.js'),
   '/accountmanage/wslist': () => import('../pages/numbers/wslist/wslist-page.js'),
   '/accountmanage/recycle': () => import('../pages/numbers/recycle/recycle-page.js'),
+  '/accountmanage/seats': () => import('../pages/seats/seats-page.js'),
   '/accountmanage/warehousing': () => import('../pages/number-import/warehousing-page.js'),
   '/passenger/list': () => import('../pages/contacts/contact-list-page.js'),
   '/passenger/fanTag': () => import('../pages/tags/contact-tags-page.js'),

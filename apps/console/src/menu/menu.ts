@@ -113,6 +113,7 @@ export const MENU: readonly MenuNode[] = [
         call: calls.registrationNumbers,
       },
       { path: '/accountmanage/recycle', name: 'recycle', icon: 'recycle', call: calls.numberRecycleList },
+      { path: '/accountmanage/seats', name: 'seats', icon: 'users', call: calls.inboxAgents },
     ],
   },
   {

@@ -12,6 +12,7 @@ import { numbersTexts } from './numbers.js';
 import { pageTexts } from './pages.js';
 import { registrationTexts } from './registration.js';
 import { sandboxTexts } from './sandbox.js';
+import { seatsTexts } from './seats.js';
 import { shellTexts } from './shell.js';
 import { tagsTexts } from './tags.js';
 import { templatesTexts } from './templates.js';
@@ -36,6 +37,7 @@ const namespaces = {
   templates: templatesTexts,
   warmup: warmupTexts,
   campaigns: campaignsTexts,
+  seats: seatsTexts,
 } as const;
 
 /** Every text of the console, by language and namespace: the web kit's (api, list, selects) and its own. */

@@ -13,6 +13,7 @@ const zh = {
   wslist: '账号列表',
   registration: '接码注册',
   recycle: '回收站',
+  seats: '客服坐席',
   groupManage: '群组管理',
   pullGroup: '拉群任务',
   passenger: '客户管理',
@@ -61,6 +62,7 @@ const zh = {
     wslist: '本租户的号码：状态、质量评级、消息等级、吞吐量、负责人、标签与今日收发量。',
     registration: '官方号码注册流程：短信或语音验证码、验证、设置两步验证 PIN 注册，以及注销。',
     recycle: '已删除的号码保留 30 天，可恢复或彻底删除。',
+    seats: '客服坐席：每位坐席负责的号码与同时接待上限（会话分配与 /client/ 坐席工作台）。',
     pullGroup: '通过 Groups API 建群（每群最多 8 人），用模板向已同意的联系人发送邀请链接，由其自行加入。',
     contactList: '联系人及其同意状态、标签、所属号码、最近消息时间与 24 小时窗口。',
     contactData: '联系人统计：每日新增、按号码、按来源、退订。',
@@ -104,6 +106,7 @@ const en: MenuTexts = {
   wslist: 'Number list',
   registration: 'Registration',
   recycle: 'Recycle bin',
+  seats: 'Service agents',
   groupManage: 'Groups',
   pullGroup: 'Group invites',
   passenger: 'Contacts',
@@ -156,6 +159,8 @@ const en: MenuTexts = {
     registration:
       'The official number registration flow: code by SMS or voice, verification, registration with a two-step PIN, and deregistration.',
     recycle: 'Deleted numbers stay here for 30 days to be restored or purged.',
+    seats:
+      "Service agents: the numbers each agent serves and its cap of open conversations (assignment and the /client/ agents' desk).",
     pullGroup:
       'Groups created through the Groups API (up to 8 participants), with invite links sent by template to opted-in contacts, who join by themselves.',
     contactList: 'Contacts with consent state, tags, owner number, last message time and the 24-hour window.',
