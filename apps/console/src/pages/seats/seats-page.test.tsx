@@ -1,0 +1,58 @@
+import type { AgentSettings } from '@ws/contract';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { settle, setUpTestRoot } from '../../test/test-root.js';
+import SeatsPage from './seats-page.js';
+
+const agent: AgentSettings = {
+  user: { id: '31', username: 'lucia', nickname: 'Lucía' },
+  role: 'seat',
+  numbers: [{ id: '7', phone: '15550101001', verified_name: 'Sales' }],
+  max_open: 5,
+  open_count: 2,
+  presence: { state: 'online', online: true, last_seen_at: '2026-11-26T06:00:00.000000Z' },
+};
+
+const page = (records: unknown[]) => ({
+  total: records.length,
+  size: 10,
+  current: 1,
+  pages: 1,
+  total_capped: false,
+  records,
+});
+const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+  const body = JSON.parse(String(init.body ?? '{}')) as { maxOpen?: number };
+  const data =
+    url === '/api/inbox/agents'
+      ? page([agent])
+      : url === '/api/inbox/agent/set'
+        ? { ...agent, max_open: body.maxOpen }
+        : page([]);
+  return Response.json({ code: 0, message: 'ok', data });
+});
+const callsTo = (path: string) => fetchMock.mock.calls.filter(([url]) => url === path);
+
+describe('the service agents screen', () => {
+  const screen = setUpTestRoot({ language: 'en', fetch: fetchMock });
+
+  it("shows each agent's numbers, load against its cap and presence, and saves its settings", async () => {
+    await screen.render(<SeatsPage />);
+    await settle(() => expect(screen.host.textContent).toContain('Lucía (lucia)'));
+    expect(screen.host.querySelector('[data-testid=seat-numbers]')?.textContent).toBe('15550101001');
+    expect(screen.host.querySelector('[data-testid=seat-load]')?.textContent).toBe('2 / 5');
+    expect(screen.host.textContent).toContain('Online');
+
+    const edit = screen.host.querySelector<HTMLElement>('[data-testid=seat-edit]');
+    await act(async () => edit?.click());
+    await settle(() => expect(document.querySelector('[data-testid=seat-form-save]')).not.toBeNull());
+    const save = document.querySelector<HTMLButtonElement>('[data-testid=seat-form-save]');
+    await act(async () => save?.click());
+    await settle(() => expect(callsTo('/api/inbox/agent/set')).toHaveLength(1));
+    expect(JSON.parse(String(callsTo('/api/inbox/agent/set')[0]?.[1].body))).toEqual({
+      userId: '31',
+      numberIds: ['7'],
+      maxOpen: 5,
+    });
+  }, 20_000);
+});
