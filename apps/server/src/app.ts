@@ -21,6 +21,7 @@ import { registerChatHistoryRoutes } from './modules/chat-history/routes.js';
 import { registerContactRoutes } from './modules/contacts/routes.js';
 import { registerCustomerRoutes } from './modules/customers/routes.js';
 import { registerHomeRoutes } from './modules/home/routes.js';
+import { inboxReadReceiptJob } from './modules/inbox/read-receipt-job.js';
 import { registerInboxRoutes } from './modules/inbox/routes.js';
 import { inboxSnoozeWakeJob } from './modules/inbox/snooze-job.js';
 import { registerIpRoutes } from './modules/ips/routes.js';
@@ -70,6 +71,7 @@ export const jobs: readonly JobDefinition[] = [
   campaignSplitDecisionJob,
   unknownSendsJob,
   inboxSnoozeWakeJob,
+  inboxReadReceiptJob,
 ];
 
 /** The api role: the contract's calls, the uploads and the built console. */

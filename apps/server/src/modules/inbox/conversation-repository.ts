@@ -10,6 +10,7 @@ export interface ConversationState {
   assigneeUserId: string | null;
   status: ConversationStatus;
   lastInboundAt: Date | null;
+  unread: number;
   /** The caller serves the conversation's number (`agent_number`). */
   callerServes: boolean;
 }
@@ -33,9 +34,10 @@ export async function selectConversationState(
     assignee_user_id: string | null;
     status: ConversationStatus;
     last_inbound_at: Date | null;
+    unread: number;
     caller_serves: boolean;
   }>(
-    `select v.id::text, v.number_id::text, v.contact_id::text, v.assignee_user_id::text, v.status, v.last_inbound_at,
+    `select v.id::text, v.number_id::text, v.contact_id::text, v.assignee_user_id::text, v.status, v.last_inbound_at, v.unread,
             exists (select 1 from agent_number a where a.tenant_id = v.tenant_id and a.number_id = v.number_id
                        and a.user_id = $3) as caller_serves
        from conversation v where v.tenant_id = $1 and v.id = $2 ${options.lock ? 'for update' : ''}`,
@@ -50,6 +52,7 @@ export async function selectConversationState(
       assigneeUserId: row.assignee_user_id,
       status: row.status,
       lastInboundAt: row.last_inbound_at,
+      unread: row.unread,
       callerServes: row.caller_serves,
     }
   );
@@ -96,4 +99,23 @@ export async function selectTenantAgent(
     [tenantId, userId],
   );
   return rows[0];
+}
+
+/**
+ * The Meta id of the customer's newest message in the conversation (what a read receipt names:
+ * Meta marks it and every earlier one read), looked for in the last 32 days like the list's preview.
+ */
+export async function selectLatestInboundMetaId(
+  db: Db,
+  tenantId: string,
+  conversation: { numberId: string; contactId: string },
+): Promise<string | undefined> {
+  const { rows } = await db.query<{ meta_message_id: string }>(
+    `select m.meta_message_id from message m
+      where m.tenant_id = $1 and m.contact_id = $2 and m.number_id + 0 = $3 and m.direction = 'in'
+        and m.group_ref is null and m.meta_message_id is not null and m.created_at > now() - interval '32 days'
+      order by m.created_at desc, m.id desc limit 1`,
+    [tenantId, conversation.contactId, conversation.numberId],
+  );
+  return rows[0]?.meta_message_id;
 }

@@ -5,12 +5,14 @@ import { withTransaction } from '../../platform/db/pool.js';
 import { isoTimeOf } from '../../platform/db/sql-time.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
+import { enqueue } from '../../platform/queue/jobs.js';
 import { messageHistory } from '../chat-history/message-history.js';
 import type { ConversationState } from './conversation-repository.js';
-import { markConversationRead, selectTenantAgent } from './conversation-repository.js';
+import { markConversationRead, selectLatestInboundMetaId, selectTenantAgent } from './conversation-repository.js';
 import { CONVERSATION_NOT_FOUND, requireConversation } from './inbox-access.js';
 import { type ConversationEvent, publishConversationEvents } from './inbox-events.js';
 import { selectInboxConversation } from './inbox-repository.js';
+import { inboxReadReceiptJob } from './read-receipt-job.js';
 
 async function viewingEvent(client: pg.PoolClient, scope: Scope, state: ConversationState): Promise<ConversationEvent> {
   const me = await selectTenantAgent(client, scope.tenantId, scope.userId);
@@ -29,13 +31,23 @@ async function viewingEvent(client: pg.PoolClient, scope: Scope, state: Conversa
 }
 
 /**
- * An agent opens a conversation: it is read (unread 0, told to the other agents' lists) and the
- * other agents of it see that this one is viewing it, so two do not answer one customer.
+ * An agent opens a conversation: it is read (unread 0, told to the other agents' lists; the
+ * customer gets the read receipt of what it had not read) and the other agents of it see that
+ * this one is viewing it, so two do not answer one customer.
  */
 export function openConversation(context: AppContext, scope: Scope, conversationId: string) {
   return withTransaction(context.pool, async (client): Promise<InboxConversation> => {
     const state = await requireConversation(client, scope, conversationId);
     const read = await markConversationRead(client, scope.tenantId, state.id);
+    const newest = state.unread > 0 ? await selectLatestInboundMetaId(client, scope.tenantId, state) : undefined;
+    if (newest) {
+      await enqueue(
+        client,
+        inboxReadReceiptJob,
+        { tenantId: scope.tenantId, numberId: state.numberId, metaMessageId: newest },
+        { jobKey: `inbox_read_receipt:${scope.tenantId}:${state.id}` },
+      );
+    }
     const events = [await viewingEvent(client, scope, state)];
     if (read) {
       events.push({
