@@ -376,6 +376,36 @@ describe('notes, status and hand-overs', () => {
   });
 });
 
+describe('the queue', () => {
+  it('lets only agents of the number take a waiting conversation, and a seat act on it only once taken', async () => {
+    await presence(t, agent, 'away');
+    const waiting = newCustomer();
+    await customersWrite(t, number, [{ waId: waiting }]);
+    const conversation = await conversationWith(t, number, waiting);
+    expect(conversation.assignee_user_id).toBeNull();
+    const byOperator = await post('/api/inbox/take', operator.token, { conversationId: conversation.id }, 'en');
+    expect(byOperator.status).toBe(403);
+    expect(byOperator.body.message).toBe(
+      "conversationId: you do not serve this conversation's number, so you cannot take it",
+    );
+    const transfer = await post('/api/inbox/assign', colleague.token, {
+      conversationId: conversation.id,
+      assigneeUserId: agent.userId,
+    });
+    expect(transfer.status).toBe(409);
+    expect(transfer.body.message).toBe('conversationId: 请先接入该会话，再进行此操作');
+    const reply = await post('/api/inbox/send', colleague.token, {
+      conversationId: conversation.id,
+      content: { type: 'text', text: 'hi' },
+    });
+    expect(reply.status).toBe(409);
+    const taken = await post('/api/inbox/take', colleague.token, { conversationId: conversation.id });
+    expect(taken.status).toBe(200);
+    expect(taken.body.data.assignee.id).toBe(colleague.userId);
+    await presence(t, agent, 'online');
+  });
+});
+
 describe('presence and the agent itself', () => {
   it('keeps the heartbeat and shows the agent its numbers, cap and load', async () => {
     const beat = await post('/api/inbox/presence', agent.token, { state: 'away' });

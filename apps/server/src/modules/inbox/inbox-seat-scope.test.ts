@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hubCaughtUp, signedInSocket } from '../../test/realtime-client.js';
 import { type SignedIn, signedInSeat, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
 import { WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
@@ -129,6 +130,21 @@ describe("a seat's inbox", () => {
     const [created] = await eventsSince(t, operator.tenantId, 'message.created', since);
     expect(created?.assignee_ids).toContain(seatB.userId);
     expect(created?.assignee_ids).not.toContain(seatA.userId);
+  });
+
+  it('reach over the socket only the agents the conversation concerns', async () => {
+    const [socketA, socketB] = await Promise.all([signedInSocket(t, seatA.token), signedInSocket(t, seatB.token)]);
+    const { rows } = await t.pool.query<{ wa_id: string }>(
+      'select c.wa_id from conversation v join contact c on c.id = v.contact_id where v.id = $1',
+      [ids.queueOnlyB],
+    );
+    await customersWrite(t, onlyB, [{ waId: rows[0]?.wa_id as string }]);
+    await socketB.until(() => socketB.events().some((message) => message.event.type === 'message.created'));
+    await hubCaughtUp(t);
+    expect(socketB.events().map((message) => message.event.type)).toEqual(['message.created', 'conversation.updated']);
+    expect(socketA.events()).toEqual([]);
+    socketA.close();
+    socketB.close();
   });
 
   it('loses a conversation the moment it is given to another agent', async () => {
