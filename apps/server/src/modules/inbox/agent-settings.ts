@@ -1,14 +1,7 @@
-import {
-  type AgentFilter,
-  type AgentSettings,
-  type AgentSettingsEdit,
-  LIST_COUNT_CAP,
-  type Presence,
-  type PresenceState,
-  toPage,
-} from '@ws/contract';
+import type { AgentFilter, AgentSettings, AgentSettingsEdit, Presence, PresenceState } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
+import { cappedPage } from '../../platform/http/capped-page.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { countAgents, countLiveNumbers, saveAgentSettings, selectAgents, upsertPresence } from './agent-repository.js';
@@ -28,15 +21,13 @@ export async function mySettings(context: AppContext, scope: Scope): Promise<Age
   return me;
 }
 
-export async function listAgents(context: AppContext, scope: Scope, filter: AgentFilter) {
+export function listAgents(context: AppContext, scope: Scope, filter: AgentFilter) {
   const criteria = { search: filter.filters.search };
-  const offset = (filter.page - 1) * filter.pageSize;
-  const [counted, records] = await Promise.all([
-    countAgents(context.pool, scope, criteria, LIST_COUNT_CAP),
-    selectAgents(context.pool, scope, criteria, filter.pageSize, offset),
-  ]);
-  const capped = counted > LIST_COUNT_CAP;
-  return { ...toPage(records, capped ? LIST_COUNT_CAP : counted, filter), total_capped: capped };
+  return cappedPage(
+    filter,
+    (cap) => countAgents(context.pool, scope, criteria, cap),
+    (limit, offset) => selectAgents(context.pool, scope, criteria, limit, offset),
+  );
 }
 
 /**

@@ -1,15 +1,8 @@
-import {
-  type BatchReply,
-  LIST_COUNT_CAP,
-  type NewQuickReply,
-  type QuickReply,
-  type QuickReplyEdit,
-  type QuickReplyFilter,
-  toPage,
-} from '@ws/contract';
+import type { BatchReply, NewQuickReply, QuickReply, QuickReplyEdit, QuickReplyFilter } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import { refusedAs, UNIQUE_VIOLATION } from '../../platform/db/sql-state.js';
 import { batchReply } from '../../platform/http/batch-reply.js';
+import { cappedPage } from '../../platform/http/capped-page.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import {
@@ -23,15 +16,13 @@ import {
 const shortcutTaken = () =>
   new AppError('conflict', { zh: 'shortcut: 该快捷短语已存在', en: 'shortcut: this shortcut is already taken' });
 
-export async function listQuickReplies(context: AppContext, scope: Scope, filter: QuickReplyFilter) {
+export function listQuickReplies(context: AppContext, scope: Scope, filter: QuickReplyFilter) {
   const { search } = filter.filters;
-  const offset = (filter.page - 1) * filter.pageSize;
-  const [counted, records] = await Promise.all([
-    countQuickReplies(context.pool, scope, search, LIST_COUNT_CAP),
-    selectQuickReplies(context.pool, scope, search, filter.pageSize, offset),
-  ]);
-  const capped = counted > LIST_COUNT_CAP;
-  return { ...toPage(records, capped ? LIST_COUNT_CAP : counted, filter), total_capped: capped };
+  return cappedPage(
+    filter,
+    (cap) => countQuickReplies(context.pool, scope, search, cap),
+    (limit, offset) => selectQuickReplies(context.pool, scope, search, limit, offset),
+  );
 }
 
 export function addQuickReply(context: AppContext, scope: Scope, reply: NewQuickReply): Promise<QuickReply> {
