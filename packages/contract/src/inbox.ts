@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, IdList, UserRef } from './auth.js';
 import { defineCall } from './call.js';
-import { HISTORY_LIMIT_DEFAULT, HISTORY_LIMIT_MAX, History } from './chat-history.js';
+import { HISTORY_LIMIT_DEFAULT, HISTORY_LIMIT_MAX, History, MediaQuery } from './chat-history.js';
 import { BatchReply, envelopeOf } from './envelope.js';
 import { cappedPageOf, listRequestOf, textFilter } from './paging.js';
 import { TagRef } from './tags.js';
@@ -110,6 +110,10 @@ export const InboxMessagesQuery = z
     message: 'cannot be combined with cursor',
   });
 export type InboxMessagesQuery = z.infer<typeof InboxMessagesQuery>;
+
+/** The file of a media message of the conversation (its key as the messages gave it). */
+export const InboxMediaQuery = MediaQuery.extend({ conversationId: Id });
+export type InboxMediaQuery = z.infer<typeof InboxMediaQuery>;
 
 export const TEXT_MESSAGE_MAX = 4096;
 
@@ -303,6 +307,18 @@ export const inboxCalls = {
     kind: 'read',
     query: InboxMessagesQuery,
     reply: envelopeOf(History),
+  }),
+  inboxMedia: defineCall({
+    id: 'inbox.media',
+    method: 'GET',
+    path: '/api/inbox/media',
+    tag: 'inbox',
+    summary: "The file of a media message of the conversation, downloaded from the Cloud API with its number's token",
+    access: AGENTS,
+    kind: 'read',
+    query: InboxMediaQuery,
+    reply: z.string().describe('the media file as Meta stored it, with its own content type'),
+    file: { contentType: 'application/octet-stream' },
   }),
   inboxSend: defineCall({
     id: 'inbox.send',

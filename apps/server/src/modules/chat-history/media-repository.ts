@@ -8,19 +8,29 @@ export interface MediaMessageRow {
   body: Record<string, unknown>;
 }
 
-/** A message the scope may see, by its key (id and created_at, the partition key). */
+/** One number's thread with one contact (a conversation): the message must be of it. */
+export interface Thread {
+  numberId: string;
+  contactId: string;
+}
+
+/** A message the scope may see, by its key (id and created_at, the partition key), optionally of one thread. */
 export async function selectMediaMessage(
   pool: Pool,
   scope: Scope,
   messageId: string,
   createdAt: string,
+  thread?: Thread,
 ): Promise<MediaMessageRow | undefined> {
   const sql = new BoundValues();
+  const ofThread = thread
+    ? `and m.number_id = ${sql.add(thread.numberId, 'bigint')} and m.contact_id = ${sql.add(thread.contactId, 'bigint')}`
+    : '';
   const { rows } = await pool.query<MediaMessageRow>(
     prepared(
       `select m.number_id::text, m.type, m.body from message m
         where ${scopeWhere(scope, sql, { tenant: 'm.tenant_id', contact: 'm.contact_id' })}
-          and m.created_at = ${sql.add(createdAt, 'timestamptz')} and m.id = ${sql.add(messageId, 'bigint')}`,
+          and m.created_at = ${sql.add(createdAt, 'timestamptz')} and m.id = ${sql.add(messageId, 'bigint')} ${ofThread}`,
       sql.values,
     ),
   );

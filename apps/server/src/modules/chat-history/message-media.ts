@@ -7,7 +7,7 @@ import type { FileReply } from '../../platform/http/file-route.js';
 import { createCloudApiClient } from '../../whatsapp/cloud-api/client.js';
 import { CloudApiError, MetaApiError } from '../../whatsapp/cloud-api/errors.js';
 import { loadSendingNumber } from '../../whatsapp/numbers/number-repository.js';
-import { selectMediaMessage } from './media-repository.js';
+import { selectMediaMessage, type Thread } from './media-repository.js';
 
 const MEDIA_TYPES: ReadonlySet<string> = new Set(MEDIA_MESSAGE_TYPES);
 const noMedia = () => errors.notFound({ zh: '媒体文件', en: 'Media' });
@@ -22,10 +22,15 @@ interface MediaObject {
  * The file of a media message, fetched from the Cloud API with the token of the number that holds
  * the message: the lookup gives a short-lived URL, which is downloaded with the same token and
  * streamed on to the client. Media sent by link, or of a number in the recycle bin, has nothing to
- * fetch.
+ * fetch. With `thread`, only a message of that conversation is found (the inbox's media).
  */
-export async function messageMedia(context: AppContext, scope: Scope, query: MediaQuery): Promise<FileReply> {
-  const message = await selectMediaMessage(context.pool, scope, query.messageId, query.createdAt);
+export async function messageMedia(
+  context: AppContext,
+  scope: Scope,
+  query: MediaQuery,
+  thread?: Thread,
+): Promise<FileReply> {
+  const message = await selectMediaMessage(context.pool, scope, query.messageId, query.createdAt, thread);
   if (!message) throw errors.notFound({ zh: '消息', en: 'Message' });
   const media = MEDIA_TYPES.has(message.type) ? (message.body[message.type] as MediaObject | undefined) : undefined;
   if (typeof media?.id !== 'string' || media.id === '') throw noMedia();

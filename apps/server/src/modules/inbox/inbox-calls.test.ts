@@ -118,6 +118,13 @@ describe('who may call what', () => {
         [{ userId: agent.userId, numberIds: ['a'], maxOpen: 1 }, 'numberIds.0'],
       ],
     });
+    await refusesStrangers(t, tenants, calls.inboxMedia, {
+      valid: () => ({ conversationId, messageId: '1', createdAt: '2026-01-01T00:00:00Z' }),
+      bad: [
+        [{ conversationId, messageId: '1', createdAt: 'yesterday' }, 'createdAt'],
+        [{ messageId: '1', createdAt: '2026-01-01T00:00:00Z' }, 'conversationId'],
+      ],
+    });
     const messages = await t.get('/api/inbox/messages', {
       token: operator.token,
       query: { conversationId, cursor: 'a', after: 'b' },

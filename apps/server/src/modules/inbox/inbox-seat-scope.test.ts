@@ -132,6 +132,29 @@ describe("a seat's inbox", () => {
     expect(created?.assignee_ids).not.toContain(seatA.userId);
   });
 
+  it("fetches media only of its conversations' own messages", async () => {
+    const keyOf = async (conversationId: string) => {
+      const { rows } = await t.pool.query<{ id: string; at: string }>(
+        `select m.id::text, to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+           from message m join conversation v on v.tenant_id = m.tenant_id and v.number_id = m.number_id
+                                              and v.contact_id = m.contact_id
+          where v.id = $1 limit 1`,
+        [conversationId],
+      );
+      return { messageId: rows[0]?.id as string, createdAt: rows[0]?.at as string };
+    };
+    const media = (conversationId: string, key: { messageId: string; createdAt: string }) =>
+      t.get('/api/inbox/media', { token: seatA.token, query: { conversationId, ...key } });
+    // Its own conversation's message is found (a text: no file to fetch).
+    expect((await media(ids.mineA, await keyOf(ids.mineA))).body.message).toBe('媒体文件不存在');
+    // Another conversation's message named through its own conversation is unknown.
+    const elsewhere = await media(ids.mineA, await keyOf(ids.mineB));
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.message).toBe('消息不存在');
+    const theirs = await media(ids.mineB, await keyOf(ids.mineB));
+    expect(theirs.body.message).toBe('conversationId: 会话不存在');
+  });
+
   it('reach over the socket only the agents the conversation concerns', async () => {
     const [socketA, socketB] = await Promise.all([signedInSocket(t, seatA.token), signedInSocket(t, seatB.token)]);
     const { rows } = await t.pool.query<{ wa_id: string }>(

@@ -1,12 +1,14 @@
-import type { History, InboxConversation, InboxMessagesQuery } from '@ws/contract';
+import type { History, InboxConversation, InboxMediaQuery, InboxMessagesQuery } from '@ws/contract';
 import type pg from 'pg';
 import { type Scope, withinGrantedConversation } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import { isoTimeOf } from '../../platform/db/sql-time.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
+import type { FileReply } from '../../platform/http/file-route.js';
 import { enqueue } from '../../platform/queue/jobs.js';
 import { messageHistory } from '../chat-history/message-history.js';
+import { messageMedia } from '../chat-history/message-media.js';
 import type { ConversationState } from './conversation-repository.js';
 import { markConversationRead, selectLatestInboundMetaId, selectTenantAgent } from './conversation-repository.js';
 import { CONVERSATION_NOT_FOUND, requireConversation } from './inbox-access.js';
@@ -96,4 +98,15 @@ export async function conversationMessages(
     after: query.after,
     limit: query.limit,
   });
+}
+
+/** The file of a media message of a conversation in the caller's inbox (only a message of that conversation). */
+export async function conversationMedia(context: AppContext, scope: Scope, query: InboxMediaQuery): Promise<FileReply> {
+  const state = await requireConversation(context.pool, scope, query.conversationId);
+  return messageMedia(
+    context,
+    withinGrantedConversation(scope),
+    { messageId: query.messageId, createdAt: query.createdAt },
+    { numberId: state.numberId, contactId: state.contactId },
+  );
 }

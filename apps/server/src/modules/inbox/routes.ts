@@ -1,13 +1,14 @@
 import { calls } from '@ws/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/http/context.js';
+import { fileRoute } from '../../platform/http/file-route.js';
 import { route } from '../../platform/http/route.js';
 import { heartbeat, listAgents, mySettings, setAgentSettings } from './agent-settings.js';
 import { assignConversation, takeConversation } from './assign-conversation.js';
 import { addNote, listAssignments, listNotes } from './conversation-notes.js';
 import { reopenConversation, resolveConversation, snoozeConversation } from './conversation-status.js';
 import { listInbox } from './inbox-list.js';
-import { announceViewing, conversationMessages, openConversation } from './open-conversation.js';
+import { announceViewing, conversationMedia, conversationMessages, openConversation } from './open-conversation.js';
 import { addQuickReply, editQuickReply, listQuickReplies, removeQuickReplies } from './quick-replies.js';
 import { conversationTemplates, sendReply, sendTemplate } from './send-reply.js';
 
@@ -20,6 +21,7 @@ export function registerInboxRoutes(app: FastifyInstance, context: AppContext): 
   });
   route(app, context, calls.inboxViewing, ({ body, scope }) => announceViewing(context, scope, body.conversationId));
   route(app, context, calls.inboxMessages, ({ query, scope }) => conversationMessages(context, scope, query));
+  fileRoute(app, context, calls.inboxMedia, ({ query, scope }) => conversationMedia(context, scope, query));
   route(app, context, calls.inboxSend, ({ body, scope, audit }) => {
     audit(body.conversationId);
     return sendReply(context, scope, body);
