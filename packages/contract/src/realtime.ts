@@ -40,7 +40,14 @@ export const MessageUpdatedEvent = z.object({
 
 export const ConversationUpdatedEvent = z.object({
   type: z.literal('conversation.updated'),
-  data: z.object({ number_id: Id, contact_id: Id, unread: z.number().int(), last_message_at: Time }),
+  data: z.object({
+    number_id: Id,
+    contact_id: Id,
+    unread: z.number().int(),
+    last_message_at: Time,
+    /** The conversation's id (the inbox's key), where the publisher knows it. */
+    conversation_id: Id.optional(),
+  }),
 });
 
 /**

@@ -61,6 +61,7 @@ export function openConversation(context: AppContext, scope: Scope, conversation
             contact_id: state.contactId,
             unread: 0,
             last_message_at: isoTimeOf(read.last_message_at),
+            conversation_id: state.id,
           },
         },
       });

@@ -124,6 +124,7 @@ async function receiveMessage(
           contact_id: contactId,
           unread: thread.unread,
           last_message_at: isoTimeOf(thread.last_message_at),
+          conversation_id: thread.id,
         },
       },
     });
