@@ -34,6 +34,7 @@ async function handOver(client: pg.PoolClient, scope: Scope, state: Conversation
     {
       conversationId: state.id,
       also: [change.from],
+      leftQueue: change.from === null,
       event: {
         type: 'conversation.assigned',
         data: {

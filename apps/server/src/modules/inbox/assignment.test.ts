@@ -178,15 +178,18 @@ describe('reopening', () => {
 });
 
 describe('the events of new conversations', () => {
-  it("address the inbound message to the conversation's agent and the number's agents, whoever owns the contact", async () => {
+  it("address the inbound message to the conversation's agent only, whoever owns the contact; its number's agents learn it left the queue", async () => {
     const { number, agents } = await team(2);
     const since = await lastEventId(t);
     const waId = newCustomer();
     await customersWrite(t, number, [{ waId }]);
     const conversation = await conversationWith(t, number, waId);
+    const other = agents.find((agent) => agent.userId !== conversation.assignee_user_id) as SignedIn;
     const [created] = await eventsSince(t, operator.tenantId, 'message.created', since);
-    expect(created?.assignee_ids).toEqual(expect.arrayContaining(agents.map((agent) => agent.userId)));
+    expect(created?.assignee_ids).toContain(conversation.assignee_user_id);
+    expect(created?.assignee_ids).not.toContain(other.userId);
     const [assigned] = await eventsSince(t, operator.tenantId, 'conversation.assigned', since);
+    expect(assigned?.assignee_ids).toEqual(expect.arrayContaining(agents.map((agent) => agent.userId)));
     expect(assigned?.payload).toMatchObject({
       conversation_id: conversation.id,
       assignee_user_id: conversation.assignee_user_id,

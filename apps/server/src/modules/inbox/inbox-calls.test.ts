@@ -185,16 +185,21 @@ describe('the inbox list and a conversation', () => {
     expect(none.body.data.records).toEqual([]);
   });
 
-  it('opening marks it read and tells the other agents of the number who is viewing', async () => {
+  it("opening marks it read and tells the conversation's other agents who is viewing, never another seat", async () => {
     const since = await lastEventId(t);
     const reply = await post('/api/inbox/open', agent.token, { conversationId });
     expect(reply.status).toBe(200);
     expect(reply.body.data.unread).toBe(0);
     expect((await conversationWith(t, number, waId)).unread).toBe(0);
-    const [viewing] = await eventsSince(t, operator.tenantId, 'conversation.viewing', since);
-    expect(viewing?.payload).toMatchObject({ conversation_id: conversationId, user_id: agent.userId });
-    expect(viewing?.assignee_ids).toEqual(expect.arrayContaining([agent.userId, colleague.userId]));
-    expect((await post('/api/inbox/viewing', agent.token, { conversationId })).status).toBe(200);
+    // An operator looking in: the agent of the conversation sees it; the colleague, whose conversation it is not, does not.
+    expect((await post('/api/inbox/viewing', operator.token, { conversationId })).status).toBe(200);
+    const viewing = await eventsSince(t, operator.tenantId, 'conversation.viewing', since);
+    expect(viewing.map((event) => event.payload.user_id)).toEqual([agent.userId, operator.userId]);
+    expect(viewing[1]?.payload).toMatchObject({ conversation_id: conversationId, nickname: expect.any(String) });
+    for (const event of viewing) {
+      expect(event.assignee_ids).toContain(agent.userId);
+      expect(event.assignee_ids).not.toContain(colleague.userId);
+    }
   });
 
   it("reads the conversation's messages", async () => {

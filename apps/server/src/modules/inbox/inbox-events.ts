@@ -8,11 +8,13 @@ export interface ConversationEvent {
   event: RealtimeEvent;
   /** Agents to tell besides the conversation's own (its previous agent after a hand-over). */
   also?: readonly (string | null)[];
+  /** Tell the number's agents too: the conversation left their queue. */
+  leftQueue?: boolean;
 }
 
 /**
  * Publishes events about conversations in the caller's transaction: admins and operators get
- * them all; a seat those of conversations assigned to it or waiting on its numbers (as
+ * them all; a seat those of conversations assigned to it or waiting in its numbers' queue (as
  * `assignees`, read after the change, so a new agent is told). One query and one insert for the list.
  */
 export async function publishConversationEvents(
@@ -27,7 +29,11 @@ export async function publishConversationEvents(
     events.map((e) => ({
       tenantId,
       event: e.event,
-      assignees: [...(audiences.get(e.conversationId) ?? []), ...(e.also ?? [])],
+      assignees: [
+        ...(audiences.get(e.conversationId)?.agents ?? []),
+        ...(e.leftQueue ? (audiences.get(e.conversationId)?.numberAgents ?? []) : []),
+        ...(e.also ?? []),
+      ],
     })),
   );
 }

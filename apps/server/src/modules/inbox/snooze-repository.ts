@@ -6,7 +6,7 @@ export interface WokenConversation {
   number_id: string;
   contact_id: string;
   assignee_user_id: string | null;
-  /** Its agent and its number's agents: who is told. */
+  /** Who is told: its agent, or its number's agents when it wakes unassigned into their queue. */
   audience: string[];
 }
 
@@ -26,8 +26,10 @@ export async function wakeDueConversations(db: Db, limit: number): Promise<Woken
      update conversation v set status = 'open', snoozed_until = null
        from due where v.tenant_id = due.tenant_id and v.id = due.id
      returning v.tenant_id, v.id::text, v.number_id::text, v.contact_id::text, v.assignee_user_id::text,
-               array(select a.user_id::text from agent_number a where a.tenant_id = v.tenant_id and a.number_id = v.number_id
-                     union select v.assignee_user_id::text where v.assignee_user_id is not null) as audience`,
+               -- Its agent; an unassigned one wakes into its number's queue.
+               case when v.assignee_user_id is not null then array[v.assignee_user_id::text]
+                    else array(select a.user_id::text from agent_number a
+                                where a.tenant_id = v.tenant_id and a.number_id = v.number_id) end as audience`,
     [limit],
   );
   return rows;

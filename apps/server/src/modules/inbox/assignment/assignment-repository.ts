@@ -123,23 +123,39 @@ export async function advanceTurns(
   );
 }
 
+/** Who a conversation's realtime events go to besides admins and operators. */
+export interface ConversationAudience {
+  /** Its agent; or, while it waits in the queue (unassigned and open), its number's agents. */
+  agents: string[];
+  /** The number's agents: told when the conversation leaves their queue (taken or assigned). */
+  numberAgents: string[];
+}
+
 /**
- * Who a conversation's realtime events go to besides admins and operators: its assignee, and the
- * agents of its number (the queue is theirs, and a conversation entering or leaving it concerns
- * them). One query for a batch.
+ * The audiences of conversations, read after their change (so a new agent is told), in one query
+ * for a batch. A seat hears only of its own conversations and of its numbers' queue, never of
+ * another agent's conversation (its messages' previews included).
  */
 export async function selectConversationAudiences(
   db: Db,
   tenantId: string,
   conversationIds: readonly string[],
-): Promise<Map<string, string[]>> {
+): Promise<Map<string, ConversationAudience>> {
   if (conversationIds.length === 0) return new Map();
-  const { rows } = await db.query<{ id: string; users: string[] }>(
-    `select v.id::text,
-            array(select a.user_id::text from agent_number a where a.tenant_id = v.tenant_id and a.number_id = v.number_id
-                  union select v.assignee_user_id::text where v.assignee_user_id is not null) as users
+  const { rows } = await db.query<{ id: string; assignee: string | null; waiting: boolean; number_agents: string[] }>(
+    `select v.id::text, v.assignee_user_id::text as assignee, v.assignee_user_id is null and v.status = 'open' as waiting,
+            array(select a.user_id::text from agent_number a
+                   where a.tenant_id = v.tenant_id and a.number_id = v.number_id order by a.user_id) as number_agents
        from conversation v where v.tenant_id = $1 and v.id = any($2::bigint[])`,
     [tenantId, conversationIds],
   );
-  return new Map(rows.map((row) => [row.id, row.users]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        agents: row.assignee !== null ? [row.assignee] : row.waiting ? row.number_agents : [],
+        numberAgents: row.number_agents,
+      },
+    ]),
+  );
 }

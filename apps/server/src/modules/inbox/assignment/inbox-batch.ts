@@ -85,10 +85,12 @@ export class InboxBatch {
         const data = event.event.data as { number_id?: string; contact_id?: string | null };
         if (event.tenantId !== tenantId || !data.number_id || !data.contact_id) continue;
         const thread = byKey.get(keyOf(tenantId, data.number_id, data.contact_id));
-        if (thread) event.assignees = [...(event.assignees ?? []), ...(audiences.get(thread.conversationId) ?? [])];
+        if (thread) {
+          event.assignees = [...(event.assignees ?? []), ...(audiences.get(thread.conversationId)?.agents ?? [])];
+        }
       }
       for (const thread of touched) {
-        const audience = audiences.get(thread.conversationId) ?? [];
+        const audience = audiences.get(thread.conversationId)?.agents ?? [];
         const handOver = previousOf.get(thread.conversationId);
         const ids = {
           conversation_id: thread.conversationId,
@@ -98,7 +100,12 @@ export class InboxBatch {
         if (handOver) {
           events.push({
             tenantId,
-            assignees: [...audience, handOver.from],
+            // From the queue (or new): its number's agents drop it from their queue.
+            assignees: [
+              ...audience,
+              handOver.from,
+              ...(handOver.from === null ? (audiences.get(thread.conversationId)?.numberAgents ?? []) : []),
+            ],
             event: {
               type: 'conversation.assigned',
               data: { ...ids, assignee_user_id: handOver.to, previous_user_id: handOver.from, status: 'open' },
