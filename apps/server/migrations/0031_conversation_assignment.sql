@@ -28,8 +28,10 @@ create index conversation_assignee_recent_idx on conversation (tenant_id, assign
   where assignee_user_id is not null;
 create index conversation_assignee_unresolved_idx on conversation (tenant_id, assignee_user_id, last_message_at desc)
   where assignee_user_id is not null and status <> 'resolved';
--- The queue: waiting unassigned, per number, newest first.
+-- The queue: waiting unassigned, per number (a seat's numbers), and the tenant's (operators), newest first.
 create index conversation_queue_idx on conversation (tenant_id, number_id, last_message_at desc)
+  where assignee_user_id is null and status = 'open';
+create index conversation_queue_recent_idx on conversation (tenant_id, last_message_at desc)
   where assignee_user_id is null and status = 'open';
 -- The snooze wake job: what is due first. Woken rows leave this index, which is the job's cursor.
 create index conversation_snoozed_idx on conversation (snoozed_until) where status = 'snoozed';

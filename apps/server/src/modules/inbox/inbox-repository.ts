@@ -12,15 +12,9 @@ export interface InboxCriteria {
   numberId?: string | undefined;
 }
 
-/**
- * The inbox's conditions on `v` (a conversation). The scope keeps a seat to its own and its
- * numbers' waiting conversations; `unassigned` is the queue (open, nobody's): a seat's numbers'
- * (through the scope), the whole tenant's for admins and operators, who supervise it.
- */
-function conditions(scope: Scope, criteria: InboxCriteria, sql: BoundValues): string {
-  const where = [scopeWhere(scope, sql, { tenant: 'v.tenant_id', inboxConversation: 'v' })];
-  if (criteria.queue === 'mine') where.push(`v.assignee_user_id = ${sql.add(scope.userId, 'bigint')}`);
-  if (criteria.queue === 'unassigned') where.push(`v.assignee_user_id is null and v.status = 'open'`);
+/** The list's filters on `v` (a conversation), besides the scope and the queue. */
+function filters(criteria: InboxCriteria, sql: BoundValues): string[] {
+  const where: string[] = [];
   if (criteria.status) where.push(`v.status = ${sql.add(criteria.status, 'text')}`);
   if (criteria.numberId) where.push(`v.number_id = ${sql.add(criteria.numberId, 'bigint')}`);
   if (criteria.search) {
@@ -29,8 +23,38 @@ function conditions(scope: Scope, criteria: InboxCriteria, sql: BoundValues): st
     where.push(`v.contact_id in (select c.id from contact c where c.tenant_id = v.tenant_id
                   and (c.wa_id ilike ${pattern} or c.name ilike ${pattern} or c.username ilike ${pattern}))`);
   }
-  return where.join(' and ');
+  return where;
 }
+
+/**
+ * The parts of the inbox, each read through an index of its own, as conditions on `v` with the
+ * scope (which keeps a seat to its own and its numbers' waiting conversations) and the filters.
+ * A seat's whole inbox is two parts: its conversations (`conversation_assignee_recent_idx`) and
+ * its numbers' queue (`conversation_queue_idx`); one condition with OR would walk the tenant's
+ * conversations newest first to find them. Admins and operators read the tenant's list; their
+ * `unassigned` is the tenant's queue (they supervise it).
+ */
+function parts(scope: Scope, criteria: InboxCriteria, sql: BoundValues): string[] {
+  const scoped = scopeWhere(scope, sql, { tenant: 'v.tenant_id', inboxConversation: 'v' });
+  const extra = filters(criteria, sql);
+  // Built only when used: a bound value the statement does not name has no type PostgreSQL can infer.
+  const mine = () => `v.assignee_user_id = ${sql.add(scope.userId, 'bigint')}`;
+  const queue = `v.assignee_user_id is null and v.status = 'open'`;
+  const inQueue = criteria.status === undefined || criteria.status === 'open';
+  const chosen =
+    criteria.queue === 'mine'
+      ? [mine()]
+      : criteria.queue === 'unassigned'
+        ? [queue]
+        : scope.assignee === undefined
+          ? ['true']
+          : inQueue
+            ? [mine(), queue]
+            : [mine()];
+  return chosen.map((part) => [scoped, part, ...extra].join(' and '));
+}
+
+const NEWEST_FIRST = 'order by v.last_message_at desc, v.id desc';
 
 /**
  * The reply's row of each conversation of `page` (a CTE over `conversation v`): contact, number,
@@ -67,7 +91,7 @@ const decorated = (page: string) => `
     ) p on true
    order by v.last_message_at desc, v.id desc`;
 
-/** One page of the inbox, newest activity first. */
+/** One page of the inbox, newest activity first: each part's first offset + limit rows, merged. */
 export async function selectInboxPage(
   db: Db,
   scope: Scope,
@@ -76,11 +100,13 @@ export async function selectInboxPage(
   offset: number,
 ): Promise<InboxConversation[]> {
   const sql = new BoundValues();
-  const where = conditions(scope, criteria, sql);
+  const each = sql.add(offset + limit, 'int');
+  const page = parts(scope, criteria, sql)
+    .map((where) => `(select v.* from conversation v where ${where} ${NEWEST_FIRST} limit ${each})`)
+    .join(' union all ');
   const { rows } = await db.query<InboxConversation>(
     prepared(
-      decorated(`select v.* from conversation v where ${where}
-                  order by v.last_message_at desc, v.id desc
+      decorated(`select v.* from (${page}) v ${NEWEST_FIRST}
                   limit ${sql.add(limit, 'int')} offset ${sql.add(offset, 'int')}`),
       sql.values,
     ),
@@ -88,16 +114,14 @@ export async function selectInboxPage(
   return rows;
 }
 
-/** How many conversations of the inbox match, counting at most `cap` + 1. */
+/** How many conversations of the inbox match, counting at most `cap` + 1 of each part. */
 export async function countInbox(db: Db, scope: Scope, criteria: InboxCriteria, cap: number): Promise<number> {
   const sql = new BoundValues();
-  const where = conditions(scope, criteria, sql);
-  const { rows } = await db.query<{ total: number }>(
-    prepared(
-      `select count(*)::int as total from (select 1 from conversation v where ${where} limit ${sql.add(cap + 1, 'int')}) x`,
-      sql.values,
-    ),
+  const most = sql.add(cap + 1, 'int');
+  const counts = parts(scope, criteria, sql).map(
+    (where) => `(select count(*)::int from (select 1 from conversation v where ${where} limit ${most}) x)`,
   );
+  const { rows } = await db.query<{ total: number }>(prepared(`select ${counts.join(' + ')} as total`, sql.values));
   return rows[0]?.total ?? 0;
 }
 

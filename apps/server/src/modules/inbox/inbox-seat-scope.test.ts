@@ -58,8 +58,11 @@ beforeAll(async () => {
   ids.otherTenant = (await conversationWith(t, foreign, stranger)).id;
 });
 
-const listed = async (agent: SignedIn, queue: 'all' | 'mine' | 'unassigned' = 'all') => {
-  const reply = await t.post('/api/inbox/list', { token: agent.token, body: { pageSize: 50, filters: { queue } } });
+const listed = async (agent: SignedIn, queue: 'all' | 'mine' | 'unassigned' = 'all', status?: string) => {
+  const reply = await t.post('/api/inbox/list', {
+    token: agent.token,
+    body: { pageSize: 50, filters: { queue, status } },
+  });
   expect(reply.status).toBe(200);
   return (reply.body.data.records as { id: string }[]).map((row) => row.id).sort();
 };
@@ -73,6 +76,12 @@ describe("a seat's inbox", () => {
     expect(await listed(seatB)).toEqual(sorted(ids.mineB, ids.queueShared, ids.queueOnlyB));
     expect(await listed(operator)).toEqual(sorted(ids.mineA, ids.mineB, ids.queueShared, ids.queueOnlyB));
     expect(await listed(other)).toEqual([ids.otherTenant]);
+    expect(await listed(operator, 'unassigned')).toEqual(sorted(ids.queueShared, ids.queueOnlyB));
+    expect(await listed(seatA, 'all', 'open')).toEqual(sorted(ids.mineA, ids.queueShared));
+    expect(await listed(seatA, 'all', 'pending')).toEqual([]);
+    expect(await listed(seatA, 'unassigned', 'resolved')).toEqual([]);
+    const counted = await t.post('/api/inbox/list', { token: seatB.token, body: { pageSize: 10 } });
+    expect(counted.body.data).toMatchObject({ total: 3, total_capped: false });
   });
 
   it("never opens, reads, notes, resolves or answers another seat's conversation, a number it does not serve, or another tenant's", async () => {
