@@ -297,6 +297,18 @@ export const inboxCalls = {
     body: ConversationRef,
     reply: envelopeOf(z.null()),
   }),
+  inboxTyping: defineCall({
+    id: 'inbox.typing',
+    method: 'POST',
+    path: '/api/inbox/typing',
+    tag: 'inbox',
+    summary:
+      'The agent is typing a reply: the customer sees "typing…" (Meta\'s typing indicator, sent with the read receipt, up to 25 s or until the reply)',
+    access: AGENTS,
+    kind: 'read',
+    body: ConversationRef,
+    reply: envelopeOf(z.null()),
+  }),
   inboxMessages: defineCall({
     id: 'inbox.messages',
     method: 'GET',

@@ -40,6 +40,12 @@ export function requireOwnConversation(scope: Scope, state: ConversationState): 
   });
 }
 
+const WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Whether the customer's 24-hour window is open: free-form replies may go. */
+export const windowOpen = (state: ConversationState): boolean =>
+  state.lastInboundAt !== null && state.lastInboundAt.getTime() + WINDOW_MS > Date.now();
+
 export const inboxErrors = {
   taken: () =>
     new AppError('conflict', {

@@ -48,6 +48,7 @@ describe('who may call what', () => {
   const conversationCalls = [
     calls.inboxOpen,
     calls.inboxViewing,
+    calls.inboxTyping,
     calls.inboxNotes,
     calls.inboxResolve,
     calls.inboxReopen,

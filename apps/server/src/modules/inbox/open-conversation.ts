@@ -11,7 +11,13 @@ import { messageHistory } from '../chat-history/message-history.js';
 import { messageMedia } from '../chat-history/message-media.js';
 import type { ConversationState } from './conversation-repository.js';
 import { markConversationRead, selectLatestInboundMetaId, selectTenantAgent } from './conversation-repository.js';
-import { CONVERSATION_NOT_FOUND, requireConversation } from './inbox-access.js';
+import {
+  CONVERSATION_NOT_FOUND,
+  inboxErrors,
+  requireConversation,
+  requireOwnConversation,
+  windowOpen,
+} from './inbox-access.js';
 import { type ConversationEvent, publishConversationEvents } from './inbox-events.js';
 import { selectInboxConversation } from './inbox-repository.js';
 import { inboxReadReceiptJob } from './read-receipt-job.js';
@@ -32,6 +38,18 @@ async function viewingEvent(client: pg.PoolClient, scope: Scope, state: Conversa
   };
 }
 
+/** Queues the read receipt of the customer's newest message (with "typing…" when asked). */
+async function queueReadReceipt(client: pg.PoolClient, scope: Scope, state: ConversationState, typing: boolean) {
+  const newest = await selectLatestInboundMetaId(client, scope.tenantId, state);
+  if (!newest) return;
+  await enqueue(
+    client,
+    inboxReadReceiptJob,
+    { tenantId: scope.tenantId, numberId: state.numberId, metaMessageId: newest, typing },
+    { jobKey: `inbox_read_receipt:${scope.tenantId}:${state.id}` },
+  );
+}
+
 /**
  * An agent opens a conversation: it is read (unread 0, told to the other agents' lists; the
  * customer gets the read receipt of what it had not read) and the other agents of it see that
@@ -41,15 +59,7 @@ export function openConversation(context: AppContext, scope: Scope, conversation
   return withTransaction(context.pool, async (client): Promise<InboxConversation> => {
     const state = await requireConversation(client, scope, conversationId);
     const read = await markConversationRead(client, scope.tenantId, state.id);
-    const newest = state.unread > 0 ? await selectLatestInboundMetaId(client, scope.tenantId, state) : undefined;
-    if (newest) {
-      await enqueue(
-        client,
-        inboxReadReceiptJob,
-        { tenantId: scope.tenantId, numberId: state.numberId, metaMessageId: newest },
-        { jobKey: `inbox_read_receipt:${scope.tenantId}:${state.id}` },
-      );
-    }
+    if (state.unread > 0) await queueReadReceipt(client, scope, state, false);
     const events = [await viewingEvent(client, scope, state)];
     if (read) {
       events.push({
@@ -110,4 +120,18 @@ export async function conversationMedia(context: AppContext, scope: Scope, query
     { messageId: query.messageId, createdAt: query.createdAt },
     { numberId: state.numberId, contactId: state.contactId },
   );
+}
+
+/**
+ * The agent is typing a reply to its conversation: the customer sees "typing…" with the read
+ * receipt. Only inside the window (a reply can go) and for the conversation's own agent.
+ */
+export function announceTyping(context: AppContext, scope: Scope, conversationId: string) {
+  return withTransaction(context.pool, async (client) => {
+    const state = await requireConversation(client, scope, conversationId);
+    requireOwnConversation(scope, state);
+    if (!windowOpen(state)) throw inboxErrors.windowClosed();
+    await queueReadReceipt(client, scope, state, true);
+    return null;
+  });
 }

@@ -47,4 +47,27 @@ describe('the read receipt', () => {
       message_id: rows[0]?.meta_message_id,
     });
   });
+
+  it('shows the customer "typing…" with the receipt when the agent types a reply, only inside the window', async () => {
+    const waId = newCustomer();
+    await customersWrite(t, number, [{ waId, text: 'are you there?' }]);
+    const conversation = await conversationWith(t, number, waId);
+    const before = graph.requests.length;
+    const typing = await t.post('/api/inbox/typing', {
+      token: operator.token,
+      body: { conversationId: conversation.id },
+    });
+    expect(typing.status).toBe(200);
+    await vi.waitFor(() => expect(graph.requests.length).toBe(before + 1), { timeout: 15_000 });
+    expect(graph.requests.at(-1)?.json).toMatchObject({ status: 'read', typing_indicator: { type: 'text' } });
+
+    await t.pool.query(`update conversation set last_inbound_at = now() - interval '25 hours' where id = $1`, [
+      conversation.id,
+    ]);
+    const closed = await t.post('/api/inbox/typing', {
+      token: operator.token,
+      body: { conversationId: conversation.id },
+    });
+    expect(closed.status).toBe(409);
+  });
 });

@@ -8,7 +8,13 @@ import { assignConversation, takeConversation } from './assign-conversation.js';
 import { addNote, listAssignments, listNotes } from './conversation-notes.js';
 import { reopenConversation, resolveConversation, snoozeConversation } from './conversation-status.js';
 import { listInbox } from './inbox-list.js';
-import { announceViewing, conversationMedia, conversationMessages, openConversation } from './open-conversation.js';
+import {
+  announceTyping,
+  announceViewing,
+  conversationMedia,
+  conversationMessages,
+  openConversation,
+} from './open-conversation.js';
 import { addQuickReply, editQuickReply, listQuickReplies, removeQuickReplies } from './quick-replies.js';
 import { conversationTemplates, sendReply, sendTemplate } from './send-reply.js';
 
@@ -20,6 +26,7 @@ export function registerInboxRoutes(app: FastifyInstance, context: AppContext): 
     return openConversation(context, scope, body.conversationId);
   });
   route(app, context, calls.inboxViewing, ({ body, scope }) => announceViewing(context, scope, body.conversationId));
+  route(app, context, calls.inboxTyping, ({ body, scope }) => announceTyping(context, scope, body.conversationId));
   route(app, context, calls.inboxMessages, ({ query, scope }) => conversationMessages(context, scope, query));
   fileRoute(app, context, calls.inboxMedia, ({ query, scope }) => conversationMedia(context, scope, query));
   route(app, context, calls.inboxSend, ({ body, scope, audit }) => {

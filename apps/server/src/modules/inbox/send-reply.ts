@@ -7,7 +7,7 @@ import { AppError, errors } from '../../platform/http/errors.js';
 import { type MessageIntent, PRIORITY, queueMessages } from '../../whatsapp/governor/queue-messages.js';
 import type { Purpose } from '../../whatsapp/governor/rules.js';
 import type { ConversationState } from './conversation-repository.js';
-import { inboxErrors, requireConversation, requireOwnConversation } from './inbox-access.js';
+import { inboxErrors, requireConversation, requireOwnConversation, windowOpen } from './inbox-access.js';
 import { publishConversationEvents } from './inbox-events.js';
 import {
   conversationHasMessage,
@@ -15,8 +15,6 @@ import {
   selectNumberTemplate,
   selectQueuedTime,
 } from './send-repository.js';
-
-const WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** Meta's message object for free-form content, and its line in lists. */
 function freeForm(content: OutgoingContent): { type: string; content: Record<string, unknown>; preview: string } {
@@ -83,9 +81,7 @@ export function sendReply(context: AppContext, scope: Scope, request: SendReques
   return withTransaction(context.pool, async (client) => {
     const state = await requireConversation(client, scope, request.conversationId, { lock: true });
     requireOwnConversation(scope, state);
-    if (!state.lastInboundAt || state.lastInboundAt.getTime() + WINDOW_MS <= Date.now()) {
-      throw inboxErrors.windowClosed();
-    }
+    if (!windowOpen(state)) throw inboxErrors.windowClosed();
     const message = freeForm(request.content);
     if (request.replyTo !== undefined) {
       if (!(await conversationHasMessage(client, scope.tenantId, state, request.replyTo))) {
