@@ -9,15 +9,17 @@ import { type PickerOption, useTypedSearch } from './search-select.js';
 /**
  * Several of the tenant's numbers (a campaign's senders), searched by phone on the server like
  * NumberSelect; the chosen ones keep their labels while a later search offers others. Works as an
- * antd Form control.
+ * antd Form control. `known` labels numbers the value holds from the start (an edited record's).
  */
 export function NumberMultiSelect({
   value,
   onChange,
   placeholder,
   style,
+  known,
   'data-testid': testId,
 }: {
+  known?: readonly PickerOption[];
   value?: string[];
   onChange?: (ids: string[]) => void;
   placeholder?: string;
@@ -31,7 +33,7 @@ export function NumberMultiSelect({
     queryFn: ({ signal }) => searchNumbers(text, signal),
   });
   const offered = found.data ?? [];
-  const [chosen, setChosen] = useState<PickerOption[]>([]);
+  const [chosen, setChosen] = useState<PickerOption[]>(() => [...(known ?? [])]);
   const kept = chosen.filter(
     (option) => value?.includes(option.value) && !offered.some((other) => other.value === option.value),
   );

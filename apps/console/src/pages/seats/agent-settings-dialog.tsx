@@ -45,7 +45,14 @@ export function AgentSettingsDialog({ open, editing, onClose, onSaved }: EditDia
       okTestId="seat-form-save"
     >
       <Form.Item name="numberIds" label={t('numbers')} extra={t('numbersHelp')}>
-        <NumberMultiSelect style={{ width: '100%' }} data-testid="seat-form-numbers" />
+        <NumberMultiSelect
+          style={{ width: '100%' }}
+          known={editing.numbers.map((number) => ({
+            value: number.id,
+            label: number.verified_name ? `${number.phone} (${number.verified_name})` : number.phone,
+          }))}
+          data-testid="seat-form-numbers"
+        />
       </Form.Item>
       <Form.Item
         name="maxOpen"

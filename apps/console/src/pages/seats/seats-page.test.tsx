@@ -46,6 +46,10 @@ describe('the service agents screen', () => {
     const edit = screen.host.querySelector<HTMLElement>('[data-testid=seat-edit]');
     await act(async () => edit?.click());
     await settle(() => expect(document.querySelector('[data-testid=seat-form-save]')).not.toBeNull());
+    // The agent's number is shown by its phone and name, not its id.
+    await settle(() =>
+      expect(document.querySelector('[data-testid=seat-form]')?.textContent).toContain('15550101001 (Sales)'),
+    );
     const save = document.querySelector<HTMLButtonElement>('[data-testid=seat-form-save]');
     await act(async () => save?.click());
     await settle(() => expect(callsTo('/api/inbox/agent/set')).toHaveLength(1));
