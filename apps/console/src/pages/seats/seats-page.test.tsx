@@ -22,13 +22,17 @@ const page = (records: unknown[]) => ({
   records,
 });
 const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-  const body = JSON.parse(String(init.body ?? '{}')) as { maxOpen?: number };
+  const body = JSON.parse(String(init.body ?? '{}')) as { maxOpen?: number; shortcut?: string; text?: string };
   const data =
     url === '/api/inbox/agents'
       ? page([agent])
       : url === '/api/inbox/agent/set'
         ? { ...agent, max_open: body.maxOpen }
-        : page([]);
+        : url === '/api/quickreply/list'
+          ? page([{ id: '3', shortcut: 'hours', text: 'We open at 9.', updated_at: '2026-11-26T06:00:00.000000Z' }])
+          : url === '/api/quickreply/add'
+            ? { id: '4', ...body, updated_at: '2026-11-26T06:00:00.000000Z' }
+            : page([]);
   return Response.json({ code: 0, message: 'ok', data });
 });
 const callsTo = (path: string) => fetchMock.mock.calls.filter(([url]) => url === path);
@@ -59,4 +63,36 @@ describe('the service agents screen', () => {
       maxOpen: 5,
     });
   }, 20_000);
+
+  it('lists the quick replies and adds one', async () => {
+    await screen.render(<SeatsPage />);
+    const tab = await vi.waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('.ant-tabs-tab')].find(
+        (element) => element.textContent === 'Quick replies',
+      );
+      if (!found) throw new Error('no tab yet');
+      return found;
+    });
+    await act(async () => tab.click());
+    await settle(() => expect(screen.host.textContent).toContain('/hours'));
+    await act(async () => document.querySelector<HTMLElement>('[data-testid=quick-reply-add]')?.click());
+    await settle(() => expect(document.querySelector('[data-testid=quick-reply-form-shortcut]')).not.toBeNull());
+    await type(document.querySelector('[data-testid=quick-reply-form-shortcut]') as HTMLInputElement, 'ship');
+    await type(document.querySelector('[data-testid=quick-reply-form-text]') as HTMLTextAreaElement, 'We ship today.');
+    await act(async () => document.querySelector<HTMLElement>('[data-testid=quick-reply-form-save]')?.click());
+    await settle(() => expect(callsTo('/api/quickreply/add')).toHaveLength(1));
+    expect(JSON.parse(String(callsTo('/api/quickreply/add')[0]?.[1].body))).toEqual({
+      shortcut: 'ship',
+      text: 'We ship today.',
+    });
+  }, 20_000);
 });
+
+/** Types into an input the way React notices (its value setter, then an input event). */
+async function type(input: HTMLInputElement | HTMLTextAreaElement, text: string) {
+  await act(async () => {
+    const prototype = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}

@@ -1,19 +1,20 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { type AgentSettings, calls } from '@ws/contract';
 import { actionsColumn, FilterBar, formatTime, PagedTable, usePagedList, userName } from '@ws/web-kit/list';
-import { Badge, Button, Card, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Form, Input, Space, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeLabel } from '../../components/codes/code-label.js';
 import { useEditDialog } from '../../components/form/index.js';
 import { AgentSettingsDialog } from './agent-settings-dialog.js';
+import { QuickRepliesTab } from './quick-replies-tab.js';
 
 /**
- * /accountmanage/seats: the tenant's agents (seats, operators, admins), the numbers each serves
+ * /accountmanage/seats: the tenant's agents (first tab) and its quick replies (second tab). The agents: (seats, operators, admins), the numbers each serves
  * and its cap of unresolved conversations, which the assignment of new conversations follows
  * (decision 0016); presence comes from the seat client's heartbeat.
  */
-export default function SeatsPage() {
+function AgentsTab() {
   const { t } = useTranslation('seats');
   const [form] = Form.useForm<{ search?: string }>();
   const [search, setSearch] = useState<string>();
@@ -71,7 +72,7 @@ export default function SeatsPage() {
   ];
 
   return (
-    <Card title={t('title')} data-testid="seats-page">
+    <>
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
       <FilterBar<{ search?: string }>
         form={form}
@@ -88,6 +89,20 @@ export default function SeatsPage() {
       </FilterBar>
       <PagedTable<AgentSettings> rowKey={(agent) => agent.user.id} columns={columns} list={list} />
       <AgentSettingsDialog {...dialog.dialog} onSaved={() => void list.refresh()} />
+    </>
+  );
+}
+
+export default function SeatsPage() {
+  const { t } = useTranslation('seats');
+  return (
+    <Card title={t('title')} data-testid="seats-page">
+      <Tabs
+        items={[
+          { key: 'agents', label: t('agentsTab'), children: <AgentsTab /> },
+          { key: 'replies', label: t('repliesTab'), children: <QuickRepliesTab /> },
+        ]}
+      />
     </Card>
   );
 }

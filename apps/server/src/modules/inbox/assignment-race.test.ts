@@ -4,7 +4,15 @@ import { type SignedIn, signedInSeat, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
 import { WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
 import { assignWaiting } from './assignment/assign-waiting.js';
-import { conversationWith, customersWrite, inboxNumber, newCustomer, presence, serve } from './test-support.js';
+import {
+  conversationWith,
+  customersWrite,
+  inboxNumber,
+  newCustomer,
+  presence,
+  type StoredConversation,
+  serve,
+} from './test-support.js';
 
 // Two assignments racing for an agent's last slot: the agent's row lock makes them take turns,
 // and the second counts the first. Proven with two real transactions, the second seen waiting.
@@ -47,7 +55,7 @@ async function queueOfTwo(maxOpen: number) {
 describe('the cap under concurrent assignments', () => {
   it('lets exactly one of two parallel transactions take the last slot', async () => {
     const { number, agent, waiting } = await queueOfTwo(1);
-    const [first, second] = waiting as [{ id: string }, { id: string }];
+    const [first, second] = waiting as [StoredConversation, StoredConversation];
     const one = await t.pool.connect();
     const two = await t.pool.connect();
     try {
