@@ -109,3 +109,6 @@ create table quick_reply (
   primary key (tenant_id, id)
 );
 create unique index quick_reply_shortcut_key on quick_reply (tenant_id, lower(shortcut));
+
+-- An agent's image reply names its upload by path (`upimg`'s url).
+create index upload_storage_path_idx on upload (tenant_id, storage_path);

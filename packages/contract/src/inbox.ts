@@ -117,9 +117,17 @@ export type InboxMediaQuery = z.infer<typeof InboxMediaQuery>;
 
 export const TEXT_MESSAGE_MAX = 4096;
 
-/** What an agent sends free-form: text, or a location. */
+/**
+ * What an agent sends free-form: text, a location, or an image stored by `upimg` (its `url`,
+ * `/uploads/…`), which the server hands to the number's Cloud API media store before it is sent.
+ */
 export const OutgoingContent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string().trim().min(1).max(TEXT_MESSAGE_MAX) }),
+  z.object({
+    type: z.literal('image'),
+    upload: z.string().regex(/^\/uploads\/[\w./-]{1,250}$/, 'must be the url upimg answered'),
+    caption: z.string().trim().max(1024).optional(),
+  }),
   z.object({
     type: z.literal('location'),
     latitude: z.number().min(-90).max(90),

@@ -9,6 +9,7 @@ import type { Purpose } from '../../whatsapp/governor/rules.js';
 import type { ConversationState } from './conversation-repository.js';
 import { inboxErrors, requireConversation, requireOwnConversation, windowOpen } from './inbox-access.js';
 import { publishConversationEvents } from './inbox-events.js';
+import { mediaIdOfUpload } from './reply-image.js';
 import {
   conversationHasMessage,
   selectApprovedTemplates,
@@ -16,16 +17,33 @@ import {
   selectQueuedTime,
 } from './send-repository.js';
 
-/** Meta's message object for free-form content, and its line in lists. */
-function freeForm(content: OutgoingContent): { type: string; content: Record<string, unknown>; preview: string } {
+/** Meta's message object for free-form content, and its line in lists; an image by its Cloud API media id. */
+function freeForm(
+  content: OutgoingContent,
+  mediaId: string | undefined,
+): { type: string; content: Record<string, unknown>; preview: string } {
   if (content.type === 'text')
     return { type: 'text', content: { text: { body: content.text } }, preview: content.text };
+  if (content.type === 'image') {
+    const { caption } = content;
+    return {
+      type: 'image',
+      content: { image: { id: mediaId, ...(caption ? { caption } : {}) } },
+      preview: caption || '[image]',
+    };
+  }
   const { latitude, longitude, name, address } = content;
   return {
     type: 'location',
     content: { location: { latitude, longitude, ...(name ? { name } : {}), ...(address ? { address } : {}) } },
     preview: name || address || `${latitude}, ${longitude}`,
   };
+}
+
+/** The checks of every free-form reply: the caller's own conversation, inside the window. */
+function mayReplyFreely(scope: Scope, state: ConversationState): void {
+  requireOwnConversation(scope, state);
+  if (!windowOpen(state)) throw inboxErrors.windowClosed();
 }
 
 /**
@@ -74,15 +92,23 @@ async function queueReply(
 }
 
 /**
- * A free-form reply (text or location, optionally quoting a message): only inside the 24-hour
- * window, as a service message; outside it the agent is told that templates are required.
+ * A free-form reply (text, an uploaded image or a location, optionally quoting a message): only
+ * inside the 24-hour window, as a service message; outside it the agent is told that templates
+ * are required.
  */
-export function sendReply(context: AppContext, scope: Scope, request: SendRequest) {
+export async function sendReply(context: AppContext, scope: Scope, request: SendRequest) {
+  const { content } = request;
+  // An image goes to Meta's media store first (a network wait, outside the transaction).
+  let mediaId: string | undefined;
+  if (content.type === 'image') {
+    const state = await requireConversation(context.pool, scope, request.conversationId);
+    mayReplyFreely(scope, state);
+    mediaId = await mediaIdOfUpload(context, scope, state, content.upload);
+  }
   return withTransaction(context.pool, async (client) => {
     const state = await requireConversation(client, scope, request.conversationId, { lock: true });
-    requireOwnConversation(scope, state);
-    if (!windowOpen(state)) throw inboxErrors.windowClosed();
-    const message = freeForm(request.content);
+    mayReplyFreely(scope, state);
+    const message = freeForm(content, mediaId);
     if (request.replyTo !== undefined) {
       if (!(await conversationHasMessage(client, scope.tenantId, state, request.replyTo))) {
         throw errors.notFound({ zh: 'replyTo: 消息', en: 'replyTo: Message' });

@@ -26,3 +26,16 @@ export async function insertUpload(db: Db, scope: Scope, upload: NewUpload): Pro
     ],
   );
 }
+
+/** A file the tenant uploaded, by where it lies under DATA_DIR/uploads. */
+export async function selectUpload(
+  db: Db,
+  scope: Scope,
+  storagePath: string,
+): Promise<{ storage_path: string; original_name: string; content_type: string } | undefined> {
+  const { rows } = await db.query<{ storage_path: string; original_name: string; content_type: string }>(
+    `select storage_path, original_name, content_type from upload where tenant_id = $1 and storage_path = $2 limit 1`,
+    [scope.tenantId, storagePath],
+  );
+  return rows[0];
+}
