@@ -439,6 +439,18 @@ export const inboxCalls = {
     body: AssignRequest,
     reply: envelopeOf(InboxConversation),
   }),
+  inboxTransferTargets: defineCall({
+    id: 'inbox.transferTargets',
+    method: 'POST',
+    path: '/api/inbox/transfer-targets',
+    tag: 'inbox',
+    summary:
+      'Who a conversation may be handed to: the other agents of its number, with their presence and load (at most 200)',
+    access: AGENTS,
+    kind: 'read',
+    body: ConversationRef,
+    reply: envelopeOf(z.array(AgentSettings)),
+  }),
   inboxTake: defineCall({
     id: 'inbox.take',
     method: 'POST',

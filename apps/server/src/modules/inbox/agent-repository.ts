@@ -34,11 +34,18 @@ export async function upsertPresence(db: Db, scope: Scope, state: PresenceState)
 export interface AgentCriteria {
   search?: string | undefined;
   userId?: string | undefined;
+  /** Only the agents serving this number, the caller left out. */
+  servingNumber?: string | undefined;
 }
 
 function conditions(scope: Scope, criteria: AgentCriteria, sql: BoundValues): string {
   const where = [`u.tenant_id = ${sql.add(scope.tenantId, 'text')}`, `r.code in ('admin', 'operator', 'seat')`];
   if (criteria.userId) where.push(`u.id = ${sql.add(criteria.userId, 'bigint')}`);
+  if (criteria.servingNumber) {
+    where.push(`u.id <> ${sql.add(scope.userId, 'bigint')}`);
+    where.push(`exists (select 1 from agent_number a where a.tenant_id = u.tenant_id and a.user_id = u.id
+                          and a.number_id = ${sql.add(criteria.servingNumber, 'bigint')})`);
+  }
   if (criteria.search) {
     const pattern = sql.add(likePattern(criteria.search), 'text');
     where.push(`(u.username ilike ${pattern} or u.nickname ilike ${pattern})`);

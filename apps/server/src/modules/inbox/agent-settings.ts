@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { countAgents, countLiveNumbers, saveAgentSettings, selectAgents, upsertPresence } from './agent-repository.js';
 import { lockAgents } from './assignment/assignment-repository.js';
+import { requireConversation } from './inbox-access.js';
 
 const USER_NOT_FOUND = { zh: 'userId: 用户', en: 'userId: User' };
 
@@ -46,4 +47,13 @@ export function setAgentSettings(context: AppContext, scope: Scope, edit: AgentS
     const [saved] = await selectAgents(client, scope, { userId: edit.userId }, 1, 0);
     return saved as AgentSettings;
   });
+}
+
+/** The most transfer targets answered at once. */
+const TRANSFER_TARGETS = 200;
+
+/** The other agents of the conversation's number, to hand it to (their presence and load shown). */
+export async function transferTargets(context: AppContext, scope: Scope, conversationId: string) {
+  const state = await requireConversation(context.pool, scope, conversationId);
+  return selectAgents(context.pool, scope, { servingNumber: state.numberId }, TRANSFER_TARGETS, 0);
 }

@@ -49,6 +49,7 @@ describe('who may call what', () => {
     calls.inboxOpen,
     calls.inboxViewing,
     calls.inboxTyping,
+    calls.inboxTransferTargets,
     calls.inboxNotes,
     calls.inboxResolve,
     calls.inboxReopen,
@@ -345,6 +346,13 @@ describe('notes, status and hand-overs', () => {
     });
     expect(snoozeResolved.status).toBe(409);
     expect((await post('/api/inbox/reopen', agent.token, { conversationId })).body.data.status).toBe('open');
+  });
+
+  it("offers the number's other agents as transfer targets, with their presence and load", async () => {
+    const reply = await post('/api/inbox/transfer-targets', agent.token, { conversationId });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.map((target: { user: { id: string } }) => target.user.id)).toEqual([colleague.userId]);
+    expect(reply.body.data[0]).toMatchObject({ presence: { online: false }, max_open: 20 });
   });
 
   it('transfers with a note: the new agent gets it, the old one loses it, the history says who and why', async () => {

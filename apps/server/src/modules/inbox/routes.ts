@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/http/context.js';
 import { fileRoute } from '../../platform/http/file-route.js';
 import { route } from '../../platform/http/route.js';
-import { heartbeat, listAgents, mySettings, setAgentSettings } from './agent-settings.js';
+import { heartbeat, listAgents, mySettings, setAgentSettings, transferTargets } from './agent-settings.js';
 import { assignConversation, takeConversation } from './assign-conversation.js';
 import { addNote, listAssignments, listNotes } from './conversation-notes.js';
 import { reopenConversation, resolveConversation, snoozeConversation } from './conversation-status.js';
@@ -61,6 +61,9 @@ export function registerInboxRoutes(app: FastifyInstance, context: AppContext): 
     audit(body.conversationId);
     return assignConversation(context, scope, body);
   });
+  route(app, context, calls.inboxTransferTargets, ({ body, scope }) =>
+    transferTargets(context, scope, body.conversationId),
+  );
   route(app, context, calls.inboxTake, ({ body, scope, audit }) => {
     audit(body.conversationId);
     return takeConversation(context, scope, body.conversationId);
