@@ -33,9 +33,11 @@ export async function insertQueuedMessages(
      ),
      messages as (
        insert into message (tenant_id, id, created_at, number_id, contact_id, group_ref, direction, type, body, preview,
-                            purpose, template_id, status, campaign_id, task_id, sent_by)
+                            purpose, template_id, status, campaign_id, task_id, sent_by, context_meta_id)
        select $1, id, now(), number_id, contact_id, group_ref, 'out', type, content, coalesce(preview, ''), purpose,
-              template_id, 'queued', campaign_id, task_id, sent_by
+              template_id, 'queued', campaign_id, task_id, sent_by,
+              -- A reply quoting a message (Meta's context) shows the quote in the history, as inbound ones do.
+              content->'context'->>'message_id'
          from input where owned
      ),
      queued as (
