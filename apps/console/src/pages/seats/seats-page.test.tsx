@@ -46,6 +46,7 @@ describe('the service agents screen', () => {
     expect(screen.host.querySelector('[data-testid=seat-numbers]')?.textContent).toBe('15550101001');
     expect(screen.host.querySelector('[data-testid=seat-load]')?.textContent).toBe('2 / 5');
     expect(screen.host.textContent).toContain('Online');
+    expect(screen.host.textContent).toContain('Agent seat');
 
     const edit = screen.host.querySelector<HTMLElement>('[data-testid=seat-edit]');
     await act(async () => edit?.click());

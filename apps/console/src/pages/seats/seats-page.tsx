@@ -27,7 +27,7 @@ function AgentsTab() {
       dataIndex: 'user',
       render: (user: AgentSettings['user']) => `${userName(user)} (${user.username})`,
     },
-    { title: t('role'), dataIndex: 'role' },
+    { title: t('role'), dataIndex: 'role', render: (role: string) => <CodeLabel group="RoleCode" code={role} /> },
     {
       title: t('numbers'),
       dataIndex: 'numbers',
