@@ -8,9 +8,11 @@ import { chatHistoryCalls } from './chat-history.js';
 import { contactCalls } from './contacts.js';
 import { homeCalls } from './home.js';
 import { inboxCalls } from './inbox.js';
+import { inboxAgentCalls } from './inbox-agents.js';
 import { ipCalls } from './ips.js';
 import { numberImportCalls } from './number-import.js';
 import { numberCalls } from './numbers.js';
+import { quickReplyCalls } from './quick-replies.js';
 import { registrationCalls } from './registration.js';
 import { sandboxNumberCalls } from './sandbox-numbers.js';
 import { systemCalls } from './system.js';
@@ -38,6 +40,8 @@ export const calls = {
   ...campaignCalls,
   ...warmupCalls,
   ...inboxCalls,
+  ...inboxAgentCalls,
+  ...quickReplyCalls,
 } as const;
 
 export const allCalls: readonly CallDefinition[] = Object.values(calls);

@@ -1,21 +1,19 @@
 import { z } from 'zod';
-import { Id, IdList, UserRef } from './auth.js';
+import { Id, UserRef } from './auth.js';
 import { defineCall } from './call.js';
 import { HISTORY_LIMIT_DEFAULT, HISTORY_LIMIT_MAX, History, MediaQuery } from './chat-history.js';
-import { BatchReply, envelopeOf } from './envelope.js';
+import { envelopeOf } from './envelope.js';
 import { cappedPageOf, listRequestOf, textFilter } from './paging.js';
 import { TagRef } from './tags.js';
 
 /**
  * The agents' inbox (the seat client at /client/, issue 17): conversations assigned to an agent
- * or waiting unassigned on the numbers it serves, what an agent does with them, and the agent
- * settings operators keep (numbers and cap). Decision 0016 has the rules.
+ * or waiting unassigned on the numbers it serves, and what an agent does with them. The agents
+ * themselves are in `inbox-agents.ts`, quick replies in `quick-replies.ts`. Decision 0016 has the rules.
  */
 
 /** Agents use the inbox; admins and operators may too (they see the whole tenant). */
 const AGENTS = ['admin', 'operator', 'seat'] as const;
-/** Operators set who serves which number and how many conversations an agent may hold. */
-const OPERATORS = ['admin', 'operator'] as const;
 
 /**
  * open: being answered; pending: waiting for the customer (still the agent's); resolved: done
@@ -35,18 +33,6 @@ export type LanguageSource = z.infer<typeof LanguageSource>;
 export const INBOX_QUEUES = ['all', 'mine', 'unassigned'] as const;
 export const InboxQueue = z.enum(INBOX_QUEUES);
 export type InboxQueue = z.infer<typeof InboxQueue>;
-
-/** What the agent says of itself; an agent not heard from for PRESENCE_TIMEOUT_SECONDS is offline. */
-export const PRESENCE_STATES = ['online', 'away'] as const;
-export const PresenceState = z.enum(PRESENCE_STATES);
-export type PresenceState = z.infer<typeof PresenceState>;
-/** The client's heartbeat interval, and how long after the last one an agent still counts as online. */
-export const PRESENCE_HEARTBEAT_SECONDS = 30;
-export const PRESENCE_TIMEOUT_SECONDS = 90;
-
-/** The most unresolved conversations an agent may hold at once, and the cap a new agent gets. */
-export const AGENT_CAP_MAX = 1000;
-export const AGENT_CAP_DEFAULT = 20;
 
 /** The 24-hour customer service window (Meta's, per business number). */
 export const WINDOW_SECONDS = 24 * 60 * 60;
@@ -211,65 +197,6 @@ export const AssignmentRecord = z.object({
   created_at: z.string(),
 });
 export type AssignmentRecord = z.infer<typeof AssignmentRecord>;
-
-export const PresenceRequest = z.object({ state: PresenceState });
-export const Presence = z.object({ state: PresenceState, online: z.boolean(), last_seen_at: z.string().nullable() });
-export type Presence = z.infer<typeof Presence>;
-
-/** An agent as operators set it up, and as the agent sees itself. */
-export const AgentSettings = z.object({
-  user: UserRef,
-  role: z.string(),
-  numbers: z.array(z.object({ id: Id, phone: z.string(), verified_name: z.string() })),
-  max_open: z.number().int(),
-  /** Unresolved conversations assigned to the agent now. */
-  open_count: z.number().int(),
-  presence: Presence,
-});
-export type AgentSettings = z.infer<typeof AgentSettings>;
-
-export const AgentFilter = listRequestOf({ search: textFilter(64) });
-export type AgentFilter = z.infer<typeof AgentFilter>;
-export const AgentPage = cappedPageOf(AgentSettings);
-
-export const AgentSettingsEdit = z.object({
-  userId: Id,
-  /** Every number the agent serves (replaces the list); numbers of the tenant only. */
-  numberIds: z
-    .array(Id)
-    .max(1000)
-    .transform((ids) => [...new Set(ids)]),
-  maxOpen: z.number().int().min(0).max(AGENT_CAP_MAX),
-});
-export type AgentSettingsEdit = z.infer<typeof AgentSettingsEdit>;
-
-export const QUICK_REPLY_SHORTCUT_MAX = 32;
-export const QUICK_REPLY_TEXT_MAX = 4096;
-
-export const QuickReply = z.object({
-  id: Id,
-  /** What the agent types after `/` to find it. */
-  shortcut: z.string(),
-  text: z.string(),
-  updated_at: z.string(),
-});
-export type QuickReply = z.infer<typeof QuickReply>;
-
-export const QuickReplyFilter = listRequestOf({ search: textFilter(64) });
-export type QuickReplyFilter = z.infer<typeof QuickReplyFilter>;
-export const QuickReplyPage = cappedPageOf(QuickReply);
-
-const Shortcut = z
-  .string()
-  .trim()
-  .min(1)
-  .max(QUICK_REPLY_SHORTCUT_MAX)
-  .regex(/^[^\s/]+$/, 'may not contain spaces or /');
-export const NewQuickReply = z.object({ shortcut: Shortcut, text: z.string().trim().min(1).max(QUICK_REPLY_TEXT_MAX) });
-export type NewQuickReply = z.infer<typeof NewQuickReply>;
-export const QuickReplyEdit = NewQuickReply.partial().extend({ id: Id });
-export type QuickReplyEdit = z.infer<typeof QuickReplyEdit>;
-export const QuickReplyIds = z.object({ ids: IdList });
 
 export const inboxCalls = {
   inboxList: defineCall({
@@ -439,18 +366,6 @@ export const inboxCalls = {
     body: AssignRequest,
     reply: envelopeOf(InboxConversation),
   }),
-  inboxTransferTargets: defineCall({
-    id: 'inbox.transferTargets',
-    method: 'POST',
-    path: '/api/inbox/transfer-targets',
-    tag: 'inbox',
-    summary:
-      'Who a conversation may be handed to: the other agents of its number, with their presence and load (at most 200)',
-    access: AGENTS,
-    kind: 'read',
-    body: ConversationRef,
-    reply: envelopeOf(z.array(AgentSettings)),
-  }),
   inboxTake: defineCall({
     id: 'inbox.take',
     method: 'POST',
@@ -472,92 +387,5 @@ export const inboxCalls = {
     kind: 'read',
     body: ConversationRef,
     reply: envelopeOf(z.array(AssignmentRecord)),
-  }),
-  inboxPresence: defineCall({
-    id: 'inbox.presence',
-    method: 'POST',
-    path: '/api/inbox/presence',
-    tag: 'inbox',
-    summary: `The client's heartbeat (every ${PRESENCE_HEARTBEAT_SECONDS} s): online or away`,
-    access: AGENTS,
-    kind: 'read',
-    body: PresenceRequest,
-    reply: envelopeOf(Presence),
-  }),
-  inboxMe: defineCall({
-    id: 'inbox.me',
-    method: 'POST',
-    path: '/api/inbox/me',
-    tag: 'inbox',
-    summary: 'The signed-in agent: its numbers, cap, open conversations and presence',
-    access: AGENTS,
-    kind: 'read',
-    reply: envelopeOf(AgentSettings),
-  }),
-  inboxAgents: defineCall({
-    id: 'inbox.agents',
-    method: 'POST',
-    path: '/api/inbox/agents',
-    tag: 'inbox',
-    summary: "The tenant's agents with their numbers, cap, open conversations and presence",
-    access: OPERATORS,
-    kind: 'read',
-    body: AgentFilter,
-    reply: envelopeOf(AgentPage),
-  }),
-  inboxAgentSet: defineCall({
-    id: 'inbox.agentSet',
-    method: 'POST',
-    path: '/api/inbox/agent/set',
-    tag: 'inbox',
-    summary: 'Set the numbers an agent serves and its cap of unresolved conversations',
-    access: OPERATORS,
-    kind: 'update',
-    body: AgentSettingsEdit,
-    reply: envelopeOf(AgentSettings),
-  }),
-  quickReplyList: defineCall({
-    id: 'quickReply.list',
-    method: 'POST',
-    path: '/api/quickreply/list',
-    tag: 'inbox',
-    summary: "The tenant's quick replies by shortcut, searched by shortcut or text",
-    access: AGENTS,
-    kind: 'read',
-    body: QuickReplyFilter,
-    reply: envelopeOf(QuickReplyPage),
-  }),
-  quickReplyAdd: defineCall({
-    id: 'quickReply.add',
-    method: 'POST',
-    path: '/api/quickreply/add',
-    tag: 'inbox',
-    summary: 'Add a quick reply; shortcuts are unique per tenant, ignoring case',
-    access: OPERATORS,
-    kind: 'create',
-    body: NewQuickReply,
-    reply: envelopeOf(QuickReply),
-  }),
-  quickReplyEdit: defineCall({
-    id: 'quickReply.edit',
-    method: 'POST',
-    path: '/api/quickreply/edit',
-    tag: 'inbox',
-    summary: "Change a quick reply's shortcut or text",
-    access: OPERATORS,
-    kind: 'update',
-    body: QuickReplyEdit,
-    reply: envelopeOf(QuickReply),
-  }),
-  quickReplyDel: defineCall({
-    id: 'quickReply.del',
-    method: 'POST',
-    path: '/api/quickreply/del',
-    tag: 'inbox',
-    summary: 'Delete quick replies',
-    access: OPERATORS,
-    kind: 'delete',
-    body: QuickReplyIds,
-    reply: envelopeOf(BatchReply),
   }),
 } as const;

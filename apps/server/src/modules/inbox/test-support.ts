@@ -1,7 +1,7 @@
 /** Helpers of the inbox tests: numbers that receive webhooks, agents set up through the calls, customers writing. */
 import { randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
-import type { SignedIn } from '../../test/tenants.js';
+import { beforeAll, expect } from 'vitest';
+import { type SignedIn, signedInSeat, type Tenants } from '../../test/tenants.js';
 import type { TestApp } from '../../test/test-app.js';
 import { seedNumber } from '../../test/whatsapp-fixtures.js';
 import { deliver, inboundPayload } from '../../whatsapp/webhooks/test-support.js';
@@ -103,3 +103,37 @@ export async function lastEventId(t: TestApp): Promise<string> {
   const { rows } = await t.pool.query<{ id: string }>('select coalesce(max(id), 0)::text as id from realtime_event');
   return rows[0]?.id ?? '0';
 }
+
+export interface OneConversation {
+  number: InboxNumber;
+  /** A second seat serving the number, offline: the conversation is not its. */
+  colleague: SignedIn;
+  conversationId: string;
+  waId: string;
+}
+
+/**
+ * Before the file's tests: a number served by the tenants' seat (online) and a colleague, and one
+ * conversation a customer (Lucía Pérez) opened, which the seat got.
+ */
+export function useOneConversation(t: TestApp, tenants: Tenants): OneConversation {
+  const made = {} as OneConversation;
+  beforeAll(async () => {
+    const { a: operator, seat: agent } = tenants;
+    made.number = await inboxNumber(t, operator.tenantId);
+    made.colleague = await signedInSeat(t, operator.tenantId);
+    await serve(t, operator, agent, [made.number.numberId]);
+    await serve(t, operator, made.colleague, [made.number.numberId]);
+    await presence(t, agent, 'online');
+    made.waId = newCustomer();
+    await customersWrite(t, made.number, [{ waId: made.waId, text: 'Hola, ¿tienen envío?', name: 'Lucía Pérez' }]);
+    const conversation = await conversationWith(t, made.number, made.waId);
+    expect(conversation.assignee_user_id).toBe(agent.userId);
+    made.conversationId = conversation.id;
+  });
+  return made;
+}
+
+/** A POST in zh, or in en when asked. */
+export const postAs = (t: TestApp) => (path: string, token: string, body: object, language?: 'en') =>
+  t.post(path, { token, body, headers: language ? { 'accept-language': language } : {} });
