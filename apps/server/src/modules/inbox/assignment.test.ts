@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { type SignedIn, signedInSeat, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
 import { seedContact } from '../../test/whatsapp-fixtures.js';
-import { WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
+import { changePayload, deliver, EXAMPLE_WABA_ID, WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
 import {
   conversationWith,
+  customerPayload,
   customersWrite,
   eventsSince,
   type InboxNumber,
@@ -18,7 +19,7 @@ import {
 // Assignment of new conversations by the webhook drain: round robin among a number's online
 // agents under their cap, the contact's owner first, the queue when nobody can take one.
 const t = useTestApp(WEBHOOK_ENV);
-const { a: operator } = useTenants(t, 'assign');
+const { a: operator, b: other } = useTenants(t, 'assign');
 
 async function team(count: number, maxOpen = 20): Promise<{ number: InboxNumber; agents: SignedIn[] }> {
   const number = await inboxNumber(t, operator.tenantId);
@@ -196,5 +197,73 @@ describe('the events of new conversations', () => {
       previous_user_id: null,
       status: 'open',
     });
+  });
+});
+
+describe('what is not a customer waiting', () => {
+  it("keeps a conversation a send created in nobody's queue until the customer writes", async () => {
+    const { number, agents } = await team(1);
+    const waId = newCustomer();
+    const contactId = await seedContact(t.pool, operator.tenantId, { waId, numberId: number.numberId });
+    // As the send lane records a campaign message that went: the conversation exists, nobody wrote.
+    await t.pool.query(
+      `insert into conversation (tenant_id, number_id, contact_id, last_outbound_at, last_message_at)
+       values ($1, $2, $3, now(), now())`,
+      [operator.tenantId, number.numberId, contactId],
+    );
+    expect(await conversationWith(t, number, waId)).toMatchObject({ status: 'resolved', assignee_user_id: null });
+    const queue = await t.post('/api/inbox/list', {
+      token: operator.token,
+      body: { filters: { queue: 'unassigned' } },
+    });
+    expect(queue.body.data.records.map((row: { contact_id: string }) => row.contact_id)).not.toContain(contactId);
+    await customersWrite(t, number, [{ waId }]);
+    expect(await conversationWith(t, number, waId)).toMatchObject({
+      status: 'open',
+      assignee_user_id: (agents[0] as SignedIn).userId,
+    });
+  });
+
+  it('assigns once when a batch is redone event by event around an event that cannot be applied', async () => {
+    const { number, agents } = await team(2);
+    // A group id another tenant's number holds: recording it for this number breaks a unique index.
+    const elsewhere = await inboxNumber(t, other.tenantId);
+    const groupId = `G-${newCustomer()}`;
+    await t.pool.query(`insert into wa_group (tenant_id, number_id, group_id, subject) values ($1, $2, $3, 'x')`, [
+      other.tenantId,
+      elsewhere.numberId,
+      groupId,
+    ]);
+    const clash = changePayload(EXAMPLE_WABA_ID, {
+      field: 'group_participants_update',
+      value: {
+        metadata: { display_phone_number: '15550783881', phone_number_id: number.phoneNumberId },
+        groups: [
+          {
+            timestamp: String(Math.floor(Date.now() / 1000)),
+            group_id: groupId,
+            type: 'group_participants_add',
+            added_participants: [{ wa_id: '1' }],
+          },
+        ],
+      },
+    });
+    const [before, after] = [newCustomer(), newCustomer()];
+    await deliver(t, customerPayload(number, { waId: before }), clash, customerPayload(number, { waId: after }));
+    const dealt = await Promise.all([before, after].map((waId) => conversationWith(t, number, waId)));
+    expect(dealt.map((conversation) => conversation.assignee_user_id).sort()).toEqual(
+      agents.map((agent) => agent.userId).sort(),
+    );
+    const { rows } = await t.pool.query<{ n: number }>(
+      `select count(*)::int as n from conversation_assignment where tenant_id = $1 and conversation_id = any($2::bigint[])`,
+      [operator.tenantId, dealt.map((conversation) => conversation.id)],
+    );
+    expect(rows[0]?.n).toBe(2);
+    // The batch was indeed redone: the clash failed alone.
+    const failed = await t.pool.query<{ outcome: string }>(
+      `select outcome from webhook_event where position($1 in payload) > 0`,
+      [groupId],
+    );
+    expect(failed.rows).toEqual([{ outcome: 'failed' }]);
   });
 });

@@ -48,24 +48,26 @@ export interface CustomerMessage {
   name?: string;
 }
 
+/** The webhook payload of one customer's text message to the number. */
+export function customerPayload(number: InboxNumber, message: CustomerMessage) {
+  return inboundPayload(
+    number.phoneNumberId,
+    message.waId,
+    [
+      {
+        id: `wamid.inbox.${randomBytes(6).toString('hex')}`,
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        type: 'text',
+        text: { body: message.text ?? 'hello' },
+      },
+    ],
+    message.name ?? `Customer ${message.waId.slice(-4)}`,
+  );
+}
+
 /** Customers write to the number, all in one webhook batch, which the drain then processes. */
 export async function customersWrite(t: TestApp, number: InboxNumber, messages: readonly CustomerMessage[]) {
-  const payloads = messages.map((message) =>
-    inboundPayload(
-      number.phoneNumberId,
-      message.waId,
-      [
-        {
-          id: `wamid.inbox.${randomBytes(6).toString('hex')}`,
-          timestamp: String(Math.floor(Date.now() / 1000)),
-          type: 'text',
-          text: { body: message.text ?? 'hello' },
-        },
-      ],
-      message.name ?? `Customer ${message.waId.slice(-4)}`,
-    ),
-  );
-  await deliver(t, ...payloads);
+  await deliver(t, ...messages.map((message) => customerPayload(number, message)));
 }
 
 export interface StoredConversation {
