@@ -111,6 +111,14 @@ describe('who may call what', () => {
         [{ userId: agent.userId, numberIds: ['a'], maxOpen: 1 }, 'numberIds.0'],
       ],
     });
+    await refusesStrangers(t, tenants, calls.inboxMessages, {
+      valid: () => ({ conversationId }),
+      bad: [
+        [{ conversationId, limit: '0' }, 'limit'],
+        [{ conversationId: 'x' }, 'conversationId'],
+      ],
+    });
+    await refusesStrangers(t, tenants, calls.inboxMe, { valid: () => ({}) });
     await refusesStrangers(t, tenants, calls.inboxMedia, {
       valid: () => ({ conversationId, messageId: '1', createdAt: '2026-01-01T00:00:00Z' }),
       bad: [
