@@ -73,12 +73,22 @@ export class InboxBatch {
       byTenant.set(touched.tenantId, [...(byTenant.get(touched.tenantId) ?? []), touched]);
     }
     for (const [tenantId, touched] of byTenant) {
-      const handOvers = await assignWaiting(db, tenantId, this.waiting.get(tenantId) ?? []);
+      // One query tells whose each conversation is and who serves its number; the assignment runs
+      // only for conversations some agent could take (or that leave an agent), so a tenant without
+      // agents costs the drain this one query per batch.
       const audiences = await selectConversationAudiences(
         db,
         tenantId,
         touched.map((t) => t.conversationId),
       );
+      const claims = (this.waiting.get(tenantId) ?? []).filter(
+        (w) => w.previousAssignee !== null || (audiences.get(w.conversationId)?.numberAgents.length ?? 0) > 0,
+      );
+      const handOvers = await assignWaiting(db, tenantId, claims);
+      for (const handOver of handOvers) {
+        const audience = audiences.get(handOver.conversationId);
+        if (audience) audience.agents = handOver.to !== null ? [handOver.to] : audience.numberAgents;
+      }
       const previousOf = new Map(handOvers.map((h) => [h.conversationId, h]));
       const byKey = new Map(touched.map((t) => [keyOf(t.tenantId, t.numberId, t.contactId), t]));
       for (const event of events) {
