@@ -18,6 +18,7 @@ import { sandboxNumberCalls } from './sandbox-numbers.js';
 import { systemCalls } from './system.js';
 import { tagCalls } from './tags.js';
 import { templateCalls } from './templates.js';
+import { translationCalls } from './translation.js';
 import { warmupCalls } from './warmup.js';
 
 /** Every /api call of the product. Adding a domain means adding its call map here. */
@@ -42,6 +43,7 @@ export const calls = {
   ...inboxCalls,
   ...inboxAgentCalls,
   ...quickReplyCalls,
+  ...translationCalls,
 } as const;
 
 export const allCalls: readonly CallDefinition[] = Object.values(calls);

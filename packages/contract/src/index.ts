@@ -29,5 +29,6 @@ export * from './system.js';
 export * from './tags.js';
 export * from './template-rules.js';
 export * from './templates.js';
+export * from './translation.js';
 export * from './warmup.js';
 export * from './warmup-ramp.js';

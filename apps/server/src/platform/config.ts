@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { TRANSLATION_PROVIDERS } from '@ws/contract';
 import { z } from 'zod';
 
 const onOff = z.enum(['on', 'off']);
@@ -83,6 +84,23 @@ const EnvSchema = z.object({
   REALTIME_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
   /** Realtime: hours events are kept for reconnecting clients before the prune job deletes them. */
   REALTIME_RETENTION_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /**
+   * Who translates customer and agent texts. Unset: the sandbox's simulated LibreTranslate while the
+   * sandbox is on, else off. Each provider's settings: README "Configuration", docs/architecture.md.
+   */
+  TRANSLATION_PROVIDER: z.enum(TRANSLATION_PROVIDERS).optional(),
+  TRANSLATION_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRANSLATION_API_KEY: z.string().min(1).optional(),
+  TRANSLATION_REGION: z.string().min(1).optional(),
+  TRANSLATION_PROJECT: z.string().min(1).optional(),
+  TRANSLATION_LOCATION: z.string().min(1).default('global'),
+  TRANSLATION_ACCESS_TOKEN: z.string().min(1).optional(),
+  TRANSLATION_ACCESS_TOKEN_FILE: z.string().min(1).optional(),
+  TRANSLATION_SECRET_ID: z.string().min(1).optional(),
+  /** The longest wait for a provider: connect, first byte, and between body bytes. */
+  TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** Days a cached translation is kept before the prune job deletes it. */
+  TRANSLATION_CACHE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 export type Config = z.infer<typeof EnvSchema> & {
