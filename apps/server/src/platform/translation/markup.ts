@@ -6,7 +6,7 @@
  * - `xml`: DeepL's `tag_handling=xml` with `ignore_tags=x`: `<x>…</x>` comes back verbatim;
  * - `placeholder`: plain text with `{{0}}`, `{{1}}`, … for providers without markup (Tencent,
  *   whose API says HTML may fail), each put back by its number.
- * Texts without protected spans or line breaks go as plain text in every mode. Taking a reply back
+ * Texts without protected spans go as plain text in every mode. Taking a reply back
  * fails when a protected span is missing: the caller gets an error, never a changed code.
  */
 import type { ProtectedText } from './protected-spans.js';
@@ -32,10 +32,9 @@ export const unescapeEntities = (text: string) =>
     return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
   });
 
-/** Whether a text must go with markup in this style (plain text otherwise). */
-export function needsMarkup(text: ProtectedText, style: MarkupStyle): boolean {
-  if (text.spans.length > 0) return true;
-  return style === 'html' && text.original.includes('\n');
+/** Whether a text must go with markup (plain text otherwise, where line breaks need nothing). */
+export function needsMarkup(text: ProtectedText, _style: MarkupStyle): boolean {
+  return text.spans.length > 0;
 }
 
 /** The text as sent: markup only where `needsMarkup` says so. */

@@ -70,9 +70,9 @@ describe('markup for providers', () => {
     expect(() => decodeFromProvider('订单 {{0}}', text, 'placeholder')).toThrow(/https:\/\/x\.example/);
   });
 
-  it('sends a text without spans or line breaks as it is', () => {
-    const plain = protectSpans('Hello & welcome');
-    expect(encodeForProvider(plain, 'html')).toBe('Hello & welcome');
+  it('sends a text without spans as it is, line breaks too', () => {
+    const plain = protectSpans('Hello & welcome\nto the shop');
+    expect(encodeForProvider(plain, 'html')).toBe('Hello & welcome\nto the shop');
     expect(decodeFromProvider('Hola & bienvenido', plain, 'html')).toBe('Hola & bienvenido');
   });
 });
