@@ -15,6 +15,7 @@ import { registrationRoutes } from './routes/registration.js';
 import { templateRoutes } from './routes/templates.js';
 import type { Sandbox } from './sandbox.js';
 import { templateAnalyticsRoutes } from './template-analytics.js';
+import { routeTranslation, TRANSLATE_PREFIX } from './translation.js';
 
 const GRAPH_BODY_LIMIT = 4 * 1024 * 1024;
 const CONTROL_BODY_LIMIT = 16 * 1024 * 1024;
@@ -129,7 +130,9 @@ export function createSandboxServer(sandbox: Sandbox): Http1Server {
     handle(request) {
       const reply = request.path.startsWith(CONTROL_PREFIX)
         ? routeControl(sandbox, request)
-        : routeGraph(sandbox, request);
+        : request.path.startsWith(TRANSLATE_PREFIX)
+          ? routeTranslation(request.method, request.path, request.headers['content-type'], request.body)
+          : routeGraph(sandbox, request);
       return reply instanceof Promise ? reply.then(http1Reply) : http1Reply(reply);
     },
     tooLarge(_method, path, limit) {
