@@ -36,6 +36,8 @@ import { createSeatsJob } from './modules/seats/seat-batch-job.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
 import { registerTagRoutes } from './modules/tags/routes.js';
 import { registerTemplateRoutes } from './modules/templates/routes.js';
+import { translationCachePruneJob } from './modules/translation/cache-prune-job.js';
+import { registerTranslationRoutes } from './modules/translation/routes.js';
 import { registerUploadRoutes } from './modules/uploads/routes.js';
 import { registerWarmupRoutes } from './modules/warmup/routes.js';
 import { warmupFollowJob } from './modules/warmup/snapshot-job.js';
@@ -72,6 +74,7 @@ export const jobs: readonly JobDefinition[] = [
   unknownSendsJob,
   inboxSnoozeWakeJob,
   inboxReadReceiptJob,
+  translationCachePruneJob,
 ];
 
 /** The api role: the contract's calls, the uploads and the built console. */
@@ -99,6 +102,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerCampaignRoutes(app, context);
   registerWarmupRoutes(app, context);
   registerInboxRoutes(app, context);
+  registerTranslationRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
   await registerRealtime(app, context);

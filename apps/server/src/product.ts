@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { seedDemoTenant } from './demo/seed-demo.js';
+import { loadTranslationSetup } from './modules/translation/setup.js';
 import { ensurePlatformAdmin } from './modules/users/ensure-platform-admin.js';
 import { createTokenCodec, loadSigningKey } from './platform/auth/tokens.js';
 import type { Config } from './platform/config.js';
@@ -67,6 +68,7 @@ export async function startProduct(
   let app: FastifyInstance | undefined;
   let worker: RunningWorker | undefined;
   let sandbox: RunningSandbox | undefined;
+  let context: AppContext | undefined;
   // Senders stop first; the sandbox then gets a moment to post the webhooks it still holds to the
   // api, which is still listening; only then does the api finish its requests and close.
   const stop = async () => {
@@ -74,6 +76,7 @@ export async function startProduct(
     await sandbox?.stop({ drainMs: SANDBOX_DRAIN_MS });
     await app?.close();
     await closeCloudApiAgents();
+    await context?.translation.translator?.close();
     if (workerPool !== pool) await workerPool.end();
     await pool.end();
     await embedded?.stop();
@@ -82,12 +85,13 @@ export async function startProduct(
     await migrate(pool, logger);
     const admin = await ensurePlatformAdmin(pool, config.ADMIN_PASSWORD);
     if (admin.created) logger.info('platform admin "admin" created');
-    const context: AppContext = {
+    context = {
       config,
       pool,
       logger,
       tokens: createTokenCodec(await loadSigningKey(pool), config.ACCESS_TOKEN_TTL),
       whatsapp: await loadWhatsAppSettings(pool, config),
+      translation: loadTranslationSetup(config),
       consoleDir: CONSOLE_DIR,
     };
     if (roles.includes('sandbox')) {

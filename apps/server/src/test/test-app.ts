@@ -9,6 +9,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.js';
+import { loadTranslationSetup } from '../modules/translation/setup.js';
 import { ensurePlatformAdmin } from '../modules/users/ensure-platform-admin.js';
 import { createTokenCodec, loadSigningKey } from '../platform/auth/tokens.js';
 import { loadConfig } from '../platform/config.js';
@@ -73,6 +74,7 @@ export async function createTestApp(
     logger,
     tokens: createTokenCodec(await loadSigningKey(pool), config.ACCESS_TOKEN_TTL),
     whatsapp: await loadWhatsAppSettings(pool, config),
+    translation: loadTranslationSetup(config),
   };
   const app = await buildApp(context);
   await app.ready();
@@ -123,6 +125,7 @@ export async function createTestApp(
     async stop() {
       await worker?.stop();
       await app.close();
+      await context.translation.translator?.close();
       await pool.end();
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();

@@ -1,0 +1,120 @@
+import type { TranslatedText, TranslateTextReply, TranslateTextRequest } from '@ws/contract';
+import type { Db } from '../../platform/db/pool.js';
+import { withTransaction } from '../../platform/db/pool.js';
+import type { AppContext } from '../../platform/http/context.js';
+import { AppError } from '../../platform/http/errors.js';
+import { productLanguageOf } from '../../platform/translation/language-codes.js';
+import { TranslationError } from '../../platform/translation/translation-error.js';
+import type { ProviderTranslation, Translator } from '../../platform/translation/translator.js';
+import { translationCacheKey } from './cache-key.js';
+import { providerFailure } from './provider-failure.js';
+import { findCachedTranslations, recordUsage, saveCachedTranslations } from './translation-repository.js';
+import { ensureTranslationAllowed } from './translation-settings.js';
+
+export type TranslateTexts = Pick<TranslateTextRequest, 'texts' | 'target'> & {
+  source?: TranslateTextRequest['source'] | undefined;
+};
+
+/** Refuses when translation is off in this installation. */
+export function translatorOf(context: Pick<AppContext, 'translation'>): Translator {
+  const { translator } = context.translation;
+  if (translator) return translator;
+  throw new AppError('unavailable', {
+    zh: 'translation: 本平台未配置翻译服务（TRANSLATION_PROVIDER=off）',
+    en: 'translation: no translation provider is configured on this platform (TRANSLATION_PROVIDER=off)',
+  });
+}
+
+/**
+ * Translates a tenant's texts: refused unless the tenant allows sending customer text to the
+ * provider; each distinct text is looked up in the cache first and only the rest go to the
+ * provider, in one batch; new translations are cached and the characters metered in one
+ * transaction. A provider failure is an error naming the provider: no text comes back untranslated
+ * as if it were translated. What the agent client and the conversation owner both call.
+ */
+export async function translateTexts(
+  context: Pick<AppContext, 'pool' | 'translation' | 'logger'>,
+  tenantId: string,
+  request: TranslateTexts,
+): Promise<TranslateTextReply> {
+  const translator = translatorOf(context);
+  const { pool, translation } = context;
+  await ensureTranslationAllowed(pool, translation, tenantId);
+  const source = request.source ?? 'auto';
+  const distinct = [...new Set(request.texts)];
+  const keys = distinct.map((text) => translationCacheKey(translation.provider, source, request.target, text));
+  const cached = new Map(
+    (await findCachedTranslations(pool, tenantId, keys, translation.cacheDays)).map((row) => [
+      row.key.toString('hex'),
+      row,
+    ]),
+  );
+  const missing = distinct.filter((_, index) => !cached.has((keys[index] as Buffer).toString('hex')));
+  const fresh = new Map<string, ProviderTranslation>();
+  if (missing.length > 0) {
+    const results = await askProvider(context, translator, { texts: missing, source, target: request.target });
+    missing.forEach((text, index) => {
+      fresh.set(text, results[index] as ProviderTranslation);
+    });
+  }
+  const billed = new Set<string>();
+  const translations: TranslatedText[] = request.texts.map((text) => {
+    const hit = cached.get(translationCacheKey(translation.provider, source, request.target, text).toString('hex'));
+    if (hit) {
+      return { text: hit.translated_text, detected_source: hit.detected_source, cached: true, characters: 0 };
+    }
+    const result = fresh.get(text) as ProviderTranslation;
+    // A text repeated in one call is asked and billed once.
+    const characters = billed.has(text) ? 0 : result.billedCharacters;
+    billed.add(text);
+    return { text: result.text, detected_source: result.detectedSource ?? null, cached: false, characters };
+  });
+  await withTransaction(pool, (client) =>
+    storeAndMeter(client, tenantId, translation.provider, request, fresh, translations),
+  );
+  return { provider: translation.provider, simulated: translation.simulated, target: request.target, translations };
+}
+
+async function askProvider(
+  context: Pick<AppContext, 'logger'>,
+  translator: Translator,
+  batch: Parameters<Translator['translate']>[0],
+): Promise<ProviderTranslation[]> {
+  try {
+    return await translator.translate(batch);
+  } catch (error) {
+    if (!(error instanceof TranslationError)) throw error;
+    context.logger.warn(
+      { provider: error.provider, failure: error.failure, detail: error.detail },
+      'translation failed',
+    );
+    throw providerFailure(error);
+  }
+}
+
+async function storeAndMeter(
+  db: Db,
+  tenantId: string,
+  provider: string,
+  request: TranslateTexts,
+  fresh: Map<string, ProviderTranslation>,
+  translations: TranslatedText[],
+): Promise<void> {
+  const source = request.source ?? 'auto';
+  await saveCachedTranslations(
+    db,
+    tenantId,
+    [...fresh].map(([text, result]) => ({
+      key: translationCacheKey(provider, source, request.target, text),
+      translated_text: result.text,
+      detected_source: result.detectedSource ?? (source === 'auto' ? null : (productLanguageOf(source) ?? null)),
+    })),
+  );
+  await recordUsage(db, tenantId, {
+    targetLanguage: request.target,
+    provider,
+    characters: translations.reduce((sum, translation) => sum + translation.characters, 0),
+    texts: translations.length,
+    cachedTexts: translations.filter((translation) => translation.cached).length,
+  });
+}
