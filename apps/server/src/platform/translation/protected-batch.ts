@@ -1,7 +1,9 @@
 import type { TranslationProvider } from '@ws/contract';
 import { badReply } from './http.js';
+import { productLanguageOf } from './language-codes.js';
 import { decodeFromProvider, encodeForProvider, LostSpanError, type MarkupStyle, needsMarkup } from './markup.js';
-import { type ProtectedText, protectSpans } from './protected-spans.js';
+import { codePoints, type ProtectedText, protectSpans } from './protected-spans.js';
+import type { ProviderTranslation, TranslateBatch } from './translator.js';
 
 /** What a provider answered for one text, before its spans are put back. */
 export interface RawTranslation {
@@ -19,26 +21,31 @@ export interface TranslatedWithSpans {
   sent: string;
 }
 
+/** What most providers bill: every code point sent, markup included. */
+const everyCharacterSent = (result: TranslatedWithSpans) => codePoints(result.sent);
+
 /**
  * Translates texts with their protected spans kept: texts that need markup go in one request
  * (the provider's markup mode), the rest in another as plain text (Google's `format=text`),
  * so plain messages are never run through an HTML parser. `send` gets the encoded texts and
- * whether they carry markup, and must answer one result per text, in order.
+ * whether they carry markup, and must answer one result per text, in order; `billed` counts a
+ * text's characters as the provider bills them.
  */
 export async function translateProtected(
   provider: TranslationProvider,
-  texts: readonly string[],
+  batch: TranslateBatch,
   style: MarkupStyle,
   send: (encoded: string[], withMarkup: boolean) => Promise<RawTranslation[]>,
-): Promise<TranslatedWithSpans[]> {
-  const prepared = texts.map(protectSpans);
+  billed: (result: TranslatedWithSpans) => number = everyCharacterSent,
+): Promise<ProviderTranslation[]> {
+  const prepared = batch.texts.map(protectSpans);
   const groups = [true, false]
     .map((withMarkup) => ({
       withMarkup,
       indexes: prepared.flatMap((text, index) => (needsMarkup(text, style) === withMarkup ? [index] : [])),
     }))
     .filter((group) => group.indexes.length > 0);
-  const results: TranslatedWithSpans[] = new Array(texts.length);
+  const results: TranslatedWithSpans[] = new Array(batch.texts.length);
   await Promise.all(
     groups.map(async ({ withMarkup, indexes }) => {
       const encoded = indexes.map((index) => encodeForProvider(prepared[index] as ProtectedText, style));
@@ -58,7 +65,12 @@ export async function translateProtected(
       });
     }),
   );
-  return results;
+  return results.map((result) => ({
+    text: result.text,
+    // A provider that says nothing (or an empty code) about the source: the one given, if any.
+    detectedSource: productLanguageOf(result.detectedSource || batch.source),
+    billedCharacters: billed(result),
+  }));
 }
 
 function decodeOrFail(provider: TranslationProvider, reply: string, text: ProtectedText, style: MarkupStyle): string {

@@ -9,7 +9,6 @@
 import { badReply, createProviderHttp } from '../http.js';
 import { azureLanguage, productLanguageOf, productLanguagesAmong } from '../language-codes.js';
 import { translateProtected } from '../protected-batch.js';
-import { codePoints } from '../protected-spans.js';
 import { type ProviderConfig, trimBase } from '../provider-config.js';
 import type { Translator } from '../translator.js';
 
@@ -40,7 +39,7 @@ export function createAzure(config: ProviderConfig & { apiKey: string }): Transl
     provider,
     simulated: false,
     async translate(batch) {
-      const translated = await translateProtected(provider, batch.texts, 'html', async (texts, withMarkup) => {
+      return translateProtected(provider, batch, 'html', async (texts, withMarkup) => {
         const query = new URLSearchParams({ 'api-version': '3.0', to: azureLanguage(batch.target) });
         if (batch.source !== 'auto') query.set('from', azureLanguage(batch.source));
         if (withMarkup) query.set('textType', 'html');
@@ -58,11 +57,6 @@ export function createAzure(config: ProviderConfig & { apiKey: string }): Transl
           return { text, detectedSource: typeof detected === 'string' ? detected : undefined };
         });
       });
-      return translated.map((result) => ({
-        text: result.text,
-        detectedSource: productLanguageOf(result.detectedSource ?? batch.source),
-        billedCharacters: codePoints(result.sent),
-      }));
     },
     async detect(text) {
       const reply = await http.call({

@@ -9,7 +9,7 @@
 
 import { detectLanguage } from '../detect-language.js';
 import { badReply, createProviderHttp } from '../http.js';
-import { deeplLanguage, productLanguageOf, productLanguagesAmong } from '../language-codes.js';
+import { deeplLanguage, productLanguagesAmong } from '../language-codes.js';
 import { translateProtected } from '../protected-batch.js';
 import { codePoints } from '../protected-spans.js';
 import { type ProviderConfig, trimBase } from '../provider-config.js';
@@ -41,36 +41,37 @@ export function createDeepl(config: ProviderConfig & { apiKey: string }): Transl
     simulated: false,
     async translate(batch) {
       const billed = new Map<string, number>();
-      const translated = await translateProtected(provider, batch.texts, 'xml', async (text, withMarkup) => {
-        const reply = (await http.call({
-          method: 'POST',
-          url: `${base}/v2/translate`,
-          headers,
-          json: {
-            text,
-            target_lang: deeplLanguage(batch.target, 'target'),
-            ...(batch.source === 'auto' ? {} : { source_lang: deeplLanguage(batch.source, 'source') }),
-            ...(withMarkup ? { tag_handling: 'xml', ignore_tags: ['x'] } : {}),
-            show_billed_characters: true,
-          },
-        })) as { translations?: DeeplTranslation[] };
-        if (!Array.isArray(reply.translations)) throw badReply(provider, 'translate: no translations');
-        return reply.translations.map((item, index) => {
-          if (typeof item.text !== 'string') throw badReply(provider, 'translate: a translation without text');
-          if (typeof item.billed_characters === 'number') billed.set(text[index] as string, item.billed_characters);
-          return {
-            text: item.text,
-            detectedSource:
-              typeof item.detected_source_language === 'string' ? item.detected_source_language : undefined,
-          };
-        });
-      });
-      return translated.map((result) => ({
-        text: result.text,
-        detectedSource: productLanguageOf(result.detectedSource ?? batch.source),
+      return translateProtected(
+        provider,
+        batch,
+        'xml',
+        async (text, withMarkup) => {
+          const reply = (await http.call({
+            method: 'POST',
+            url: `${base}/v2/translate`,
+            headers,
+            json: {
+              text,
+              target_lang: deeplLanguage(batch.target, 'target'),
+              ...(batch.source === 'auto' ? {} : { source_lang: deeplLanguage(batch.source, 'source') }),
+              ...(withMarkup ? { tag_handling: 'xml', ignore_tags: ['x'] } : {}),
+              show_billed_characters: true,
+            },
+          })) as { translations?: DeeplTranslation[] };
+          if (!Array.isArray(reply.translations)) throw badReply(provider, 'translate: no translations');
+          return reply.translations.map((item, index) => {
+            if (typeof item.text !== 'string') throw badReply(provider, 'translate: a translation without text');
+            if (typeof item.billed_characters === 'number') billed.set(text[index] as string, item.billed_characters);
+            return {
+              text: item.text,
+              detectedSource:
+                typeof item.detected_source_language === 'string' ? item.detected_source_language : undefined,
+            };
+          });
+        },
         // DeepL counts the source's code points, markup not included; its own count wins when it gives one.
-        billedCharacters: billed.get(result.sent) ?? codePoints(result.original),
-      }));
+        (result) => billed.get(result.sent) ?? codePoints(result.original),
+      );
     },
     async detect(text) {
       const local = await detectLanguage(text);

@@ -9,7 +9,6 @@
 import { badReply, createProviderHttp } from '../http.js';
 import { googleLanguage, productLanguageOf, productLanguagesAmong } from '../language-codes.js';
 import { translateProtected } from '../protected-batch.js';
-import { codePoints } from '../protected-spans.js';
 import { type ProviderConfig, trimBase } from '../provider-config.js';
 import type { Translator } from '../translator.js';
 
@@ -35,7 +34,7 @@ export function createGoogleV2(config: ProviderConfig & { apiKey: string }): Tra
     provider,
     simulated: false,
     async translate(batch) {
-      const translated = await translateProtected(provider, batch.texts, 'html', async (q, withMarkup) => {
+      return translateProtected(provider, batch, 'html', async (q, withMarkup) => {
         const reply = (await http.call({
           method: 'POST',
           url: `${base}?${key}`,
@@ -56,11 +55,6 @@ export function createGoogleV2(config: ProviderConfig & { apiKey: string }): Tra
           };
         });
       });
-      return translated.map((result) => ({
-        text: result.text,
-        detectedSource: productLanguageOf(result.detectedSource ?? batch.source),
-        billedCharacters: codePoints(result.sent),
-      }));
     },
     async detect(text) {
       const reply = (await http.call({

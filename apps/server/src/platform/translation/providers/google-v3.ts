@@ -11,7 +11,6 @@ import { readFile } from 'node:fs/promises';
 import { badReply, createProviderHttp } from '../http.js';
 import { googleLanguage, productLanguageOf, productLanguagesAmong } from '../language-codes.js';
 import { translateProtected } from '../protected-batch.js';
-import { codePoints } from '../protected-spans.js';
 import { type ProviderConfig, trimBase } from '../provider-config.js';
 import { TranslationError } from '../translation-error.js';
 import type { Translator } from '../translator.js';
@@ -40,7 +39,7 @@ export function createGoogleV3(config: ProviderConfig & { project: string }): Tr
     provider,
     simulated: false,
     async translate(batch) {
-      const translated = await translateProtected(provider, batch.texts, 'html', async (contents, withMarkup) => {
+      return translateProtected(provider, batch, 'html', async (contents, withMarkup) => {
         const reply = (await http.call({
           method: 'POST',
           url: `${base}:translateText`,
@@ -61,11 +60,6 @@ export function createGoogleV3(config: ProviderConfig & { project: string }): Tr
           };
         });
       });
-      return translated.map((result) => ({
-        text: result.text,
-        detectedSource: productLanguageOf(result.detectedSource ?? batch.source),
-        billedCharacters: codePoints(result.sent),
-      }));
     },
     async detect(text) {
       const reply = (await http.call({

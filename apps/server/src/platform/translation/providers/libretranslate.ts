@@ -8,7 +8,6 @@ import type { TranslationLanguage, TranslationProvider } from '@ws/contract';
 import { badReply, createProviderHttp } from '../http.js';
 import { productLanguageOf, productLanguagesAmong } from '../language-codes.js';
 import { translateProtected } from '../protected-batch.js';
-import { codePoints } from '../protected-spans.js';
 import { type ProviderConfig, trimBase } from '../provider-config.js';
 import type { Translator } from '../translator.js';
 
@@ -59,7 +58,7 @@ export function createLibreTranslate(
     async translate(batch) {
       const source = batch.source === 'auto' ? 'auto' : await spell(batch.source);
       const target = await spell(batch.target);
-      const translated = await translateProtected(provider, batch.texts, 'html', async (q, withMarkup) => {
+      return translateProtected(provider, batch, 'html', async (q, withMarkup) => {
         const reply = (await http.call({
           method: 'POST',
           url: `${base}/translate`,
@@ -73,11 +72,6 @@ export function createLibreTranslate(
           detectedSource: (detected[index] as { language?: string } | undefined)?.language,
         }));
       });
-      return translated.map((result) => ({
-        text: result.text,
-        detectedSource: productLanguageOf(result.detectedSource ?? batch.source),
-        billedCharacters: codePoints(result.sent),
-      }));
     },
     async detect(text) {
       const reply = await http.call({ method: 'POST', url: `${base}/detect`, json: withKey({ q: text }) });

@@ -122,7 +122,7 @@ export function createTencent(
     simulated: false,
     async translate(batch) {
       const common = { Source: batch.source, Target: batch.target, ProjectId: 0 };
-      const translated = await translateProtected(provider, batch.texts, 'placeholder', async (texts) => {
+      return translateProtected(provider, batch, 'placeholder', async (texts) => {
         const results: { text: string; detectedSource?: string }[] = [];
         for (const chunk of chunksOf(texts)) {
           const chunkTexts = chunk.map((index) => texts[index] as string);
@@ -142,11 +142,6 @@ export function createTencent(
         }
         return results;
       });
-      return translated.map((result) => ({
-        text: result.text,
-        detectedSource: productLanguageOf(result.detectedSource || batch.source),
-        billedCharacters: codePoints(result.sent),
-      }));
     },
     async detect(text) {
       const reply = await call('LanguageDetect', { Text: text, ProjectId: 0 });
