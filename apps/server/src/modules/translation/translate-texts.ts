@@ -37,10 +37,15 @@ export async function translateTexts(
   tenantId: string,
   request: TranslateTexts,
 ): Promise<TranslateTextReply> {
-  const translator = translatorOf(context);
-  const { pool, translation } = context;
-  await ensureTranslationAllowed(pool, translation, tenantId);
   const source = request.source ?? 'auto';
+  const { pool, translation } = context;
+  // Nothing to translate: the texts are already in the target language, and nothing is sent.
+  if (source === request.target) {
+    const translations = request.texts.map((text) => ({ text, detected_source: source, cached: false, characters: 0 }));
+    return { provider: translation.provider, simulated: translation.simulated, target: request.target, translations };
+  }
+  const translator = translatorOf(context);
+  await ensureTranslationAllowed(pool, translation, tenantId);
   const distinct = [...new Set(request.texts)];
   const keys = distinct.map((text) => translationCacheKey(translation.provider, source, request.target, text));
   const cached = new Map(

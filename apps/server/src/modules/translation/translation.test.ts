@@ -129,6 +129,15 @@ describe('translating', () => {
     expect(cachedRows.rows[0].n).toBe(2);
   });
 
+  it('answers texts already in the target language as they are, asking nobody', async () => {
+    const before = providerCalls();
+    const reply = await translate(tenants.b.token, { texts: ['Hola'], source: 'es', target: 'es' });
+    expect(reply.body.data.translations).toEqual([
+      { text: 'Hola', detected_source: 'es', cached: false, characters: 0 },
+    ]);
+    expect(providerCalls()).toBe(before);
+  });
+
   it("lets a seat translate with its tenant's consent and cache", async () => {
     const before = providerCalls();
     const reply = await translate(tenants.seat.token, { texts: [texts[0]], target: 'zh' });

@@ -24,47 +24,73 @@ export interface TranslatedWithSpans {
 /** What most providers bill: every code point sent, markup included. */
 const everyCharacterSent = (result: TranslatedWithSpans) => codePoints(result.sent);
 
+export interface ProtectedBatchOptions {
+  style: MarkupStyle;
+  /**
+   * The most characters one request may carry (Azure 50 000, DeepL 128 KiB, Tencent under 2000):
+   * texts are sent in order, in as many requests as that takes; a longer text goes alone.
+   */
+  maxRequestCharacters: number;
+  /** A text's characters as the provider bills them; every code point sent by default. */
+  billed?: (result: TranslatedWithSpans) => number;
+}
+
+/** Consecutive runs of `indexes` whose texts add up to at most `max` characters (a longer text alone). */
+function requestsOf(indexes: number[], encoded: Map<number, string>, max: number): number[][] {
+  const requests: number[][] = [];
+  let current: number[] = [];
+  let size = 0;
+  for (const index of indexes) {
+    const length = codePoints(encoded.get(index) as string);
+    if (current.length > 0 && size + length > max) {
+      requests.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(index);
+    size += length;
+  }
+  if (current.length > 0) requests.push(current);
+  return requests;
+}
+
 /**
- * Translates texts with their protected spans kept: texts that need markup go in one request
- * (the provider's markup mode), the rest in another as plain text (Google's `format=text`),
- * so plain messages are never run through an HTML parser. `send` gets the encoded texts and
- * whether they carry markup, and must answer one result per text, in order; `billed` counts a
- * text's characters as the provider bills them.
+ * Translates texts with their protected spans kept: texts that need markup go in their own
+ * requests (the provider's markup mode), the rest as plain text (Google's `format=text`), so plain
+ * messages are never run through an HTML parser; each request stays under the provider's size
+ * limit, and requests go one after the other (providers limit requests a second). `send` gets the
+ * encoded texts and whether they carry markup, and must answer one result per text, in order.
  */
 export async function translateProtected(
   provider: TranslationProvider,
   batch: TranslateBatch,
-  style: MarkupStyle,
+  options: ProtectedBatchOptions,
   send: (encoded: string[], withMarkup: boolean) => Promise<RawTranslation[]>,
-  billed: (result: TranslatedWithSpans) => number = everyCharacterSent,
 ): Promise<ProviderTranslation[]> {
+  const { style, billed = everyCharacterSent } = options;
   const prepared = batch.texts.map(protectSpans);
-  const groups = [true, false]
-    .map((withMarkup) => ({
-      withMarkup,
-      indexes: prepared.flatMap((text, index) => (needsMarkup(text, style) === withMarkup ? [index] : [])),
-    }))
-    .filter((group) => group.indexes.length > 0);
+  const encoded = new Map(prepared.map((text, index) => [index, encodeForProvider(text, style)]));
   const results: TranslatedWithSpans[] = new Array(batch.texts.length);
-  await Promise.all(
-    groups.map(async ({ withMarkup, indexes }) => {
-      const encoded = indexes.map((index) => encodeForProvider(prepared[index] as ProtectedText, style));
-      const answers = await send(encoded, withMarkup);
-      if (answers.length !== encoded.length) {
-        throw badReply(provider, `${answers.length} translations for ${encoded.length} texts`);
+  for (const withMarkup of [false, true]) {
+    const indexes = prepared.flatMap((text, index) => (needsMarkup(text, style) === withMarkup ? [index] : []));
+    for (const request of requestsOf(indexes, encoded, options.maxRequestCharacters)) {
+      const texts = request.map((index) => encoded.get(index) as string);
+      const answers = await send(texts, withMarkup);
+      if (answers.length !== texts.length) {
+        throw badReply(provider, `${answers.length} translations for ${texts.length} texts`);
       }
-      indexes.forEach((index, position) => {
+      request.forEach((index, position) => {
         const text = prepared[index] as ProtectedText;
         const answer = answers[position] as RawTranslation;
         results[index] = {
           text: decodeOrFail(provider, answer.text, text, style),
           detectedSource: answer.detectedSource,
           original: text.original,
-          sent: encoded[position] as string,
+          sent: texts[position] as string,
         };
       });
-    }),
-  );
+    }
+  }
   return results.map((result) => ({
     text: result.text,
     // A provider that says nothing (or an empty code) about the source: the one given, if any.

@@ -14,6 +14,8 @@ import type { Translator } from '../translator.js';
 
 export const AZURE_URL = 'https://api.cognitive.microsofttranslator.com';
 const API_VERSION = 'api-version=3.0';
+/** Azure refuses a translate request of more than 50 000 characters (its request limits). */
+const AZURE_REQUEST_CHARACTERS = 50_000;
 
 const errorMessage = (body: unknown) => {
   const error =
@@ -39,24 +41,29 @@ export function createAzure(config: ProviderConfig & { apiKey: string }): Transl
     provider,
     simulated: false,
     async translate(batch) {
-      return translateProtected(provider, batch, 'html', async (texts, withMarkup) => {
-        const query = new URLSearchParams({ 'api-version': '3.0', to: azureLanguage(batch.target) });
-        if (batch.source !== 'auto') query.set('from', azureLanguage(batch.source));
-        if (withMarkup) query.set('textType', 'html');
-        const reply = await http.call({
-          method: 'POST',
-          url: `${base}/translate?${query}`,
-          headers,
-          json: texts.map((text) => ({ Text: text })),
-        });
-        if (!Array.isArray(reply)) throw badReply(provider, 'translate: not a list');
-        return (reply as AzureResult[]).map((item) => {
-          const text = item.translations?.[0]?.text;
-          if (typeof text !== 'string') throw badReply(provider, 'translate: no translations[0].text');
-          const detected = item.detectedLanguage?.language;
-          return { text, detectedSource: typeof detected === 'string' ? detected : undefined };
-        });
-      });
+      return translateProtected(
+        provider,
+        batch,
+        { style: 'html', maxRequestCharacters: AZURE_REQUEST_CHARACTERS },
+        async (texts, withMarkup) => {
+          const query = new URLSearchParams({ 'api-version': '3.0', to: azureLanguage(batch.target) });
+          if (batch.source !== 'auto') query.set('from', azureLanguage(batch.source));
+          if (withMarkup) query.set('textType', 'html');
+          const reply = await http.call({
+            method: 'POST',
+            url: `${base}/translate?${query}`,
+            headers,
+            json: texts.map((text) => ({ Text: text })),
+          });
+          if (!Array.isArray(reply)) throw badReply(provider, 'translate: not a list');
+          return (reply as AzureResult[]).map((item) => {
+            const text = item.translations?.[0]?.text;
+            if (typeof text !== 'string') throw badReply(provider, 'translate: no translations[0].text');
+            const detected = item.detectedLanguage?.language;
+            return { text, detectedSource: typeof detected === 'string' ? detected : undefined };
+          });
+        },
+      );
     },
     async detect(text) {
       const reply = await http.call({

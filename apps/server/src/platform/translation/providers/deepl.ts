@@ -17,6 +17,8 @@ import type { Translator } from '../translator.js';
 
 export const DEEPL_FREE_URL = 'https://api-free.deepl.com';
 export const DEEPL_PRO_URL = 'https://api.deepl.com';
+/** DeepL refuses requests over 128 KiB: 30 000 characters stay under it even at 4 bytes each. */
+const DEEPL_REQUEST_CHARACTERS = 30_000;
 
 /** DeepL's free keys end in `:fx`; they only work on the free host. */
 export const deeplBaseUrl = (apiKey: string) => (apiKey.endsWith(':fx') ? DEEPL_FREE_URL : DEEPL_PRO_URL);
@@ -44,7 +46,12 @@ export function createDeepl(config: ProviderConfig & { apiKey: string }): Transl
       return translateProtected(
         provider,
         batch,
-        'xml',
+        {
+          style: 'xml',
+          maxRequestCharacters: DEEPL_REQUEST_CHARACTERS,
+          // DeepL counts the source's code points, markup not included; its own count wins when it gives one.
+          billed: (result) => billed.get(result.sent) ?? codePoints(result.original),
+        },
         async (text, withMarkup) => {
           const reply = (await http.call({
             method: 'POST',
@@ -69,8 +76,6 @@ export function createDeepl(config: ProviderConfig & { apiKey: string }): Transl
             };
           });
         },
-        // DeepL counts the source's code points, markup not included; its own count wins when it gives one.
-        (result) => billed.get(result.sent) ?? codePoints(result.original),
       );
     },
     async detect(text) {

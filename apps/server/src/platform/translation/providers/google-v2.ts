@@ -13,6 +13,8 @@ import { type ProviderConfig, trimBase } from '../provider-config.js';
 import type { Translator } from '../translator.js';
 
 export const GOOGLE_URL = 'https://translation.googleapis.com';
+/** Google's recommended upper bound per request, in code points (v3 refuses past 30 000, v2 past 100 KB). */
+export const GOOGLE_REQUEST_CHARACTERS = 5000;
 
 /** Google's error reply, v2 and v3 alike. */
 export const googleErrorMessage = (body: unknown) => {
@@ -34,27 +36,32 @@ export function createGoogleV2(config: ProviderConfig & { apiKey: string }): Tra
     provider,
     simulated: false,
     async translate(batch) {
-      return translateProtected(provider, batch, 'html', async (q, withMarkup) => {
-        const reply = (await http.call({
-          method: 'POST',
-          url: `${base}?${key}`,
-          json: {
-            q,
-            target: googleLanguage(batch.target),
-            ...(batch.source === 'auto' ? {} : { source: googleLanguage(batch.source) }),
-            format: withMarkup ? 'html' : 'text',
-          },
-        })) as V2Reply<{ translations?: { translatedText?: unknown; detectedSourceLanguage?: unknown }[] }>;
-        const translations = reply.data?.translations;
-        if (!Array.isArray(translations)) throw badReply(provider, 'translate: no data.translations');
-        return translations.map((item) => {
-          if (typeof item.translatedText !== 'string') throw badReply(provider, 'translate: no translatedText');
-          return {
-            text: item.translatedText,
-            detectedSource: typeof item.detectedSourceLanguage === 'string' ? item.detectedSourceLanguage : undefined,
-          };
-        });
-      });
+      return translateProtected(
+        provider,
+        batch,
+        { style: 'html', maxRequestCharacters: GOOGLE_REQUEST_CHARACTERS },
+        async (q, withMarkup) => {
+          const reply = (await http.call({
+            method: 'POST',
+            url: `${base}?${key}`,
+            json: {
+              q,
+              target: googleLanguage(batch.target),
+              ...(batch.source === 'auto' ? {} : { source: googleLanguage(batch.source) }),
+              format: withMarkup ? 'html' : 'text',
+            },
+          })) as V2Reply<{ translations?: { translatedText?: unknown; detectedSourceLanguage?: unknown }[] }>;
+          const translations = reply.data?.translations;
+          if (!Array.isArray(translations)) throw badReply(provider, 'translate: no data.translations');
+          return translations.map((item) => {
+            if (typeof item.translatedText !== 'string') throw badReply(provider, 'translate: no translatedText');
+            return {
+              text: item.translatedText,
+              detectedSource: typeof item.detectedSourceLanguage === 'string' ? item.detectedSourceLanguage : undefined,
+            };
+          });
+        },
+      );
     },
     async detect(text) {
       const reply = (await http.call({

@@ -14,7 +14,7 @@ import { translateProtected } from '../protected-batch.js';
 import { type ProviderConfig, trimBase } from '../provider-config.js';
 import { TranslationError } from '../translation-error.js';
 import type { Translator } from '../translator.js';
-import { GOOGLE_URL, googleErrorMessage } from './google-v2.js';
+import { GOOGLE_REQUEST_CHARACTERS, GOOGLE_URL, googleErrorMessage } from './google-v2.js';
 
 export function createGoogleV3(config: ProviderConfig & { project: string }): Translator {
   const provider = 'google-v3';
@@ -39,27 +39,32 @@ export function createGoogleV3(config: ProviderConfig & { project: string }): Tr
     provider,
     simulated: false,
     async translate(batch) {
-      return translateProtected(provider, batch, 'html', async (contents, withMarkup) => {
-        const reply = (await http.call({
-          method: 'POST',
-          url: `${base}:translateText`,
-          headers: await headers(),
-          json: {
-            contents,
-            mimeType: withMarkup ? 'text/html' : 'text/plain',
-            targetLanguageCode: googleLanguage(batch.target),
-            ...(batch.source === 'auto' ? {} : { sourceLanguageCode: googleLanguage(batch.source) }),
-          },
-        })) as { translations?: { translatedText?: unknown; detectedLanguageCode?: unknown }[] };
-        if (!Array.isArray(reply.translations)) throw badReply(provider, 'translateText: no translations');
-        return reply.translations.map((item) => {
-          if (typeof item.translatedText !== 'string') throw badReply(provider, 'translateText: no translatedText');
-          return {
-            text: item.translatedText,
-            detectedSource: typeof item.detectedLanguageCode === 'string' ? item.detectedLanguageCode : undefined,
-          };
-        });
-      });
+      return translateProtected(
+        provider,
+        batch,
+        { style: 'html', maxRequestCharacters: GOOGLE_REQUEST_CHARACTERS },
+        async (contents, withMarkup) => {
+          const reply = (await http.call({
+            method: 'POST',
+            url: `${base}:translateText`,
+            headers: await headers(),
+            json: {
+              contents,
+              mimeType: withMarkup ? 'text/html' : 'text/plain',
+              targetLanguageCode: googleLanguage(batch.target),
+              ...(batch.source === 'auto' ? {} : { sourceLanguageCode: googleLanguage(batch.source) }),
+            },
+          })) as { translations?: { translatedText?: unknown; detectedLanguageCode?: unknown }[] };
+          if (!Array.isArray(reply.translations)) throw badReply(provider, 'translateText: no translations');
+          return reply.translations.map((item) => {
+            if (typeof item.translatedText !== 'string') throw badReply(provider, 'translateText: no translatedText');
+            return {
+              text: item.translatedText,
+              detectedSource: typeof item.detectedLanguageCode === 'string' ? item.detectedLanguageCode : undefined,
+            };
+          });
+        },
+      );
     },
     async detect(text) {
       const reply = (await http.call({

@@ -68,7 +68,7 @@ describe('the LibreTranslate client', () => {
       source: 'en',
       target: 'es',
     });
-    const [html, plain] = translateRequests();
+    const [plain, html] = translateRequests();
     expect(html?.json).toMatchObject({
       q: ['Your order <span translate="no" class="notranslate">ORD-77</span> &amp; gift'],
       source: 'en',

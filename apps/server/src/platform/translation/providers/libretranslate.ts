@@ -22,6 +22,9 @@ const CHINESE_SPELLINGS: Partial<Record<TranslationLanguage, string[]>> = {
   'zh-TW': ['zh-Hant', 'zt'],
 };
 
+/** LibreTranslate's limit is the server's own `--char-limit` (none by default); requests stay moderate. */
+const LIBRE_REQUEST_CHARACTERS = 20_000;
+
 const errorMessage = (body: unknown) =>
   body && typeof body === 'object' && 'error' in body ? String((body as { error: unknown }).error) : undefined;
 
@@ -58,20 +61,26 @@ export function createLibreTranslate(
     async translate(batch) {
       const source = batch.source === 'auto' ? 'auto' : await spell(batch.source);
       const target = await spell(batch.target);
-      return translateProtected(provider, batch, 'html', async (q, withMarkup) => {
-        const reply = (await http.call({
-          method: 'POST',
-          url: `${base}/translate`,
-          json: withKey({ q, source, target, format: withMarkup ? 'html' : 'text' }),
-        })) as { translatedText?: unknown; detectedLanguage?: unknown };
-        const texts = Array.isArray(reply.translatedText) ? reply.translatedText : [reply.translatedText];
-        if (!texts.every((text) => typeof text === 'string')) throw badReply(provider, 'translate: no translatedText');
-        const detected = Array.isArray(reply.detectedLanguage) ? reply.detectedLanguage : [reply.detectedLanguage];
-        return (texts as string[]).map((text, index) => ({
-          text,
-          detectedSource: (detected[index] as { language?: string } | undefined)?.language,
-        }));
-      });
+      return translateProtected(
+        provider,
+        batch,
+        { style: 'html', maxRequestCharacters: LIBRE_REQUEST_CHARACTERS },
+        async (q, withMarkup) => {
+          const reply = (await http.call({
+            method: 'POST',
+            url: `${base}/translate`,
+            json: withKey({ q, source, target, format: withMarkup ? 'html' : 'text' }),
+          })) as { translatedText?: unknown; detectedLanguage?: unknown };
+          const texts = Array.isArray(reply.translatedText) ? reply.translatedText : [reply.translatedText];
+          if (!texts.every((text) => typeof text === 'string'))
+            throw badReply(provider, 'translate: no translatedText');
+          const detected = Array.isArray(reply.detectedLanguage) ? reply.detectedLanguage : [reply.detectedLanguage];
+          return (texts as string[]).map((text, index) => ({
+            text,
+            detectedSource: (detected[index] as { language?: string } | undefined)?.language,
+          }));
+        },
+      );
     },
     async detect(text) {
       const reply = await http.call({ method: 'POST', url: `${base}/detect`, json: withKey({ q: text }) });

@@ -11,7 +11,6 @@ import type { TranslationLanguage } from '@ws/contract';
 import { createProviderHttp } from '../http.js';
 import { productLanguageOf } from '../language-codes.js';
 import { translateProtected } from '../protected-batch.js';
-import { codePoints } from '../protected-spans.js';
 import { type ProviderConfig, trimBase } from '../provider-config.js';
 import { TranslationError, type TranslationFailure } from '../translation-error.js';
 import type { Translator } from '../translator.js';
@@ -51,25 +50,6 @@ function failureOfCode(code: string): TranslationFailure {
   if (code === 'FailedOperation.NoFreeAmount' || code === 'FailedOperation.ServiceIsolate') return 'quota';
   if (code.startsWith('InternalError')) return 'failed';
   return 'rejected';
-}
-
-/** Groups texts into requests under the batch limit; a longer text goes alone (TextTranslate). */
-function chunksOf(texts: string[]): number[][] {
-  const chunks: number[][] = [];
-  let current: number[] = [];
-  let size = 0;
-  texts.forEach((text, index) => {
-    const length = codePoints(text);
-    if (current.length > 0 && size + length > TENCENT_BATCH_CHARACTERS) {
-      chunks.push(current);
-      current = [];
-      size = 0;
-    }
-    current.push(index);
-    size += length;
-  });
-  if (current.length > 0) chunks.push(current);
-  return chunks;
 }
 
 export function createTencent(
@@ -122,25 +102,20 @@ export function createTencent(
     simulated: false,
     async translate(batch) {
       const common = { Source: batch.source, Target: batch.target, ProjectId: 0 };
-      return translateProtected(provider, batch, 'placeholder', async (texts) => {
-        const results: { text: string; detectedSource?: string }[] = [];
-        for (const chunk of chunksOf(texts)) {
-          const chunkTexts = chunk.map((index) => texts[index] as string);
-          if (chunkTexts.length === 1) {
-            const reply = await call('TextTranslate', { ...common, SourceText: chunkTexts[0] });
-            if (typeof reply.TargetText !== 'string')
-              throw new TranslationError(provider, 'bad_reply', 'no TargetText');
-            results.push({ text: reply.TargetText, detectedSource: String(reply.Source ?? '') });
-            continue;
-          }
-          const reply = await call('TextTranslateBatch', { ...common, SourceTextList: chunkTexts });
-          const list = reply.TargetTextList;
-          if (!Array.isArray(list) || !list.every((text) => typeof text === 'string')) {
-            throw new TranslationError(provider, 'bad_reply', 'no TargetTextList');
-          }
-          for (const text of list as string[]) results.push({ text, detectedSource: String(reply.Source ?? '') });
+      const options = { style: 'placeholder' as const, maxRequestCharacters: TENCENT_BATCH_CHARACTERS };
+      return translateProtected(provider, batch, options, async (texts) => {
+        // One text (up to 6000 characters) goes to TextTranslate, several to TextTranslateBatch.
+        if (texts.length === 1) {
+          const reply = await call('TextTranslate', { ...common, SourceText: texts[0] });
+          if (typeof reply.TargetText !== 'string') throw new TranslationError(provider, 'bad_reply', 'no TargetText');
+          return [{ text: reply.TargetText, detectedSource: String(reply.Source ?? '') }];
         }
-        return results;
+        const reply = await call('TextTranslateBatch', { ...common, SourceTextList: texts });
+        const list = reply.TargetTextList;
+        if (!Array.isArray(list) || !list.every((text) => typeof text === 'string')) {
+          throw new TranslationError(provider, 'bad_reply', 'no TargetTextList');
+        }
+        return (list as string[]).map((text) => ({ text, detectedSource: String(reply.Source ?? '') }));
       });
     },
     async detect(text) {
