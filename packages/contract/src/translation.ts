@@ -61,7 +61,7 @@ export type TranslateTextRequest = z.infer<typeof TranslateTextRequest>;
 export const TranslatedText = z.object({
   text: z.string(),
   /** The source language the provider found (source `auto`), or the one given; null when unknown. */
-  detected_source: z.string().nullable(),
+  detected_source: TranslationLanguage.nullable(),
   /** Answered from the cache: no provider call, no characters billed. */
   cached: z.boolean(),
   /** Characters the provider bills for this text (0 when cached), as that provider counts them. */

@@ -46,7 +46,8 @@ export async function saveSettings(
 export interface CachedTranslation {
   key: Buffer;
   translated_text: string;
-  detected_source: string | null;
+  /** Only product language codes are stored here (`productLanguageOf`). */
+  detected_source: TranslationLanguage | null;
 }
 
 /** The tenant's cached translations among `keys`, younger than `maxAgeDays` (older ones wait for the prune job). */

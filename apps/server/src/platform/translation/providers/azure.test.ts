@@ -86,7 +86,10 @@ describe('the Azure Translator client', () => {
 
   it('keeps each request under 50 000 characters, in order', async () => {
     fake.requests.length = 0;
-    const texts = Array.from({ length: 12 }, (_, index) => `${'é'.repeat(4990)} text ${String.fromCharCode(97 + index)}`);
+    const texts = Array.from(
+      { length: 12 },
+      (_, index) => `${'é'.repeat(4990)} text ${String.fromCharCode(97 + index)}`,
+    );
     const results = await translator.translate({ texts, source: 'fr', target: 'en' });
     expect(fake.requests.map((request) => request.json.length)).toEqual([10, 2]);
     expect(results.map((result) => result.text.at(-1))).toEqual([...'abcdefghijkl']);

@@ -126,6 +126,19 @@ describe('the LibreTranslate client', () => {
     await lost.close();
   });
 
+  it('gives up on a provider that does not answer within the timeout', async () => {
+    const silent = await startFakeProvider(() => ({ hang: true }));
+    const waiting = createLibreTranslate(
+      { baseUrl: silent.url, timeoutMs: 200 },
+      { provider: 'libretranslate', simulated: false },
+    );
+    const failure = await waiting.translate({ texts: ['Hi'], source: 'en', target: 'es' }).catch((error) => error);
+    expect(failure).toMatchObject({ provider: 'libretranslate', failure: 'unreachable' });
+    expect(failure.detail).toMatch(/HeadersTimeoutError/);
+    await waiting.close();
+    await silent.close();
+  });
+
   it('detects through /detect and lists the product languages it has', async () => {
     expect(await translator.detect('Hola, ¿qué tal?')).toEqual({
       language: 'es',

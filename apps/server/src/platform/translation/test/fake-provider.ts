@@ -21,6 +21,8 @@ export interface FakeAnswer {
   status?: number;
   json?: unknown;
   text?: string;
+  /** Never answer (the connection stays open until the test closes the fake). */
+  hang?: boolean;
 }
 
 export interface FakeProvider {
@@ -62,6 +64,7 @@ export async function startFakeProvider(handler: (request: RecordedRequest) => F
       } catch (error) {
         answer = { status: 599, text: `fake provider handler failed: ${String(error)}` };
       }
+      if (answer.hang) return;
       response.writeHead(answer.status ?? 200, {
         'content-type': answer.text === undefined ? 'application/json' : 'text/plain',
       });
