@@ -131,7 +131,13 @@ export function createSandboxServer(sandbox: Sandbox): Http1Server {
       const reply = request.path.startsWith(CONTROL_PREFIX)
         ? routeControl(sandbox, request)
         : request.path.startsWith(TRANSLATE_PREFIX)
-          ? routeTranslation(request.method, request.path, request.headers['content-type'], request.body)
+          ? routeTranslation(
+              sandbox.settings.translation,
+              request.method,
+              request.path,
+              request.headers['content-type'],
+              request.body,
+            )
           : routeGraph(sandbox, request);
       return reply instanceof Promise ? reply.then(http1Reply) : http1Reply(reply);
     },

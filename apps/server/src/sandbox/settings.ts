@@ -89,12 +89,22 @@ export const LimitRulesSchema = z.object({
 });
 export type LimitRules = z.infer<typeof LimitRulesSchema>;
 
+export const TranslationRulesSchema = z.object({
+  /**
+   * The LibreTranslate emulation answers every translation with HTTP 503, as a provider that is
+   * down: for testing what the product and its clients do when translation fails.
+   */
+  unavailable: z.boolean(),
+});
+export type TranslationRules = z.infer<typeof TranslationRulesSchema>;
+
 export interface SandboxSettings {
   behaviour: CustomerBehaviour;
   delays: SandboxDelays;
   quality: QualityRules;
   templates: TemplateRules;
   limits: LimitRules;
+  translation: TranslationRules;
 }
 
 export const SettingsPatchSchema = z.strictObject({
@@ -103,6 +113,7 @@ export const SettingsPatchSchema = z.strictObject({
   quality: QualityRulesSchema.partial().optional(),
   templates: TemplateRulesSchema.partial().optional(),
   limits: LimitRulesSchema.partial().optional(),
+  translation: TranslationRulesSchema.partial().optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 
@@ -138,6 +149,7 @@ export const defaultSettings: SandboxSettings = {
   quality: { windowSize: 500, minSample: 100, yellowBlockRate: 0.02, redBlockRate: 0.05 },
   templates: { rejectRate: 0 },
   limits: { pairBurst: 45, pairIntervalMs: 6_000, messagingLimit: true },
+  translation: { unavailable: false },
 };
 
 /** A copy of `base` with every field that `patch` gives replaced. */
@@ -148,5 +160,6 @@ export function mergeSettings(base: SandboxSettings, patch: SettingsPatch): Sand
     quality: { ...base.quality, ...patch.quality },
     templates: { ...base.templates, ...patch.templates },
     limits: { ...base.limits, ...patch.limits },
+    translation: { ...base.translation, ...patch.translation },
   };
 }

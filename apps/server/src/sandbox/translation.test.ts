@@ -64,4 +64,16 @@ describe("the sandbox's LibreTranslate emulation", () => {
     expect(missing.status).toBe(400);
     expect((await post('/nothing', {})).status).toBe(404);
   });
+
+  it('fails every translation while the control call says the provider is down', async () => {
+    const down = await running.control('POST', '/config', { translation: { unavailable: true } });
+    expect(down.status).toBe(200);
+    await expect(translator.translate({ texts: ['Hola'], source: 'es', target: 'en' })).rejects.toMatchObject({
+      provider: 'sandbox',
+      failure: 'failed',
+      httpStatus: 503,
+    });
+    await running.control('POST', '/config', { translation: { unavailable: false } });
+    expect(await translator.translate({ texts: ['Hola'], source: 'es', target: 'en' })).toHaveLength(1);
+  });
 });

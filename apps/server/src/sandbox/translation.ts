@@ -11,6 +11,7 @@ import { TRANSLATION_LANGUAGES } from '@ws/contract';
 import { detectLanguage } from '../platform/translation/detect-language.js';
 import { SANDBOX_TRANSLATE_PATH } from '../platform/translation/translator-from-config.js';
 import type { SandboxReply } from './http.js';
+import type { TranslationRules } from './settings.js';
 
 export const TRANSLATE_PREFIX = `${SANDBOX_TRANSLATE_PATH}/`;
 
@@ -73,14 +74,19 @@ async function detectOne(text: string): Promise<{ confidence: number; language: 
   };
 }
 
-/** A `/libretranslate/...` request: `translate`, `detect` or `languages`, as LibreTranslate answers them. */
+/**
+ * A `/libretranslate/...` request: `translate`, `detect` or `languages`, as LibreTranslate answers
+ * them; with `translation.unavailable` set (`POST /_sandbox/config`), a translation is a 503.
+ */
 export async function routeTranslation(
+  rules: TranslationRules,
   method: string,
   path: string,
   contentType: string | undefined,
   raw: Buffer,
 ): Promise<SandboxReply> {
   const call = path.slice(TRANSLATE_PREFIX.length);
+  if (rules.unavailable && call === 'translate') return failure(503, 'Translation service unavailable (simulated)');
   if (method === 'GET' && call === 'languages') {
     return { status: 200, body: CODES.map((code) => ({ code, name: code, targets: CODES })) };
   }
