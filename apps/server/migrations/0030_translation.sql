@@ -2,12 +2,14 @@
 -- a cache so the same text is translated once, and the characters each tenant used per day and
 -- target language, which the billing issue charges.
 
--- One row per tenant that changed a setting. `allowed` null: the tenant never chose, and the
--- product's default for the configured provider applies (on for the embedded simulated one, whose
+-- One row per tenant that changed a setting. `allowed` is the tenant's choice for the provider
+-- named in `allowed_provider`; with no choice, or a choice made for another provider than the one
+-- configured now, the product's default applies (on for the embedded simulated provider, whose
 -- text never leaves the machine; off for a real provider, which receives customer text).
 create table translation_setting (
   tenant_id text primary key references tenant (id),
   allowed boolean,
+  allowed_provider text,
   agent_language text not null default 'zh' check (agent_language ~ '^[a-z]{2}(-[A-Z]{2})?$'),
   updated_at timestamptz not null default now(),
   updated_by bigint

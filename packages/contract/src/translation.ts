@@ -108,7 +108,10 @@ export const TranslationLanguagesReply = z.object({
 export const TranslationSettings = z.object({
   /** The tenant lets customer text be sent to the provider; off, translation calls are refused. */
   allowed: z.boolean(),
-  /** True while the tenant never chose: `allowed` is then the product's default for this provider. */
+  /**
+   * True while the tenant has not chosen for the configured provider (never, or only for another
+   * one): `allowed` is then the product's default for this provider.
+   */
   allowed_is_default: z.boolean(),
   /** The language agents read and write in, unless an agent or conversation says otherwise. */
   agent_language: TranslationLanguage,

@@ -10,35 +10,40 @@ import { isoTime } from '../../platform/db/sql-time.js';
 
 export interface StoredSettings {
   allowed: boolean | null;
+  /** The provider `allowed` was chosen for. */
+  allowed_provider: string | null;
   agent_language: TranslationLanguage;
   updated_at: string;
 }
 
 export async function readSettings(db: Db, tenantId: string): Promise<StoredSettings | undefined> {
   const { rows } = await db.query<StoredSettings>(
-    `select allowed, agent_language, ${isoTime('updated_at')} as updated_at from translation_setting where tenant_id = $1`,
+    `select allowed, allowed_provider, agent_language, ${isoTime('updated_at')} as updated_at
+       from translation_setting where tenant_id = $1`,
     [tenantId],
   );
   return rows[0];
 }
 
-/** Sets what the edit names and keeps the rest; answers the stored row. */
+/** Sets what the edit names and keeps the rest; a choice of `allowed` is recorded for `provider`. */
 export async function saveSettings(
   db: Db,
   tenantId: string,
   userId: string,
+  provider: string,
   edit: { allowed?: boolean | undefined; agentLanguage?: TranslationLanguage | undefined },
 ): Promise<StoredSettings> {
   const { rows } = await db.query<StoredSettings>(
-    `insert into translation_setting as s (tenant_id, allowed, agent_language, updated_by)
-     values ($1, $2::boolean, coalesce($3::text, 'zh'), $4::bigint)
+    `insert into translation_setting as s (tenant_id, allowed, allowed_provider, agent_language, updated_by)
+     values ($1, $2::boolean, case when $2::boolean is null then null else $3::text end, coalesce($4::text, 'zh'), $5::bigint)
      on conflict (tenant_id) do update set
        allowed = coalesce($2::boolean, s.allowed),
-       agent_language = coalesce($3::text, s.agent_language),
-       updated_by = $4::bigint,
+       allowed_provider = case when $2::boolean is null then s.allowed_provider else $3::text end,
+       agent_language = coalesce($4::text, s.agent_language),
+       updated_by = $5::bigint,
        updated_at = now()
-     returning allowed, agent_language, ${isoTime('updated_at')} as updated_at`,
-    [tenantId, edit.allowed ?? null, edit.agentLanguage ?? null, userId],
+     returning allowed, allowed_provider, agent_language, ${isoTime('updated_at')} as updated_at`,
+    [tenantId, edit.allowed ?? null, provider, edit.agentLanguage ?? null, userId],
   );
   return rows[0] as StoredSettings;
 }

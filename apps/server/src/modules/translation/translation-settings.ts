@@ -16,7 +16,8 @@ export const DEFAULT_AGENT_LANGUAGE = 'zh';
 export const allowedByDefault = (setup: TranslationSetup) => setup.simulated;
 
 function settingsReply(setup: TranslationSetup, stored: StoredSettings | undefined): TranslationSettings {
-  const chosen = stored?.allowed ?? null;
+  // A consent given for another provider does not carry over: the text would go somewhere else.
+  const chosen = stored?.allowed_provider === setup.provider ? stored.allowed : null;
   return {
     allowed: chosen ?? allowedByDefault(setup),
     allowed_is_default: chosen === null,
@@ -42,7 +43,7 @@ export async function editTranslationSettings(
   scope: Scope,
   edit: TranslationSettingsEdit,
 ): Promise<TranslationSettings> {
-  return settingsReply(setup, await saveSettings(db, scope.tenantId, scope.userId, edit));
+  return settingsReply(setup, await saveSettings(db, scope.tenantId, scope.userId, setup.provider, edit));
 }
 
 /** Refuses, naming the setting, when the tenant does not let customer text go to the provider. */

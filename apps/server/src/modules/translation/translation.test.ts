@@ -211,6 +211,20 @@ describe('translating', () => {
   });
 });
 
+describe('consent and the provider it was given for', () => {
+  it('does not carry a yes over to another provider', async () => {
+    // As if B had said yes while the platform used DeepL, and the platform then moved.
+    await t.pool.query(`update translation_setting set allowed_provider = 'deepl' where tenant_id = $1`, [
+      tenants.b.tenantId,
+    ]);
+    const settings = await t.get('/api/translate/settings', { token: tenants.b.token });
+    expect(settings.body.data).toMatchObject({ allowed: false, allowed_is_default: true, provider: 'libretranslate' });
+    expect((await translate(tenants.b.token, { texts: ['Buenos días'], target: 'zh' })).status).toBe(403);
+    await allow(tenants.b.token);
+    expect((await translate(tenants.b.token, { texts: ['Buenos días'], target: 'zh' })).status).toBe(200);
+  });
+});
+
 describe('detection and languages', () => {
   it('detects locally, without the provider or the consent, and answers undetermined for short texts', async () => {
     const before = fake.requests.length;
