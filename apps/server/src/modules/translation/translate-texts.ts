@@ -1,14 +1,17 @@
-import type { TranslatedText, TranslateTextReply, TranslateTextRequest } from '@ws/contract';
-import type { Db } from '../../platform/db/pool.js';
+import type { TranslatedText, TranslateTextReply, TranslateTextRequest, TranslationLanguage } from '@ws/contract';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { AppError } from '../../platform/http/errors.js';
-import { productLanguageOf } from '../../platform/translation/language-codes.js';
 import { TranslationError } from '../../platform/translation/translation-error.js';
 import type { ProviderTranslation, Translator } from '../../platform/translation/translator.js';
 import { translationCacheKey } from './cache-key.js';
 import { providerFailure } from './provider-failure.js';
-import { findCachedTranslations, recordUsage, saveCachedTranslations } from './translation-repository.js';
+import {
+  findCachedTranslations,
+  recordUsage,
+  saveCachedTranslations,
+  type UsageDelta,
+} from './translation-repository.js';
 import { ensureTranslationAllowed } from './translation-settings.js';
 
 export type TranslateTexts = Pick<TranslateTextRequest, 'texts' | 'target'> & {
@@ -56,8 +59,9 @@ export async function translateTexts(
   );
   const missing = distinct.filter((_, index) => !cached.has((keys[index] as Buffer).toString('hex')));
   const fresh = new Map<string, ProviderTranslation>();
+  const call: CallOf = { context, tenantId, source, target: request.target };
   if (missing.length > 0) {
-    const results = await askProvider(context, translator, { texts: missing, source, target: request.target });
+    const results = await askProvider(call, translator, missing);
     missing.forEach((text, index) => {
       fresh.set(text, results[index] as ProviderTranslation);
     });
@@ -74,52 +78,68 @@ export async function translateTexts(
     billed.add(text);
     return { text: result.text, detected_source: result.detectedSource ?? null, cached: false, characters };
   });
-  await withTransaction(pool, (client) =>
-    storeAndMeter(client, tenantId, translation.provider, request, fresh, translations),
-  );
+  await storeAndMeter(call, fresh, {
+    characters: translations.reduce((sum, translation) => sum + translation.characters, 0),
+    texts: translations.length,
+    cachedTexts: translations.filter((translation) => translation.cached).length,
+  });
   return { provider: translation.provider, simulated: translation.simulated, target: request.target, translations };
 }
 
-async function askProvider(
-  context: Pick<AppContext, 'logger'>,
-  translator: Translator,
-  batch: Parameters<Translator['translate']>[0],
-): Promise<ProviderTranslation[]> {
+/** One call's tenant and languages, as the steps after the cache lookup need them. */
+interface CallOf {
+  context: Pick<AppContext, 'pool' | 'translation' | 'logger'>;
+  tenantId: string;
+  source: TranslationLanguage | 'auto';
+  target: TranslationLanguage;
+}
+
+/**
+ * The provider's translations of the texts the cache did not have. When it fails after answering
+ * part of them (a batch over several requests), what it answered is cached and metered all the
+ * same, since the provider bills it, and the call still fails.
+ */
+async function askProvider(call: CallOf, translator: Translator, texts: string[]): Promise<ProviderTranslation[]> {
   try {
-    return await translator.translate(batch);
+    return await translator.translate({ texts, source: call.source, target: call.target });
   } catch (error) {
     if (!(error instanceof TranslationError)) throw error;
-    context.logger.warn(
+    call.context.logger.warn(
       { provider: error.provider, failure: error.failure, detail: error.detail },
       'translation failed',
     );
+    if (error.partial) {
+      const answered = new Map(
+        [...error.partial.translations].map(([index, result]) => [texts[index] as string, result]),
+      );
+      await storeAndMeter(call, answered, {
+        characters: error.partial.billedCharacters,
+        texts: answered.size,
+        cachedTexts: 0,
+      });
+    }
     throw providerFailure(error);
   }
 }
 
+/** Caches new translations and adds the call to the tenant's usage, in one transaction. */
 async function storeAndMeter(
-  db: Db,
-  tenantId: string,
-  provider: string,
-  request: TranslateTexts,
+  call: CallOf,
   fresh: Map<string, ProviderTranslation>,
-  translations: TranslatedText[],
+  usage: Pick<UsageDelta, 'characters' | 'texts' | 'cachedTexts'>,
 ): Promise<void> {
-  const source = request.source ?? 'auto';
-  await saveCachedTranslations(
-    db,
-    tenantId,
-    [...fresh].map(([text, result]) => ({
-      key: translationCacheKey(provider, source, request.target, text),
-      translated_text: result.text,
-      detected_source: result.detectedSource ?? (source === 'auto' ? null : (productLanguageOf(source) ?? null)),
-    })),
-  );
-  await recordUsage(db, tenantId, {
-    targetLanguage: request.target,
-    provider,
-    characters: translations.reduce((sum, translation) => sum + translation.characters, 0),
-    texts: translations.length,
-    cachedTexts: translations.filter((translation) => translation.cached).length,
+  const { provider } = call.context.translation;
+  const given = call.source === 'auto' ? null : call.source;
+  await withTransaction(call.context.pool, async (client) => {
+    await saveCachedTranslations(
+      client,
+      call.tenantId,
+      [...fresh].map(([text, result]) => ({
+        key: translationCacheKey(provider, call.source, call.target, text),
+        translated_text: result.text,
+        detected_source: result.detectedSource ?? given,
+      })),
+    );
+    await recordUsage(client, call.tenantId, { targetLanguage: call.target, provider, ...usage });
   });
 }

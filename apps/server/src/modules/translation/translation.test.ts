@@ -185,6 +185,23 @@ describe('translating', () => {
     expect(cached.rows[0].n).toBe(2);
   });
 
+  it('caches and meters what the provider answered before a later request of the call failed', async () => {
+    const [before] = await usageOf(tenants.a.tenantId);
+    // The plain texts' request is answered; the one carrying an order number as markup fails.
+    fake.answer((request) =>
+      request.json?.format === 'html' ? { status: 500, json: { error: 'html failed' } } : libreTranslate(request),
+    );
+    const plain = 'Una frase sencilla y nueva';
+    const failed = await translate(tenants.a.token, { texts: [plain, 'Pedido ORD-55 con código'], target: 'zh' });
+    fake.answer(libreTranslate);
+    expect(failed.status).toBe(503);
+    const [after] = await usageOf(tenants.a.tenantId);
+    expect(after.characters - before.characters).toBe(plain.length);
+    expect(after.texts - before.texts).toBe(1);
+    const again = await translate(tenants.a.token, { texts: [plain], target: 'zh' });
+    expect(again.body.data.translations[0]).toMatchObject({ text: `[zh-Hans] ${plain}`, cached: true });
+  });
+
   it('refuses bad input with a 400 naming the field', async () => {
     await refusesStrangers(t, tenants, calls.translateText, {
       valid: () => ({ texts: ['Hola'], target: 'zh' }),
@@ -262,7 +279,10 @@ describe('the cache prune job', () => {
     const { rows } = await t.pool.query('select translated_text from translation_cache where tenant_id = $1', [
       tenants.a.tenantId,
     ]);
-    expect(rows).toEqual([{ translated_text: '[zh-Hans] Hola amigo, ¿cómo estás?' }]);
+    expect(rows.map((row) => row.translated_text).sort()).toEqual([
+      '[zh-Hans] Hola amigo, ¿cómo estás?',
+      '[zh-Hans] Una frase sencilla y nueva',
+    ]);
     // A pruned text is asked again.
     const before = providerCalls();
     await translate(tenants.a.token, { texts: ['Su pedido ORD-1 está listo'], target: 'zh' });

@@ -3,6 +3,7 @@ import { badReply } from './http.js';
 import { productLanguageOf } from './language-codes.js';
 import { decodeFromProvider, encodeForProvider, LostSpanError, type MarkupStyle, needsMarkup } from './markup.js';
 import { codePoints, type ProtectedText, protectSpans } from './protected-spans.js';
+import { TranslationError } from './translation-error.js';
 import type { ProviderTranslation, TranslateBatch } from './translator.js';
 
 /** What a provider answered for one text, before its spans are put back. */
@@ -59,7 +60,9 @@ function requestsOf(indexes: number[], encoded: Map<number, string>, max: number
  * requests (the provider's markup mode), the rest as plain text (Google's `format=text`), so plain
  * messages are never run through an HTML parser; each request stays under the provider's size
  * limit, and requests go one after the other (providers limit requests a second). `send` gets the
- * encoded texts and whether they carry markup, and must answer one result per text, in order.
+ * encoded texts and whether they carry markup, and must answer one result per text, in order. A
+ * failure after some requests were answered carries those (`TranslationError.partial`): the
+ * provider billed them.
  */
 export async function translateProtected(
   provider: TranslationProvider,
@@ -70,40 +73,49 @@ export async function translateProtected(
   const { style, billed = everyCharacterSent } = options;
   const prepared = batch.texts.map(protectSpans);
   const encoded = new Map(prepared.map((text, index) => [index, encodeForProvider(text, style)]));
-  const results: TranslatedWithSpans[] = new Array(batch.texts.length);
-  for (const withMarkup of [false, true]) {
-    const indexes = prepared.flatMap((text, index) => (needsMarkup(text, style) === withMarkup ? [index] : []));
-    for (const request of requestsOf(indexes, encoded, options.maxRequestCharacters)) {
-      const texts = request.map((index) => encoded.get(index) as string);
-      const answers = await send(texts, withMarkup);
-      if (answers.length !== texts.length) {
-        throw badReply(provider, `${answers.length} translations for ${texts.length} texts`);
-      }
-      request.forEach((index, position) => {
-        const text = prepared[index] as ProtectedText;
-        const answer = answers[position] as RawTranslation;
-        results[index] = {
-          text: decodeOrFail(provider, answer.text, text, style),
-          detectedSource: answer.detectedSource,
-          original: text.original,
-          sent: texts[position] as string,
-        };
-      });
-    }
-  }
-  return results.map((result) => ({
+  const done = new Map<number, ProviderTranslation>();
+  let billedCharacters = 0;
+  const finish = (result: TranslatedWithSpans): ProviderTranslation => ({
     text: result.text,
     // A provider that says nothing (or an empty code) about the source: the one given, if any.
     detectedSource: productLanguageOf(result.detectedSource || batch.source),
     billedCharacters: billed(result),
-  }));
-}
-
-function decodeOrFail(provider: TranslationProvider, reply: string, text: ProtectedText, style: MarkupStyle): string {
+  });
   try {
-    return decodeFromProvider(reply, text, style);
+    for (const withMarkup of [false, true]) {
+      const indexes = prepared.flatMap((text, index) => (needsMarkup(text, style) === withMarkup ? [index] : []));
+      for (const request of requestsOf(indexes, encoded, options.maxRequestCharacters)) {
+        const texts = request.map((index) => encoded.get(index) as string);
+        const answers = await send(texts, withMarkup);
+        if (answers.length !== texts.length) {
+          throw badReply(provider, `${answers.length} translations for ${texts.length} texts`);
+        }
+        let lost: LostSpanError | undefined;
+        request.forEach((index, position) => {
+          const text = prepared[index] as ProtectedText;
+          const answer = answers[position] as RawTranslation;
+          const result = {
+            text: '',
+            detectedSource: answer.detectedSource,
+            original: text.original,
+            sent: texts[position] as string,
+          };
+          billedCharacters += billed(result);
+          try {
+            done.set(index, finish({ ...result, text: decodeFromProvider(answer.text, text, style) }));
+          } catch (error) {
+            if (!(error instanceof LostSpanError)) throw error;
+            lost ??= error;
+          }
+        });
+        if (lost) throw badReply(provider, lost.message);
+      }
+    }
   } catch (error) {
-    if (error instanceof LostSpanError) throw badReply(provider, error.message);
+    if (error instanceof TranslationError && billedCharacters > 0) {
+      error.partial = { translations: done, billedCharacters };
+    }
     throw error;
   }
+  return batch.texts.map((_, index) => done.get(index) as ProviderTranslation);
 }

@@ -1,4 +1,5 @@
 import type { TranslationProvider } from '@ws/contract';
+import type { ProviderTranslation } from './translator.js';
 
 /**
  * Why a provider call failed:
@@ -11,9 +12,20 @@ import type { TranslationProvider } from '@ws/contract';
  */
 export type TranslationFailure = 'unreachable' | 'auth' | 'quota' | 'rejected' | 'failed' | 'bad_reply';
 
+/**
+ * What a provider had already answered when a later request of the same batch failed: it billed
+ * those characters, and the usable translations among them (by the batch's index) are worth keeping.
+ */
+export interface PartialTranslation {
+  translations: ReadonlyMap<number, ProviderTranslation>;
+  billedCharacters: number;
+}
+
 /** The one error every provider failure becomes. `detail` is the provider's own message, for logs and the reply. */
 export class TranslationError extends Error {
   override readonly name = 'TranslationError';
+  /** Set when earlier requests of the batch were answered before this failure. */
+  partial: PartialTranslation | undefined;
   constructor(
     readonly provider: TranslationProvider,
     readonly failure: TranslationFailure,
