@@ -35,6 +35,13 @@ describe('detectLanguage', () => {
     expect(await detectLanguage('https://shop.example/order/12345 ORD-99 谢谢')).toMatchObject({ language: undefined });
   });
 
+  it('needs fewer Chinese, Japanese, Korean or Thai characters than Latin letters', async () => {
+    expect((await detectLanguage('谢谢帮助')).language).toBe('zh');
+    expect((await detectLanguage('ありがとう')).language).toBe('ja');
+    expect((await detectLanguage('감사합니다')).language).toBe('ko');
+    expect((await detectLanguage('你好')).language).toBeUndefined();
+  });
+
   it('says how sure it is', async () => {
     const spanish = await detectLanguage('Hola, quisiera saber dónde está mi pedido, por favor');
     expect(spanish.reliable).toBe(true);

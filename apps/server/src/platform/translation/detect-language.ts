@@ -6,8 +6,10 @@
  * heap) is loaded on the first call, so a process that never detects never pays for it.
  *
  * A text with fewer than MIN_DETECT_LETTERS letters once links, numbers and codes are left out is
- * undetermined: "ok", "thanks!" or "👍" says nothing reliable about a customer's language. ELD knows
- * Malay but not Indonesian: both are reported as `ms` (see the decision).
+ * undetermined: "ok", "thanks!" or "👍" says nothing reliable about a customer's language. A
+ * Chinese, Japanese, Korean or Thai character counts as SCRIPT_LETTER_WEIGHT letters: four of them
+ * ("谢谢帮助") say as much as a short Latin sentence, two ("你好") do not. ELD knows Malay but not
+ * Indonesian: both are reported as `ms` (see the decision).
  */
 import type { TranslationLanguage } from '@ws/contract';
 import { productLanguageOf } from './language-codes.js';
@@ -15,6 +17,9 @@ import { protectSpans } from './protected-spans.js';
 
 /** Letters (after protected spans are removed) below which a text is undetermined. */
 export const MIN_DETECT_LETTERS = 10;
+/** What one Han, kana, Hangul or Thai character counts for against MIN_DETECT_LETTERS. */
+export const SCRIPT_LETTER_WEIGHT = 3;
+const DENSE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 
 export interface LanguageDetection {
   /** Undefined when undetermined or not one of the product's translation languages. */
@@ -36,13 +41,15 @@ const loadDetector = () => {
   return detector;
 };
 
-/** The text without links, numbers and codes, and how many letters it has left. */
+/** The text without links, numbers and codes, and how many letters it has left (dense scripts weighted). */
 function wordsOf(text: string): { words: string; letters: number } {
   const words = protectSpans(text)
     .parts.filter((part) => !part.protected)
     .map((part) => part.text)
     .join(' ');
-  return { words, letters: words.match(/\p{L}/gu)?.length ?? 0 };
+  let letters = 0;
+  for (const letter of words.match(/\p{L}/gu) ?? []) letters += DENSE_SCRIPT.test(letter) ? SCRIPT_LETTER_WEIGHT : 1;
+  return { words, letters };
 }
 
 /** The language of a customer's or an agent's text, decided on this machine. */
