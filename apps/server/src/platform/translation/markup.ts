@@ -56,7 +56,9 @@ export function encodeForProvider(text: ProtectedText, style: MarkupStyle): stri
 
 const plainPart = (text: string, style: MarkupStyle) => (style === 'xml' ? escapeXml(text) : text);
 
-const HTML_SPAN = /<span\b[^>]*\btranslate\s*=\s*["']?no["']?[^>]*>([\s\S]*?)<\/span>/gi;
+/** A kept span as a provider may give it back: either marker, attributes in any order or quoting. */
+const HTML_SPAN =
+  /<span\b[^>]*\b(?:translate\s*=\s*["']?no\b["']?|class\s*=\s*["'][^"']*\bnotranslate\b[^"']*["'])[^>]*>([\s\S]*?)<\/span>/gi;
 const XML_SPAN = /<x>([\s\S]*?)<\/x>/g;
 const PLACEHOLDER_BACK = /\{\{\s*(\d+)\s*\}\}/g;
 

@@ -49,6 +49,9 @@ describe('markup for providers', () => {
     const reply =
       '<span style="direction:ltr">Su pedido <span translate="no" class="notranslate">A-1</span> &lt;ok&gt; &amp; m&#39;as<br/>ver <span class="notranslate" translate="no">https://x.example</span></span>';
     expect(decodeFromProvider(reply, text, 'html')).toBe("Su pedido A-1 <ok> & m'as\nver https://x.example");
+    // A provider that kept only one of the two markers.
+    const oneMarker = 'Pedido <span class="notranslate">A-1</span>, ver <span translate=no>https://x.example</span>';
+    expect(decodeFromProvider(oneMarker, text, 'html')).toBe('Pedido A-1, ver https://x.example');
   });
 
   it('sends DeepL XML with <x> ignore tags', () => {
