@@ -96,6 +96,7 @@ const EnvSchema = z.object({
   TRANSLATION_LOCATION: z.string().min(1).default('global'),
   TRANSLATION_ACCESS_TOKEN: z.string().min(1).optional(),
   TRANSLATION_ACCESS_TOKEN_FILE: z.string().min(1).optional(),
+  TRANSLATION_CREDENTIALS_FILE: z.string().min(1).optional(),
   TRANSLATION_SECRET_ID: z.string().min(1).optional(),
   /** The longest wait for a provider: connect, first byte, and between body bytes. */
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),

@@ -13,6 +13,8 @@ export interface ProviderConfig {
   /** Google v3 OAuth access token, or a file holding it that something else keeps fresh (read per call). */
   accessToken?: string | undefined;
   accessTokenFile?: string | undefined;
+  /** Google v3: a service account key (JSON) from which access tokens are minted as they expire. */
+  credentialsFile?: string | undefined;
   /** Tencent SecretId. */
   secretId?: string | undefined;
   timeoutMs: number;

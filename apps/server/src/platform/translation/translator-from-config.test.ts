@@ -31,8 +31,14 @@ describe('the translator a configuration picks', () => {
       /TRANSLATION_PROJECT/,
     );
     expect(failure({ TRANSLATION_PROVIDER: 'google-v3', TRANSLATION_PROJECT: 'p' })).toMatch(
-      /TRANSLATION_ACCESS_TOKEN/,
+      /TRANSLATION_CREDENTIALS_FILE: required/,
     );
+    const badKey = {
+      TRANSLATION_PROVIDER: 'google-v3',
+      TRANSLATION_PROJECT: 'p',
+      TRANSLATION_CREDENTIALS_FILE: '/no/key.json',
+    };
+    expect(failure(badKey)).toMatch(/TRANSLATION_CREDENTIALS_FILE: ENOENT/);
     expect(failure({ TRANSLATION_PROVIDER: 'tencent', TRANSLATION_API_KEY: 'k' })).toMatch(/TRANSLATION_SECRET_ID/);
     expect(() => configOf({ TRANSLATION_PROVIDER: 'babelfish' })).toThrow(/TRANSLATION_PROVIDER/);
   });

@@ -39,6 +39,7 @@ export function translatorFromConfig(config: Config): Translator | undefined {
     location: config.TRANSLATION_LOCATION,
     accessToken: config.TRANSLATION_ACCESS_TOKEN,
     accessTokenFile: config.TRANSLATION_ACCESS_TOKEN_FILE,
+    credentialsFile: config.TRANSLATION_CREDENTIALS_FILE,
     secretId: config.TRANSLATION_SECRET_ID,
     timeoutMs: config.TRANSLATION_TIMEOUT_MS,
   };
@@ -57,9 +58,18 @@ export function translatorFromConfig(config: Config): Translator | undefined {
       return createDeepl({ ...common, apiKey: need('TRANSLATION_API_KEY') });
     case 'google-v2':
       return createGoogleV2({ ...common, apiKey: need('TRANSLATION_API_KEY') });
-    case 'google-v3':
-      if (!config.TRANSLATION_ACCESS_TOKEN && !config.TRANSLATION_ACCESS_TOKEN_FILE) need('TRANSLATION_ACCESS_TOKEN');
-      return createGoogleV3({ ...common, project: need('TRANSLATION_PROJECT') });
+    case 'google-v3': {
+      const { TRANSLATION_ACCESS_TOKEN, TRANSLATION_ACCESS_TOKEN_FILE, TRANSLATION_CREDENTIALS_FILE } = config;
+      if (!TRANSLATION_ACCESS_TOKEN && !TRANSLATION_ACCESS_TOKEN_FILE && !TRANSLATION_CREDENTIALS_FILE) {
+        need('TRANSLATION_CREDENTIALS_FILE');
+      }
+      const project = need('TRANSLATION_PROJECT');
+      try {
+        return createGoogleV3({ ...common, project });
+      } catch (error) {
+        throw new ConfigError(`Invalid configuration: TRANSLATION_CREDENTIALS_FILE: ${(error as Error).message}`);
+      }
+    }
     case 'azure':
       return createAzure({ ...common, apiKey: need('TRANSLATION_API_KEY') });
     case 'tencent':

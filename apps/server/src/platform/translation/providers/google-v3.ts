@@ -3,9 +3,10 @@
  * with `Authorization: Bearer <OAuth access token>`, JSON `contents`, `mimeType` (`text/plain`, or
  * `text/html` for texts whose protected spans travel as `<span translate="no">`),
  * `targetLanguageCode`, `sourceLanguageCode` when known. Reply `translations[].translatedText` and
- * `detectedLanguageCode`. `:detectLanguage`, `/supportedLanguages`. The token comes from the
- * configuration, or from a file read at each call so that whatever refreshes it (it lives an hour)
- * is picked up without a restart.
+ * `detectedLanguageCode`. `:detectLanguage`, `/supportedLanguages`. The token is minted from a
+ * service account key (`google-service-account.ts`), or comes from the configuration, or from a
+ * file read at each call so that whatever refreshes it (it lives an hour) is picked up without a
+ * restart.
  */
 import { readFile } from 'node:fs/promises';
 import { badReply, createProviderHttp } from '../http.js';
@@ -14,6 +15,7 @@ import { translateProtected } from '../protected-batch.js';
 import { type ProviderConfig, trimBase } from '../provider-config.js';
 import { TranslationError } from '../translation-error.js';
 import type { Translator } from '../translator.js';
+import { readServiceAccountKey, serviceAccountTokens } from './google-service-account.js';
 import { GOOGLE_REQUEST_CHARACTERS, GOOGLE_URL, googleErrorMessage } from './google-v2.js';
 
 export function createGoogleV3(config: ProviderConfig & { project: string }): Translator {
@@ -22,9 +24,14 @@ export function createGoogleV3(config: ProviderConfig & { project: string }): Tr
   const base = `${trimBase(config.baseUrl ?? GOOGLE_URL)}/v3/${parent}`;
   const http = createProviderHttp({ provider, timeoutMs: config.timeoutMs, errorMessage: googleErrorMessage });
 
+  const minted = config.credentialsFile
+    ? serviceAccountTokens(readServiceAccountKey(config.credentialsFile), http)
+    : undefined;
+
   const headers = async () => {
     let token = config.accessToken;
-    if (config.accessTokenFile) {
+    if (minted) token = await minted();
+    else if (config.accessTokenFile) {
       token = await readFile(config.accessTokenFile, 'utf8').then(
         (text) => text.trim(),
         (error: Error) => {
