@@ -13,6 +13,25 @@ export interface RawTranslation {
   detectedSource?: string | undefined;
 }
 
+/**
+ * A reply's list of translations read as raw translations: every item must have a string at
+ * `textField`; the detected source is read from `sourceField` when it is a string.
+ */
+export function rawTranslationsOf(
+  provider: TranslationProvider,
+  list: unknown,
+  fields: { text: string; source: string },
+  what: string,
+): RawTranslation[] {
+  if (!Array.isArray(list)) throw badReply(provider, `${what}: no list of translations`);
+  return list.map((item: Record<string, unknown> | null) => {
+    const text = item?.[fields.text];
+    if (typeof text !== 'string') throw badReply(provider, `${what}: a translation without ${fields.text}`);
+    const source = item?.[fields.source];
+    return { text, detectedSource: typeof source === 'string' ? source : undefined };
+  });
+}
+
 export interface TranslatedWithSpans {
   text: string;
   detectedSource: string | undefined;

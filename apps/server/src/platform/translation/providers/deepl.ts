@@ -10,7 +10,7 @@
 import { detectLanguage } from '../detect-language.js';
 import { badReply, createProviderHttp } from '../http.js';
 import { deeplLanguage, productLanguagesAmong } from '../language-codes.js';
-import { translateProtected } from '../protected-batch.js';
+import { rawTranslationsOf, translateProtected } from '../protected-batch.js';
 import { codePoints } from '../protected-spans.js';
 import { type ProviderConfig, trimBase } from '../provider-config.js';
 import type { Translator } from '../translator.js';
@@ -65,16 +65,16 @@ export function createDeepl(config: ProviderConfig & { apiKey: string }): Transl
               show_billed_characters: true,
             },
           })) as { translations?: DeeplTranslation[] };
-          if (!Array.isArray(reply.translations)) throw badReply(provider, 'translate: no translations');
-          return reply.translations.map((item, index) => {
-            if (typeof item.text !== 'string') throw badReply(provider, 'translate: a translation without text');
+          const translations = rawTranslationsOf(
+            provider,
+            reply.translations,
+            { text: 'text', source: 'detected_source_language' },
+            'translate',
+          );
+          reply.translations?.forEach((item, index) => {
             if (typeof item.billed_characters === 'number') billed.set(text[index] as string, item.billed_characters);
-            return {
-              text: item.text,
-              detectedSource:
-                typeof item.detected_source_language === 'string' ? item.detected_source_language : undefined,
-            };
           });
+          return translations;
         },
       );
     },

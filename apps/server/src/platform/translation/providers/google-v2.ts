@@ -8,7 +8,7 @@
  */
 import { badReply, createProviderHttp } from '../http.js';
 import { googleLanguage, productLanguageOf, productLanguagesAmong } from '../language-codes.js';
-import { translateProtected } from '../protected-batch.js';
+import { rawTranslationsOf, translateProtected } from '../protected-batch.js';
 import { type ProviderConfig, trimBase } from '../provider-config.js';
 import type { Translator } from '../translator.js';
 
@@ -50,16 +50,9 @@ export function createGoogleV2(config: ProviderConfig & { apiKey: string }): Tra
               ...(batch.source === 'auto' ? {} : { source: googleLanguage(batch.source) }),
               format: withMarkup ? 'html' : 'text',
             },
-          })) as V2Reply<{ translations?: { translatedText?: unknown; detectedSourceLanguage?: unknown }[] }>;
-          const translations = reply.data?.translations;
-          if (!Array.isArray(translations)) throw badReply(provider, 'translate: no data.translations');
-          return translations.map((item) => {
-            if (typeof item.translatedText !== 'string') throw badReply(provider, 'translate: no translatedText');
-            return {
-              text: item.translatedText,
-              detectedSource: typeof item.detectedSourceLanguage === 'string' ? item.detectedSourceLanguage : undefined,
-            };
-          });
+          })) as V2Reply<{ translations?: unknown }>;
+          const fields = { text: 'translatedText', source: 'detectedSourceLanguage' };
+          return rawTranslationsOf(provider, reply.data?.translations, fields, 'translate');
         },
       );
     },

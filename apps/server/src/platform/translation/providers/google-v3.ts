@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { badReply, createProviderHttp } from '../http.js';
 import { googleLanguage, productLanguageOf, productLanguagesAmong } from '../language-codes.js';
-import { translateProtected } from '../protected-batch.js';
+import { rawTranslationsOf, translateProtected } from '../protected-batch.js';
 import { type ProviderConfig, trimBase } from '../provider-config.js';
 import { TranslationError } from '../translation-error.js';
 import type { Translator } from '../translator.js';
@@ -61,15 +61,9 @@ export function createGoogleV3(config: ProviderConfig & { project: string }): Tr
               targetLanguageCode: googleLanguage(batch.target),
               ...(batch.source === 'auto' ? {} : { sourceLanguageCode: googleLanguage(batch.source) }),
             },
-          })) as { translations?: { translatedText?: unknown; detectedLanguageCode?: unknown }[] };
-          if (!Array.isArray(reply.translations)) throw badReply(provider, 'translateText: no translations');
-          return reply.translations.map((item) => {
-            if (typeof item.translatedText !== 'string') throw badReply(provider, 'translateText: no translatedText');
-            return {
-              text: item.translatedText,
-              detectedSource: typeof item.detectedLanguageCode === 'string' ? item.detectedLanguageCode : undefined,
-            };
-          });
+          })) as { translations?: unknown };
+          const fields = { text: 'translatedText', source: 'detectedLanguageCode' };
+          return rawTranslationsOf(provider, reply.translations, fields, 'translateText');
         },
       );
     },
