@@ -4,11 +4,7 @@
  * sticky-language rule; a tenant's settings. Keeping a conversation's language is the
  * conversation owner's; `customerLanguageAfter` is the rule it applies.
  */
-export {
-  type ConversationLanguage,
-  customerLanguageAfter,
-  type LanguageOrigin,
-} from '../../platform/translation/conversation-language.js';
+export { type ConversationLanguage, customerLanguageAfter } from '../../platform/translation/conversation-language.js';
 export {
   detectLanguage,
   type LanguageDetection,
