@@ -19,6 +19,8 @@ export class GraphError extends Error {
   constructor(
     readonly status: number,
     readonly body: GraphErrorBody,
+    /** What the reply carries beside `error` (block_users' per-user lists with 139100). */
+    readonly beside: Record<string, unknown> = {},
   ) {
     super(body.message);
   }
@@ -160,6 +162,31 @@ export const graphErrors = {
     ),
   pinMismatch: () =>
     messagingError(400, 133005, 'Two step verification PIN mismatch', 'The PIN does not match the one on file.'),
+  /**
+   * A send to a user on the number's blocklist. Meta documents only that "attempts to message a
+   * blocked user return an error"; the sandbox answers at once with 131026, "Message undeliverable",
+   * which the connector already treats as final for that recipient.
+   */
+  blockedRecipient: () =>
+    messagingError(
+      400,
+      131026,
+      'Message undeliverable',
+      "Message failed to send because the recipient is on this business number's blocklist.",
+    ),
+  /** 139100: some users of a block or unblock failed; `lists` is the reply's `block_users` part. */
+  blockPartialFailure: (lists: Record<string, unknown>) => {
+    const error = messagingError(
+      400,
+      139100,
+      'Failed to block/unblock users',
+      'Failed to block some users, see the block_users response list for details',
+    );
+    return new GraphError(error.status, error.body, { messaging_product: 'whatsapp', block_users: lists });
+  },
+  /** 130429 for a block request naming more users than Meta takes at once. */
+  tooManyBlockUsers: (max: number) =>
+    messagingError(429, 130429, 'Rate limit hit', `Too many users in the request: at most ${max} at a time.`),
   /** Groups API codes, from Meta's "Groups API error codes" page. */
   groupParticipantOverlimit: () =>
     messagingError(400, 131204, 'Participant overlimit', 'Group participant size exceeds limit.'),
@@ -173,6 +200,32 @@ export const graphErrors = {
   badGroup: () => messagingError(400, 131020, 'Bad Group', 'Cannot send messages to single member groups.'),
   notAParticipant: () =>
     messagingError(400, 131212, 'Participant is not a part of the group.', 'Participant is not a part of the group.'),
+};
+
+/** One user's error in a block or unblock reply's `failed_users` (Meta's Block Users API error codes). */
+export interface BlockUserError {
+  message: string;
+  code: number;
+  error_data: { details: string };
+}
+
+export const blockUserErrors = {
+  /** 131047: the user has not written to the number in 24 hours, or is no WhatsApp user. */
+  reengagement: (): BlockUserError => ({
+    message: 'Re-engagement required',
+    code: 131047,
+    error_data: { details: 'User has not messaged in the last 24 hours' },
+  }),
+  selfBlock: (): BlockUserError => ({
+    message: 'Self Block',
+    code: 131021,
+    error_data: { details: 'Failed to block self phone number' },
+  }),
+  blocklistFull: (limit: number): BlockUserError => ({
+    message: 'Blocklist limit reached',
+    code: 139101,
+    error_data: { details: `The blocklist has reached its ${limit} user limit` },
+  }),
 };
 
 /** Asynchronous errors, delivered in failed status webhooks. */

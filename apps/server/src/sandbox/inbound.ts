@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isBlocked } from './blocklist.js';
 import type { Sandbox } from './sandbox.js';
 import type { LoggedMessage, SandboxCustomer, SandboxMedia, SandboxNumber } from './state.js';
 import { hasUserId, userIdOf } from './user-ids.js';
@@ -45,7 +46,9 @@ export function sampleMedia(sandbox: Sandbox, number: SandboxNumber, kind: strin
 
 /**
  * A customer writes to a number: the message is logged, the customer's 24-hour window with that
- * number opens, and the `messages` webhook is posted.
+ * number opens, and the `messages` webhook is posted. A customer the number blocked cannot reach
+ * it (Meta: "the user cannot contact your business"): the message is logged as `blocked`, opens
+ * no window and posts no webhook.
  */
 export function receiveInbound(
   sandbox: Sandbox,
@@ -62,8 +65,11 @@ export function receiveInbound(
     id,
     timestamp: unixSeconds(now),
   };
-  customer.lastInbound = { ...customer.lastInbound, [number.id]: now };
-  sandbox.store.changed();
+  const blocked = isBlocked(number, customer.waId);
+  if (!blocked) {
+    customer.lastInbound = { ...customer.lastInbound, [number.id]: now };
+    sandbox.store.changed();
+  }
   const logged: LoggedMessage = {
     id,
     direction: 'in',
@@ -72,11 +78,12 @@ export function receiveInbound(
     ...(userId === undefined ? {} : { userId }),
     recipientType: 'individual',
     type: content.type,
-    status: 'received',
+    status: blocked ? 'blocked' : 'received',
     timestamp: now,
     body: message,
   };
   sandbox.store.logMessage(logged);
+  if (blocked) return logged;
   sandbox.emitChange(number.wabaId, { field: 'messages', value: inboundValue(number, customer, message, userId) });
   return logged;
 }

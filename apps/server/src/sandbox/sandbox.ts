@@ -29,6 +29,7 @@ const STATUS_RANK = {
   read: 3,
   failed: 4,
   received: 0,
+  blocked: 0,
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import { parseSendMessage, type SendMessage } from '../whatsapp/meta/send-message.js';
+import { isBlocked } from './blocklist.js';
 import { rateLimitRefusal, replyLost, simulateGroup, simulateIndividual } from './customers.js';
 import { type GraphError, graphErrors, type WebhookError, webhookErrors } from './graph-errors.js';
 import { participantCount } from './groups.js';
@@ -99,6 +100,7 @@ function sendToCustomer(
   const { customer, byUserId } = recipientOf(sandbox, number, send);
   const { waId } = customer;
   if (waId === number.phone) throw graphErrors.senderIsRecipient();
+  if (isBlocked(number, waId)) throw graphErrors.blockedRecipient();
   const now = sandbox.now();
   const userId = hasUserId(customer) ? userIdOf(sandbox.store, customer, number.wabaId) : undefined;
   const refusal = rateLimitRefusal(sandbox, customer);

@@ -4,6 +4,7 @@ import { GraphError, graphErrors } from './graph-errors.js';
 import { callerOf, dispatchGraph, type GraphRoutes, graphPath } from './graph-router.js';
 import { ControlError, type SandboxReply } from './http.js';
 import { createHttp1Server, type Http1Reply, type Http1Server } from './http1-server.js';
+import { blockUsersRoutes } from './routes/block-users.js';
 import { controlActivityRoutes } from './routes/control-activity.js';
 import { controlWorldRoutes } from './routes/control-world.js';
 import { groupRoutes } from './routes/groups.js';
@@ -40,13 +41,14 @@ const graphRoutes = mergeGraphRoutes(
   registrationRoutes,
   profileRoutes,
   groupRoutes,
+  blockUsersRoutes,
 );
 export const controlRoutes: ControlRoutes = { ...controlWorldRoutes, ...controlActivityRoutes };
 
 const JSON_TYPE = 'application/json; charset=UTF-8';
 
 function graphErrorReply(error: GraphError): SandboxReply {
-  return { status: error.status, body: { error: error.body } };
+  return { status: error.status, body: { ...error.beside, error: error.body } };
 }
 
 function controlErrorReply(error: unknown): SandboxReply {

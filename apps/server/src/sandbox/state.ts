@@ -62,6 +62,8 @@ export interface SandboxNumber {
   registrationAttempts?: number[];
   profile: BusinessProfile;
   createdAt: number;
+  /** The wa_ids this number blocked (Block Users API), in the order they were blocked. */
+  blockedUsers?: string[];
 }
 
 export type TemplateCategory = 'MARKETING' | 'UTILITY' | 'AUTHENTICATION';
@@ -164,7 +166,8 @@ export interface LoggedMessage {
   phoneHidden?: boolean;
   recipientType: 'individual' | 'group';
   type: string;
-  status: MessageStatus | 'received';
+  /** `blocked`: an inbound message from a user the number blocked, which Meta never delivers. */
+  status: MessageStatus | 'received' | 'blocked';
   errorCode?: number;
   /** Pricing category: the template's, or `service` for free-form replies in the window. */
   category?: string;

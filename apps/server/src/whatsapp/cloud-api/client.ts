@@ -3,6 +3,7 @@
  * Meta's request and reply shapes. Make one per number and keep it: it holds the precomputed
  * connection, and all clients share the pooled agents of `transport.ts`.
  */
+import { blockUsersApi } from './block-users.js';
 import { businessProfileApi } from './business-profile.js';
 import { groupsApi } from './groups.js';
 import { mediaApi } from './media.js';
@@ -22,6 +23,7 @@ export function createCloudApiClient(connection: GraphConnection) {
     ...businessProfileApi(graph),
     ...groupsApi(graph),
     ...subscribedAppsApi(graph),
+    ...blockUsersApi(graph),
   };
 }
 

@@ -43,8 +43,13 @@ export class MetaApiError extends CloudApiError implements MetaErrorFields {
   readonly isTransient: boolean;
   readonly userTitle: string | undefined;
   readonly userMessage: string | undefined;
+  /**
+   * The whole reply Meta sent with the error: a few calls answer their partial failures there
+   * beside the envelope (`block_users` lists which users failed and why, with 139100).
+   */
+  readonly reply: unknown;
 
-  constructor(endpoint: string, fields: MetaErrorFields) {
+  constructor(endpoint: string, fields: MetaErrorFields, reply?: unknown) {
     const code = `${fields.code}${fields.subcode === undefined ? '' : `/${fields.subcode}`}`;
     super(`Meta error ${code}: ${fields.title}${fields.details ? ` (${fields.details})` : ''}`, endpoint);
     this.httpStatus = fields.httpStatus;
@@ -56,6 +61,7 @@ export class MetaApiError extends CloudApiError implements MetaErrorFields {
     this.isTransient = fields.isTransient;
     this.userTitle = fields.userTitle;
     this.userMessage = fields.userMessage;
+    this.reply = reply;
   }
 }
 
@@ -111,17 +117,21 @@ export function metaErrorFrom(endpoint: string, httpStatus: number, body: unknow
   if (code === undefined) return undefined;
   const data = fields.error_data;
   const details = typeof data === 'string' ? data : asString((data as { details?: unknown } | null)?.details);
-  return new MetaApiError(endpoint, {
-    httpStatus,
-    code,
-    subcode: asNumber(fields.error_subcode),
-    title: (asString(fields.message) ?? '').replace(titlePrefix, ''),
-    details,
-    traceId: asString(fields.fbtrace_id),
-    isTransient: fields.is_transient === true,
-    userTitle: asString(fields.error_user_title),
-    userMessage: asString(fields.error_user_msg),
-  });
+  return new MetaApiError(
+    endpoint,
+    {
+      httpStatus,
+      code,
+      subcode: asNumber(fields.error_subcode),
+      title: (asString(fields.message) ?? '').replace(titlePrefix, ''),
+      details,
+      traceId: asString(fields.fbtrace_id),
+      isTransient: fields.is_transient === true,
+      userTitle: asString(fields.error_user_title),
+      userMessage: asString(fields.error_user_msg),
+    },
+    body,
+  );
 }
 
 const connectCodes = new Set([

@@ -1,4 +1,11 @@
 /** The Cloud API connector's public surface: the client, its typed errors and the retry policy. */
+export {
+  BLOCK_PARTIAL_FAILURE,
+  BLOCK_USERS_MAX,
+  type BlockedUser,
+  type BlockUsersResult,
+  type FailedBlockUser,
+} from './block-users.js';
 export type { BusinessProfileUpdate } from './business-profile.js';
 export { BUSINESS_PROFILE_FIELDS } from './business-profile.js';
 export { type CloudApiClient, createCloudApiClient } from './client.js';
