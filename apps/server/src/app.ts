@@ -9,6 +9,7 @@ import { audienceLoadJob } from './modules/audiences/load-job.js';
 import { registerAudienceRoutes } from './modules/audiences/routes.js';
 import { authHousekeepingJob } from './modules/auth/housekeeping-job.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
+import { registerBlockingRoutes } from './modules/blocking/routes.js';
 import {
   campaignDispatchJob,
   campaignDispatchSweepJob,
@@ -103,6 +104,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerWarmupRoutes(app, context);
   registerInboxRoutes(app, context);
   registerTranslationRoutes(app, context);
+  registerBlockingRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
   await registerRealtime(app, context);

@@ -1,6 +1,7 @@
 import { allocationCalls } from './allocations.js';
 import { audienceCalls } from './audiences.js';
 import { authCalls } from './auth.js';
+import { blockingCalls } from './blocking.js';
 import type { CallDefinition } from './call.js';
 import { campaignCalls } from './campaigns.js';
 import { censusCalls } from './census.js';
@@ -44,6 +45,7 @@ export const calls = {
   ...inboxAgentCalls,
   ...quickReplyCalls,
   ...translationCalls,
+  ...blockingCalls,
 } as const;
 
 export const allCalls: readonly CallDefinition[] = Object.values(calls);

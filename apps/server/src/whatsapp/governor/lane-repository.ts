@@ -36,6 +36,7 @@ const DUE_SENDS = `
          coalesce(c.opt_in_evidence, '') <> '' as has_evidence,
          (extract(epoch from c.opted_out_at) * 1000)::float8 as opted_out_at, c.opt_out_channel,
          (extract(epoch from v.last_inbound_at) * 1000)::float8 as last_inbound_at,
+         v.blocked_at is not null as blocked,
          t.status as template_status, t.category as template_category
     from send_queue q
     join message m on m.tenant_id = q.tenant_id and m.created_at = q.message_created_at and m.id = q.message_id
@@ -77,6 +78,7 @@ export async function fetchDueSends(
             optedOutAt: row.opted_out_at,
             optOutChannel: row.opt_out_channel,
             lastInboundAt: row.last_inbound_at,
+            blocked: row.blocked === true,
           }
         : null,
     },

@@ -94,6 +94,16 @@ describe('consent and opt-out (rules 1 and 2)', () => {
   });
 });
 
+describe('a customer the number blocked', () => {
+  it('gets nothing from it: no reply in an open window, no template, whatever the consent', () => {
+    const blocked = { ...consented, lastInboundAt: now - hour, blocked: true };
+    const reply = intent({ isTemplate: false, declaredPurpose: 'service', template: null, contact: blocked });
+    expect(contentRefusal(reply, now)).toBe('blocked');
+    expect(contentRefusal(intent({ contact: blocked }), now)).toBe('blocked');
+    expect(contentRefusal({ ...reply, contact: { ...blocked, blocked: false } }, now)).toBeNull();
+  });
+});
+
 describe('the 24-hour window (rule 3)', () => {
   const freeForm = (lastInboundAt: number | null) =>
     intent({ isTemplate: false, template: null, declaredPurpose: 'service', contact: { ...consented, lastInboundAt } });

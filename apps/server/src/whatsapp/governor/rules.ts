@@ -14,6 +14,7 @@ export type RefusalReason =
   | 'contact_missing'
   | 'opted_out'
   | 'no_consent'
+  | 'blocked'
   | 'window_closed'
   | 'template_missing'
   | 'template_not_approved';
@@ -38,6 +39,8 @@ export interface ContactFacts {
   optOutChannel: string | null;
   /** The contact's last message to this number: it opens the 24-hour customer service window. */
   lastInboundAt: number | null;
+  /** This number blocked the contact (Meta's Block Users API): nothing may go to them from it. */
+  blocked?: boolean;
 }
 
 export interface TemplateFacts {
@@ -89,6 +92,8 @@ export function contentRefusal(intent: IntentFacts, now: number): RefusalReason 
   if (intent.toGroup) return null;
   const contact = intent.contact;
   if (!contact) return 'contact_missing';
+  // Meta refuses every message to a user the number blocked; asking would only earn an error.
+  if (contact.blocked) return 'blocked';
   const purpose = purposeOf(intent);
   const open = windowOpen(contact, now);
   if (contact.optedOutAt != null) {

@@ -1,0 +1,183 @@
+import { calls } from '@ws/contract';
+import pino from 'pino';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../platform/db/pool.js';
+import { expectBadInput } from '../../test/bad-input.js';
+import { refusesStrangers } from '../../test/refuses-strangers.js';
+import { type SignedIn, signedInSeat } from '../../test/tenants.js';
+import type { LaneTransport, OutboundMessage } from '../../whatsapp/governor/lane-transport.js';
+import { queueMessages } from '../../whatsapp/governor/queue-messages.js';
+import { SendLane } from '../../whatsapp/governor/send-lane.js';
+import { type TemplateNumber, useTemplateWorld } from '../templates/test-support.js';
+
+// The template tests' world: the app listening, a sandbox posting its signed webhooks to it,
+// a sandbox number of tenant A and one of tenant B.
+const world = useTemplateWorld();
+const { t, tenants } = world;
+let otherSeat: SignedIn;
+
+/** A customer writes to the number through the sandbox; the product records the contact and conversation. */
+async function customerWrites(number: TemplateNumber, waId: string, owner: string | null = null): Promise<string> {
+  const reply = await world.sandbox.control('POST', '/inbound', {
+    phone_number_id: number.made.phone_number_id,
+    from: waId,
+    type: 'text',
+    text: 'you will regret this',
+  });
+  expect(reply.status).toBe(200);
+  await world.settle();
+  const { rows } = await t.pool.query<{ id: string }>(
+    `update contact set owner_user_id = $3 where tenant_id = (select tenant_id from wa_number where id = $1) and wa_id = $2
+     returning id::text`,
+    [number.id, waId, owner],
+  );
+  const id = rows[0]?.id;
+  if (!id) throw new Error(`no contact for ${waId}`);
+  return id;
+}
+
+const blocklist = async (number: TemplateNumber) => {
+  const reply = await world.sandbox.control(
+    'GET',
+    `/messages?direction=in&phone_number_id=${number.made.phone_number_id}`,
+  );
+  return reply.body as { status: string }[];
+};
+const sandboxBlocklist = (number: TemplateNumber) =>
+  fetch(`${world.sandbox.url}/v23.0/${number.made.phone_number_id}/block_users`, {
+    headers: { authorization: `Bearer ${number.made.access_token}` },
+  }).then((response) => response.json() as Promise<{ data: { wa_id: string }[] }>);
+
+const block = (body: object, options: { token?: string; language?: 'zh' | 'en' } = {}) =>
+  world.post(calls.inboxBlock.path, body, options);
+const unblock = (body: object, options: { token?: string } = {}) => world.post(calls.inboxUnblock.path, body, options);
+const state = (query: Record<string, string>, token = tenants.a.token) =>
+  t.get(calls.inboxBlockState.path, { token, query });
+
+beforeAll(async () => {
+  otherSeat = await signedInSeat(t, tenants.a.tenantId);
+});
+
+describe('blocking an abusive customer', () => {
+  it('blocks at the Cloud API and records it; the customer reaches the number no more; unblock undoes it', async () => {
+    const contactId = await customerWrites(world.numberA, '447700900001');
+    const target = { numberId: world.numberA.id, contactId };
+    expect((await state(target)).body.data).toMatchObject({ blocked: false, blocked_at: null });
+
+    const blocked = await block(target);
+    expect(blocked.status).toBe(200);
+    expect(blocked.body.data).toMatchObject({
+      number_id: world.numberA.id,
+      contact_id: contactId,
+      blocked: true,
+      blocked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+      blocked_by_name: expect.any(String),
+    });
+    expect((await sandboxBlocklist(world.numberA)).data.map((user) => user.wa_id)).toEqual(['447700900001']);
+    expect((await state(target)).body.data.blocked).toBe(true);
+    // Blocking again is harmless: Meta keeps one entry, the first block's time stays.
+    const again = await block(target);
+    expect(again.body.data.blocked_at).toBe(blocked.body.data.blocked_at);
+
+    await world.sandbox.control('POST', '/inbound', {
+      phone_number_id: world.numberA.made.phone_number_id,
+      from: '447700900001',
+      type: 'text',
+      text: 'are you there?',
+    });
+    await world.settle();
+    expect((await blocklist(world.numberA)).map((message) => message.status)).toEqual(['received', 'blocked']);
+    const { rows } = await t.pool.query('select count(*)::int as n from message where contact_id = $1', [contactId]);
+    expect(rows[0].n).toBe(1);
+
+    const unblocked = await unblock(target);
+    expect(unblocked.status).toBe(200);
+    expect(unblocked.body.data).toMatchObject({ blocked: false, blocked_at: null, blocked_by_name: null });
+    expect((await sandboxBlocklist(world.numberA)).data).toEqual([]);
+  });
+
+  it('the governor refuses every message to a blocked customer, with the reason, and sends again after unblocking', async () => {
+    const contactId = await customerWrites(world.numberA, '447700900002');
+    await block({ numberId: world.numberA.id, contactId });
+    const sent: OutboundMessage[] = [];
+    const transport: LaneTransport = {
+      async send(_number, message) {
+        sent.push(message);
+        return `wamid.blocking.${sent.length}`;
+      },
+      verdict: () => ({ kind: 'unknown', title: 'no send was expected' }),
+    };
+    const sendText = async (body: string) => {
+      await withTransaction(t.pool, (client) =>
+        queueMessages(client, tenants.a.tenantId, [
+          { numberId: world.numberA.id, contactId, type: 'text', content: { text: { body } } },
+        ]),
+      );
+      await new SendLane(tenants.a.tenantId, world.numberA.id, {
+        pool: t.pool,
+        cipher: t.context.whatsapp.tokenCipher,
+        transport,
+        logger: pino({ level: 'silent' }),
+      }).run();
+    };
+    await sendText('a reply in the open window');
+    const statuses = () =>
+      t.pool
+        .query(`select status, error_title from message where contact_id = $1 and direction = 'out' order by id`, [
+          contactId,
+        ])
+        .then((result) => result.rows);
+    expect(sent).toEqual([]);
+    expect(await statuses()).toEqual([{ status: 'refused', error_title: 'blocked' }]);
+
+    await unblock({ numberId: world.numberA.id, contactId });
+    await sendText('sorry, go ahead');
+    expect(sent.map((message) => message.to)).toEqual(['447700900002']);
+    expect((await statuses()).map((row) => row.status)).toEqual(['refused', 'accepted']);
+  });
+
+  it('lets a seat block only the customers assigned to it; another seat, tenant B and strangers get 404s', async () => {
+    const mine = await customerWrites(world.numberA, '447700900004', tenants.seat.userId);
+    const target = { numberId: world.numberA.id, contactId: mine };
+    expect((await block(target, { token: otherSeat.token })).status).toBe(404);
+    expect((await state(target, otherSeat.token)).status).toBe(404);
+    expect((await block(target, { token: tenants.b.token })).status).toBe(404);
+    const own = await block(target, { token: tenants.seat.token });
+    expect(own.status).toBe(200);
+    expect(own.body.data.blocked_by_name).toBe('seat user');
+    expect((await state(target, tenants.seat.token)).body.data.blocked).toBe(true);
+    expect((await unblock(target, { token: otherSeat.token })).status).toBe(404);
+    expect((await unblock(target, { token: tenants.seat.token })).body.data.blocked).toBe(false);
+  });
+
+  it("refuses strangers and bad input, and treats tenant B's conversation as missing", async () => {
+    const theirs = await customerWrites(world.numberB, '447700900005');
+    for (const call of [calls.inboxBlock, calls.inboxUnblock, calls.inboxBlockState]) {
+      await refusesStrangers(t, tenants, call, {
+        valid: () => ({ numberId: world.numberA.id, contactId: '1' }),
+        bad: [
+          [{ numberId: world.numberA.id }, 'contactId'],
+          [{ numberId: 'x', contactId: '1' }, 'numberId'],
+          [{ numberId: world.numberA.id, contactId: '-3' }, 'contactId'],
+        ],
+        onlyStrangers: { body: () => ({ numberId: world.numberB.id, contactId: theirs }), field: 'contactId' },
+      });
+    }
+    await expectBadInput((body) => block(body, { language: 'zh' }), [[{ contactId: '1' }, 'numberId']]);
+    const missing = await block({ numberId: world.numberA.id, contactId: '999999999' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('contactId: Conversation not found');
+  });
+
+  // Last: it moves the sandbox's clock a day on.
+  it("answers Meta's refusal as a 409 naming the contact: only a customer who wrote in 24 hours may be blocked", async () => {
+    const contactId = await customerWrites(world.numberA, '447700900003');
+    await world.sandbox.control('POST', '/clock', { advance_ms: 25 * 3600_000 });
+    const zh = await block({ numberId: world.numberA.id, contactId }, { language: 'zh' });
+    expect(zh.status).toBe(409);
+    expect(zh.body.message).toMatch(/^contactId: 只能拉黑 24 小时内.*#131047/);
+    const en = await block({ numberId: world.numberA.id, contactId });
+    expect(en.body.message).toMatch(/^contactId: only a customer who wrote to this number in the last 24 hours/);
+    expect((await state({ numberId: world.numberA.id, contactId })).body.data.blocked).toBe(false);
+  });
+});
