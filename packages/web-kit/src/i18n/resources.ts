@@ -1,13 +1,19 @@
 import type { Language } from '@ws/contract';
 import { apiTexts } from './texts/api.js';
 import { listTexts } from './texts/list.js';
+import { messagesTexts } from './texts/messages.js';
 import { selectsTexts } from './texts/selects.js';
 
 /** One namespace of texts: the same keys in each language. */
 export type TextNamespace = { readonly [L in Language]: object };
 
-/** The texts of the kit's own parts, one namespace each: the request wrapper, the list kit, the pickers. */
-export const kitNamespaces = { api: apiTexts, list: listTexts, selects: selectsTexts } as const;
+/** The texts of the kit's own parts, one namespace each: the request wrapper, the list kit, the pickers, the chat renderers. */
+export const kitNamespaces = {
+  api: apiTexts,
+  list: listTexts,
+  selects: selectsTexts,
+  messages: messagesTexts,
+} as const;
 
 type KitNamespaces = typeof kitNamespaces;
 

@@ -9,4 +9,5 @@ export {
   TIME_PICKER_FORMAT,
   toDateParam,
 } from './date-time.js';
+export { countryName, languageName } from './display-names.js';
 export { runPeriodically } from './periodic.js';

@@ -1,3 +1,5 @@
+import { kitNamespaces } from '@ws/web-kit/i18n';
+
 /**
  * The names of the contract's codes (its zod enums, by their exported names), so no screen shows a
  * raw code such as CONNECTED or TIER_10K. codes.test.ts checks every value of every enum is named.
@@ -38,19 +40,7 @@ const zh = {
     user_preferences: 'WhatsApp 偏好设置',
     error_131050: '用户停止接收营销消息 (131050)',
   },
-  MessageStatus: {
-    queued: '排队中',
-    accepted: '已提交',
-    sent: '已发送',
-    delivered: '已送达',
-    read: '已读',
-    failed: '发送失败',
-    refused: '未发送',
-    received: '已接收',
-    deleted: '已删除',
-    unknown: '发送结果未知',
-    cancelled: '已取消',
-  },
+  MessageStatus: kitNamespaces.messages.zh.status,
   ImportTarget: { cloud: 'WhatsApp Cloud API', sandbox: '本地沙箱' },
   ImportStatus: { queued: '排队中', running: '进行中', done: '已完成', failed: '失败' },
   ImportOutcome: { imported: '已导入', skipped: '已跳过', failed: '失败' },
@@ -233,19 +223,7 @@ const en: typeof zh = {
     user_preferences: 'WhatsApp preferences',
     error_131050: 'Stopped marketing messages (131050)',
   },
-  MessageStatus: {
-    queued: 'Queued',
-    accepted: 'Accepted',
-    sent: 'Sent',
-    delivered: 'Delivered',
-    read: 'Read',
-    failed: 'Failed',
-    refused: 'Not sent',
-    received: 'Received',
-    deleted: 'Deleted',
-    unknown: 'Delivery unknown',
-    cancelled: 'Cancelled',
-  },
+  MessageStatus: kitNamespaces.messages.en.status,
   ImportTarget: { cloud: 'WhatsApp Cloud API', sandbox: 'Local sandbox' },
   ImportStatus: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' },
   ImportOutcome: { imported: 'Imported', skipped: 'Skipped', failed: 'Failed' },

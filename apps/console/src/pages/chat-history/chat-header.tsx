@@ -1,10 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { ChatContact, ChatNumber } from '@ws/contract';
+import { contactAddress } from '@ws/web-kit/chat';
 import { formatDateTime } from '@ws/web-kit/utils';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
-import { contactAddress } from '../contacts/contact-address.js';
 
 const CONSENT_COLORS = { opted_in: 'green', opted_out: 'red', none: 'default' } as const;
 
@@ -19,6 +19,7 @@ export function ChatHeader({
   onBack(): void;
 }) {
   const { t } = useTranslation('chat');
+  const { t: tm } = useTranslation('messages');
   const codeName = useCodeName();
   return (
     <Space wrap align="center" data-testid="chat-header" style={{ marginBottom: 12 }}>
@@ -44,7 +45,7 @@ export function ChatHeader({
       )}
       {number ? (
         <Typography.Text data-testid="chat-number">
-          {contact ? t('throughNumber', { phone: number.phone }) : `${number.phone} · ${t('numberHistory')}`}
+          {contact ? tm('throughNumber', { phone: number.phone }) : `${number.phone} · ${t('numberHistory')}`}
           {number.verified_name && ` (${number.verified_name})`}
           {number.deleted && <Tag color="orange">{t('deleted')}</Tag>}
         </Typography.Text>

@@ -1,11 +1,11 @@
 import { type ConversationSummary, calls } from '@ws/contract';
+import { contactAddress } from '@ws/web-kit/chat';
 import { FilterBar, PagedTable, usePagedList } from '@ws/web-kit/list';
 import { formatDateTime } from '@ws/web-kit/utils';
 import { Badge, Button, Form, Input, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contactAddress } from '../contacts/contact-address.js';
 
 interface Filters {
   search?: string;

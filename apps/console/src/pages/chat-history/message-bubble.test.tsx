@@ -1,9 +1,9 @@
 import type { ChatMessage } from '@ws/contract';
+import { MessageBubble } from '@ws/web-kit/chat';
+import { message } from '@ws/web-kit/testing';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { setUpTestRoot } from '../../test/test-root.js';
-import { MessageBubble } from './message-bubble.js';
-import { message } from './test-messages.js';
 
 const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(new Uint8Array([137, 80, 78, 71])));
 const screen = setUpTestRoot({ language: 'en', fetch: fetchMock });

@@ -1,4 +1,5 @@
 import type { ContactRecord } from '@ws/contract';
+import { contactAddress } from '@ws/web-kit/chat';
 import { useLanguage } from '@ws/web-kit/i18n';
 import { actionsColumn, formatTime, TagChips, userName } from '@ws/web-kit/list';
 import { Badge, Tag as ColorTag, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
@@ -6,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { codeName, optInSourceName } from '../../components/codes/code-names.js';
 import { relativeTime } from '../../utils/relative-time.js';
-import { contactAddress } from './contact-address.js';
 import { windowLeft } from './window-left.js';
 
 const CONSENT_STATUS: Record<ContactRecord['consent'], 'success' | 'error' | 'default'> = {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ChatMessage, calls } from '@ws/contract';
-import { callFile } from '@ws/web-kit/api';
 import { Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { callFile } from '../api/client.js';
 import { textAt } from './body-fields.js';
 
 /** The file of a media message, read through the API (which fetches it from the Cloud API). */
@@ -44,7 +44,7 @@ function useObjectUrl(blob: Blob | undefined): string | undefined {
  * the link; media with a Cloud API id is downloaded through the API.
  */
 export function MediaView({ message }: { message: ChatMessage }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation('messages');
   const kind = message.type;
   const link = textAt(message.body, kind, 'link');
   const fetchable = !link && textAt(message.body, kind, 'id') !== undefined;

@@ -1,8 +1,8 @@
 import type { ChatMessage } from '@ws/contract';
-import { formatDateTime } from '@ws/web-kit/utils';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { contactAddress } from '../contacts/contact-address.js';
+import { formatDateTime } from '../utils/date-time.js';
+import { contactAddress } from './contact-address.js';
 import { DeliveryStatus } from './delivery-status.js';
 import { MessageContent } from './message-content.js';
 import type { Reaction } from './timeline.js';
@@ -26,7 +26,7 @@ export function MessageBubble({
   reactions: readonly Reaction[] | undefined;
   context: BubbleContext;
 }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation('messages');
   const outbound = message.direction === 'out';
   const who = [
     context.showContact && message.contact_id

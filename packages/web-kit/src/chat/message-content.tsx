@@ -1,9 +1,8 @@
-import type { ChatMessage } from '@ws/contract';
-import { useLanguage } from '@ws/web-kit/i18n';
+import type { ChatMessage, Language } from '@ws/contract';
 import { Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { languageName } from '../../components/codes/code-names.js';
+import { languageName } from '../utils/display-names.js';
 import { listAt, textAt, valueAt } from './body-fields.js';
 import { LinkifiedText } from './linkified-text.js';
 import { MediaView } from './media-view.js';
@@ -31,7 +30,7 @@ const Card = ({ children, testId }: { children: ReactNode; testId: string }) => 
 
 /** What a message says, by Meta's type: inbound webhook objects and outbound send requests alike. */
 export function MessageContent({ message }: { message: ChatMessage }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation('messages');
   const { body, type } = message;
   if (MEDIA.has(type)) return <MediaView message={message} />;
   switch (type) {
@@ -84,7 +83,7 @@ export function MessageContent({ message }: { message: ChatMessage }) {
 type Body = ChatMessage['body'];
 
 function LocationCard({ body }: { body: Body }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation('messages');
   const latitude = textAt(body, 'location', 'latitude');
   const longitude = textAt(body, 'location', 'longitude');
   const map =
@@ -106,7 +105,7 @@ function LocationCard({ body }: { body: Body }) {
 }
 
 function SharedContacts({ body }: { body: Body }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation('messages');
   return (
     <div>
       {listAt(body, 'contacts').map((card, index) => (
@@ -129,7 +128,7 @@ function SharedContacts({ body }: { body: Body }) {
 
 /** A reply (button, list, flow) a person sent, or an interactive message a number sent. */
 function Interactive({ body }: { body: Body }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation('messages');
   const kind = textAt(body, 'interactive', 'type');
   if (kind === 'button_reply' || kind === 'list_reply') {
     return (
@@ -175,8 +174,9 @@ function Interactive({ body }: { body: Body }) {
 
 /** A template send: its name, language and the parameters filled into it. */
 function TemplateCard({ body }: { body: Body }) {
-  const { t } = useTranslation('chat');
-  const uiLanguage = useLanguage();
+  // i18next's language is the chosen one (setUpI18n follows it), and the texts around are in it.
+  const { t, i18n } = useTranslation('messages');
+  const uiLanguage: Language = i18n.language === 'en' ? 'en' : 'zh';
   const parameters = listAt(body, 'template', 'components').flatMap((component) =>
     listAt(component, 'parameters').map(
       (parameter) =>
@@ -208,7 +208,7 @@ function TemplateCard({ body }: { body: Body }) {
 }
 
 function OrderCard({ body }: { body: Body }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation('messages');
   const items = listAt(body, 'order', 'product_items');
   const count = items.reduce((sum, item) => sum + Number(valueAt(item, 'quantity') ?? 0), 0);
   return (

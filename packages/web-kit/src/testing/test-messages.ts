@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@ws/contract';
 
-/** A history record for console tests; each call makes a new id a second later. */
+/** A history record for the front ends' tests; each call makes a new id a second later. */
 let made = 0;
 export function message(overrides: Partial<ChatMessage> = {}): ChatMessage {
   made += 1;

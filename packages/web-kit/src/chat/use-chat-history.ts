@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ChatMessage, calls, HISTORY_LIMIT_MAX, type History, type RealtimeEvent } from '@ws/contract';
-import { callApi } from '@ws/web-kit/api';
-import { useRefetchOnEvent } from '@ws/web-kit/realtime';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { callApi } from '../api/client.js';
+import { useRefetchOnEvent } from '../realtime/realtime-events.js';
 import { liveCursor, mergeMessages } from './timeline.js';
 
 export interface ChatSubject {
@@ -87,3 +87,6 @@ export function useChatHistory(subject: ChatSubject) {
     loadOlder: () => history.fetchNextPage(),
   };
 }
+
+/** A chat's history as `useChatHistory` answers it, for the timeline and the header around it. */
+export type ChatHistory = ReturnType<typeof useChatHistory>;

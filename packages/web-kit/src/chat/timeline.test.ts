@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { message } from './test-messages.js';
+import { message } from '../testing/test-messages.js';
 import { foldReactions, liveCursor, mergeMessages, WATCHED_RECENT } from './timeline.js';
 
 describe('mergeMessages', () => {

@@ -7,7 +7,7 @@ import {
 } from '@ant-design/icons';
 import type { ChatMessage } from '@ws/contract';
 import { Tooltip, Typography } from 'antd';
-import { useCodeName } from '../../components/codes/code-label.js';
+import { useTranslation } from 'react-i18next';
 
 const TICK_BLUE = '#34b7f1';
 
@@ -26,10 +26,10 @@ const DoubleTick = ({ color }: { color?: string }) => (
  * when it was cancelled before it went.
  */
 export function DeliveryStatus({ message }: { message: ChatMessage }) {
-  const codeName = useCodeName();
+  const { t } = useTranslation('messages');
   if (message.direction !== 'out') return null;
   const { status } = message;
-  const label = codeName('MessageStatus', status);
+  const label = t(`status.${status}`);
   let icon: React.ReactNode;
   if (status === 'queued') icon = <ClockCircleOutlined />;
   else if (status === 'accepted' || status === 'sent') icon = <CheckOutlined />;
