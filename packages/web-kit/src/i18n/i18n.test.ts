@@ -14,7 +14,14 @@ describe('the i18n set-up', () => {
 
   it("joins an app's namespaces to the kit's and follows the chosen language", () => {
     const resources = withKitTexts({ greetings });
-    expect(Object.keys(resources.zh).sort()).toEqual(['api', 'greetings', 'list', 'messages', 'selects']);
+    expect(Object.keys(resources.zh).sort()).toEqual([
+      'api',
+      'credentials',
+      'greetings',
+      'list',
+      'messages',
+      'selects',
+    ]);
     expect(resources.en.greetings).toEqual({ hello: 'Hello' });
 
     setLanguage('zh');

@@ -3,16 +3,18 @@ import { apiTexts } from './texts/api.js';
 import { listTexts } from './texts/list.js';
 import { messagesTexts } from './texts/messages.js';
 import { selectsTexts } from './texts/selects.js';
+import { signInTexts } from './texts/sign-in.js';
 
 /** One namespace of texts: the same keys in each language. */
 export type TextNamespace = { readonly [L in Language]: object };
 
-/** The texts of the kit's own parts, one namespace each: the request wrapper, the list kit, the pickers, the chat renderers. */
+/** The texts of the kit's own parts, one namespace each: the request wrapper, the list kit, the pickers, the chat renderers, the sign-in form. */
 export const kitNamespaces = {
   api: apiTexts,
   list: listTexts,
   selects: selectsTexts,
   messages: messagesTexts,
+  credentials: signInTexts,
 } as const;
 
 type KitNamespaces = typeof kitNamespaces;

@@ -75,7 +75,7 @@ function ProfileForm() {
 }
 
 function PasswordForm() {
-  const { t } = useTranslation(['pages', 'shell']);
+  const { t } = useTranslation(['pages', 'shell', 'credentials']);
   const [form] = Form.useForm<{ password: string; confirm: string }>();
   const [busy, setBusy] = useState(false);
 
@@ -98,8 +98,8 @@ function PasswordForm() {
         name="password"
         label={t('pages:infoNewPassword')}
         rules={[
-          { required: true, message: t('shell:passwordRequired') },
-          { min: 8, message: t('shell:passwordLength') },
+          { required: true, message: t('credentials:passwordRequired') },
+          { min: 8, message: t('credentials:passwordLength') },
         ]}
       >
         <Input.Password autoComplete="new-password" maxLength={128} />
@@ -109,7 +109,7 @@ function PasswordForm() {
         label={t('pages:infoConfirmPassword')}
         dependencies={['password']}
         rules={[
-          { required: true, message: t('shell:passwordRequired') },
+          { required: true, message: t('credentials:passwordRequired') },
           sameAs('password', t('pages:infoPasswordMismatch')),
         ]}
       >

@@ -1,12 +1,16 @@
 import { setLanguage, useLanguage } from '@ws/web-kit/i18n';
+import { CredentialsForm } from '@ws/web-kit/session';
 import { Button, Card, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CredentialsForm } from './credentials-form.js';
+import { useNavigate } from 'react-router';
+import { settings } from '../../settings/settings.js';
 
 /** /login: sign-in and registration side by side, with the language switch. */
 export default function LoginPage() {
   const { t } = useTranslation();
   const language = useLanguage();
+  const navigate = useNavigate();
+  const enter = () => navigate(settings.firstPage, { replace: true });
   return (
     <main className="login-page">
       <Card
@@ -25,8 +29,12 @@ export default function LoginPage() {
         <Typography.Paragraph type="secondary">{t('loginSlogan')}</Typography.Paragraph>
         <Tabs
           items={[
-            { key: 'login', label: t('signInTab'), children: <CredentialsForm mode="login" /> },
-            { key: 'register', label: t('registerTab'), children: <CredentialsForm mode="register" /> },
+            { key: 'login', label: t('signInTab'), children: <CredentialsForm mode="login" onSignedIn={enter} /> },
+            {
+              key: 'register',
+              label: t('registerTab'),
+              children: <CredentialsForm mode="register" onSignedIn={enter} />,
+            },
           ]}
         />
       </Card>

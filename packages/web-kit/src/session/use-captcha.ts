@@ -1,6 +1,6 @@
 import { calls } from '@ws/contract';
-import { callApi } from '@ws/web-kit/api';
 import { useCallback, useEffect, useState } from 'react';
+import { callApi } from '../api/client.js';
 
 export interface Captcha {
   capId: string;

@@ -1,11 +1,9 @@
 import { calls, Username } from '@ws/contract';
-import { callApi } from '@ws/web-kit/api';
-import { startSession } from '@ws/web-kit/session';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { settings } from '../../settings/settings.js';
+import { callApi } from '../api/client.js';
+import { startSession } from './session-commands.js';
 import { useCaptcha } from './use-captcha.js';
 
 export type CredentialsMode = 'login' | 'register';
@@ -16,10 +14,12 @@ interface CredentialsValues {
   capVal: string;
 }
 
-/** Sign-in and registration share their fields; registration only asks for a longer password. */
-export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
+/**
+ * Sign-in and registration share their fields; registration only asks for a longer password.
+ * Every front end signs in with it (the same tokens and session); `onSignedIn` goes on to the app.
+ */
+export function CredentialsForm({ mode, onSignedIn }: { mode: CredentialsMode; onSignedIn(): Promise<void> | void }) {
+  const { t } = useTranslation('credentials');
   const [form] = Form.useForm<CredentialsValues>();
   const { captcha, refresh } = useCaptcha();
   const [busy, setBusy] = useState(false);
@@ -35,7 +35,7 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
       };
       const pair = await callApi(mode === 'login' ? calls.login : calls.register, { body });
       startSession(pair);
-      await navigate(settings.firstPage, { replace: true });
+      await onSignedIn();
     } catch {
       // The API client has shown the error and nothing was stored. A captcha answers once, so get a new one.
       form.setFieldValue('capVal', '');
