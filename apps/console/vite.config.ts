@@ -1,14 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
-import { precompress } from './build/precompress.js';
+import { precompress } from '../../packages/web-kit/build/precompress.js';
 
 const server = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   // Pinned so `vite build` gives the same output whichever folder it is started from.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  // precompress: .br and .gz beside each built file, served as they are (apps/server console-files.ts).
+  // precompress: .br and .gz beside each built file, served as they are (apps/server front-end-files.ts).
   plugins: [react(), precompress()],
   resolve: {
     // Since Vite 6 `conditions` replaces the defaults instead of adding to them, so they are

@@ -43,8 +43,8 @@ import { registerUploadRoutes } from './modules/uploads/routes.js';
 import { registerWarmupRoutes } from './modules/warmup/routes.js';
 import { warmupFollowJob } from './modules/warmup/snapshot-job.js';
 import { createHttpServer, setNotFound } from './platform/http/app.js';
-import { hasConsoleBuild, registerConsoleFiles } from './platform/http/console-files.js';
 import type { AppContext } from './platform/http/context.js';
+import { registerFrontEndFiles } from './platform/http/front-end-files.js';
 import type { JobDefinition } from './platform/queue/jobs.js';
 import { realtimePruneJob } from './platform/realtime/prune-job.js';
 import { registerRealtime } from './platform/realtime/routes.js';
@@ -78,7 +78,7 @@ export const jobs: readonly JobDefinition[] = [
   translationCachePruneJob,
 ];
 
-/** The api role: the contract's calls, the uploads and the built console. */
+/** The api role: the contract's calls, the uploads and the built front ends (console and seat client). */
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const app = createHttpServer(context);
   registerSystemRoutes(app, context);
@@ -108,9 +108,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
   await registerRealtime(app, context);
-  const { consoleDir } = context;
-  const servesConsole = hasConsoleBuild(consoleDir);
-  if (servesConsole) await registerConsoleFiles(app, consoleDir);
-  setNotFound(app, servesConsole);
+  const frontEnds = { consoleDir: context.consoleDir, agentDir: context.agentDir };
+  await registerFrontEndFiles(app, frontEnds);
+  setNotFound(app, frontEnds);
   return app;
 }

@@ -30,6 +30,7 @@ export interface RunningProduct {
 }
 
 export const CONSOLE_DIR = fileURLToPath(new URL('../../console/dist', import.meta.url));
+export const AGENT_DIR = fileURLToPath(new URL('../../agent/dist', import.meta.url));
 const EMBEDDED_DATABASE = 'wsconsole';
 
 /** How long the sandbox may take at stop to deliver the webhooks it holds. */
@@ -93,6 +94,7 @@ export async function startProduct(
       whatsapp: await loadWhatsAppSettings(pool, config),
       translation: loadTranslationSetup(config),
       consoleDir: CONSOLE_DIR,
+      agentDir: AGENT_DIR,
     };
     if (roles.includes('sandbox')) {
       sandbox = await startSandbox(

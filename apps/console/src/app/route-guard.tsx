@@ -1,9 +1,9 @@
+import { RealtimeJobs } from '@ws/web-kit/realtime';
 import { endSession, SessionJobs, setNavigator, tokenMissing, useSession } from '@ws/web-kit/session';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { guard } from '../router/guard.js';
 import { useLocked } from '../shell/lock/lock-store.js';
-import { RealtimeJobs } from './realtime-jobs.js';
 import type { RouteMeta } from './routes.js';
 
 /** The root route: applies the navigation guard to every navigation and runs the session's jobs. */

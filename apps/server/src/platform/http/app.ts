@@ -10,6 +10,7 @@ import Fastify, {
 import { DEADLOCK_DETECTED, SERIALIZATION_FAILURE } from '../db/sql-state.js';
 import type { AppContext } from './context.js';
 import { AppError, errors } from './errors.js';
+import { type FrontEndDirs, pageFallbackDir } from './front-end-files.js';
 import { InFlightCalls } from './in-flight.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -93,20 +94,21 @@ export function createHttpServer(context: AppContext): FastifyInstance {
 }
 
 /**
- * 404 for unknown calls; with a built console, a browser navigation (a GET asking for HTML,
- * outside /api and /uploads) answers index.html so the console's router can show the page,
- * whatever the path looks like (`/passenger/chat_record/john.doe` included).
+ * 404 for unknown calls; a browser navigation (a GET asking for HTML, outside /api and /uploads)
+ * answers the index.html of the front end whose prefix the path has (the seat client's under
+ * /client/, else the console's) when that one is built, so its router can show the page, whatever
+ * the path looks like (`/passenger/chat_record/john.doe` included).
  */
-export function setNotFound(app: FastifyInstance, servesConsole: boolean): void {
+export function setNotFound(app: FastifyInstance, frontEnds: FrontEndDirs): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage =
-      servesConsole &&
       request.method === 'GET' &&
       (request.headers.accept ?? '').includes('text/html') &&
       !path.startsWith('/api/') &&
       !path.startsWith('/uploads/');
-    if (isPage) return reply.type('text/html').sendFile('index.html');
+    const dir = isPage ? pageFallbackDir(frontEnds, path) : undefined;
+    if (dir) return reply.type('text/html').sendFile('index.html', dir);
     return sendError(reply, errors.routeNotFound(), languageFrom(request.headers['accept-language']));
   });
 }

@@ -15,4 +15,6 @@ export interface AppContext {
   logger: Logger;
   /** Absolute path of the built console, when it was built. */
   consoleDir?: string;
+  /** Absolute path of the built seat client (served at /client/), when it was built. */
+  agentDir?: string;
 }

@@ -12,6 +12,7 @@ import { useTestApp } from '../../test/test-app.js';
 const t = useTestApp();
 
 const INDEX = `<!doctype html><html><body><div id="root"></div>${'<!-- page -->'.repeat(100)}</body></html>`;
+const AGENT_INDEX = `<!doctype html><html><body><div id="agent"></div>${'<!-- seat client -->'.repeat(100)}</body></html>`;
 const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(2000))};`;
 const ASSET = '/assets/index-Ab12Cd34.js';
 
@@ -36,11 +37,11 @@ function get(baseUrl: string, target: string, headers: Record<string, string> = 
   });
 }
 
-/** A console build as Vite and the precompress plugin leave it: each file with its .br and .gz. */
-async function writeConsoleBuild(dir: string): Promise<void> {
+/** A front end's build as Vite and the precompress plugin leave it: each file with its .br and .gz. */
+async function writeBuild(dir: string, index = INDEX): Promise<void> {
   await mkdir(path.join(dir, 'assets'));
   for (const [name, text] of [
-    ['index.html', INDEX],
+    ['index.html', index],
     [ASSET.slice(1), SCRIPT],
   ] as const) {
     const file = path.join(dir, name);
@@ -50,21 +51,25 @@ async function writeConsoleBuild(dir: string): Promise<void> {
   }
 }
 
-describe('the built console over HTTP', () => {
+describe('the built console and seat client over HTTP', () => {
   let app: FastifyInstance;
   let baseUrl: string;
   let consoleDir: string;
+  let agentDir: string;
 
   beforeAll(async () => {
     consoleDir = await mkdtemp(path.join(os.tmpdir(), 'ws-console-build-'));
-    await writeConsoleBuild(consoleDir);
-    app = await buildApp({ ...t.context, consoleDir });
+    agentDir = await mkdtemp(path.join(os.tmpdir(), 'ws-agent-build-'));
+    await writeBuild(consoleDir);
+    await writeBuild(agentDir, AGENT_INDEX);
+    app = await buildApp({ ...t.context, consoleDir, agentDir });
     await app.listen({ host: '127.0.0.1', port: 0 });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     await app?.close();
     await rm(consoleDir, { recursive: true, force: true });
+    await rm(agentDir, { recursive: true, force: true });
   });
 
   it('sends the brotli file to a browser that accepts br, cached for a year', async () => {
@@ -102,5 +107,25 @@ describe('the built console over HTTP', () => {
     const reply = await get(baseUrl, '/assets/missing-Zz99.js', { 'accept-encoding': 'br' });
     expect(reply.status).toBe(404);
     expect(JSON.parse(reply.body.toString())).toMatchObject({ code: 404 });
+  });
+
+  it("sends the seat client's index.html at /client/ and as the fallback of every /client/ page", async () => {
+    // Vite's base makes every URL of the page absolute (/client/assets/…), so /client works as well.
+    for (const target of ['/client', '/client/', '/client/login', '/client/conversations/12']) {
+      const reply = await get(baseUrl, target, { accept: 'text/html', 'accept-encoding': 'br' });
+      expect(reply.status, target).toBe(200);
+      expect(reply.headers['content-encoding'], target).toBe('br');
+      expect(reply.headers['cache-control'], target).toBe('no-cache');
+      expect(reply.body.equals(brotliCompressSync(AGENT_INDEX)), target).toBe(true);
+    }
+  });
+
+  it("sends the seat client's assets from its own build, compressed and cached for a year", async () => {
+    const reply = await get(baseUrl, `/client${ASSET}`, { 'accept-encoding': 'gzip' });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-encoding']).toBe('gzip');
+    expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await get(baseUrl, '/client/assets/missing-Zz99.js', { accept: '*/*' });
+    expect(missing.status).toBe(404);
   });
 });
