@@ -41,6 +41,15 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: [contract, webKit] },
+        test: {
+          name: 'agent',
+          include: ['apps/agent/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          restoreMocks: true,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

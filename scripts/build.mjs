@@ -1,5 +1,5 @@
-// Builds what is out of date: the server, the contract and the web kit (tsc -b, incremental) and the console (Vite),
-// which is rebuilt only when one of its sources is newer than its last build.
+// Builds what is out of date: the server, the contract and the web kit (tsc -b, incremental) and the front ends
+// (Vite): the console and the seat client, each rebuilt only when one of its sources is newer than its last build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -27,14 +27,21 @@ function newestMtime(target) {
 
 run(bin('tsc'), ['-b', 'apps/server', 'packages/web-kit']);
 
-const consoleDir = path.join(root, 'apps/console');
-const built = newestMtime(path.join(consoleDir, 'dist/index.html'));
-const sources = Math.max(
-  newestMtime(consoleDir),
-  newestMtime(path.join(root, 'packages/contract/src')),
-  newestMtime(path.join(root, 'packages/web-kit/src')),
-  newestMtime(path.join(root, 'package-lock.json')),
-);
-if (process.argv.includes('--force') || built < sources) {
-  run(bin('vite'), ['build', '--logLevel', 'warn'], consoleDir);
+/** Rebuilds a front end (Vite) when its own sources, the contract's, the kit's or the lock file are newer than its build. */
+function buildFrontEnd(folder) {
+  const dir = path.join(root, folder);
+  const built = newestMtime(path.join(dir, 'dist/index.html'));
+  const sources = Math.max(
+    newestMtime(dir),
+    newestMtime(path.join(root, 'packages/contract/src')),
+    newestMtime(path.join(root, 'packages/web-kit/src')),
+    newestMtime(path.join(root, 'packages/web-kit/build')),
+    newestMtime(path.join(root, 'package-lock.json')),
+  );
+  if (process.argv.includes('--force') || built < sources) {
+    run(bin('vite'), ['build', '--logLevel', 'warn'], dir);
+  }
 }
+
+buildFrontEnd('apps/console');
+buildFrontEnd('apps/agent');

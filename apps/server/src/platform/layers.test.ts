@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest';
 /**
  * The layers of the server and the front ends, read from their import statements: the platform
  * knows no domain, production code never reaches into the sandbox (the emulator) or the demo, the
- * web kit imports nothing from the apps, and the console and the kit import each other's modules
- * without cycles.
+ * web kit imports nothing from the apps, and each front end (the console, the seat client) and the
+ * kit import each other's modules without cycles.
  */
 
 const SERVER = fileURLToPath(new URL('..', import.meta.url));
 const CONSOLE = fileURLToPath(new URL('../../../console/src', import.meta.url));
+const AGENT = fileURLToPath(new URL('../../../agent/src', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const WEB_KIT = fileURLToPath(new URL('../../../../packages/web-kit/src', import.meta.url));
 
@@ -94,8 +95,11 @@ describe('front-end modules', () => {
     expect(reachingOut).toEqual([]);
   });
 
-  it('import each other without cycles, across the console and the web kit', () => {
-    const files = [...sourceFiles(CONSOLE), ...sourceFiles(WEB_KIT)];
+  it.each([
+    ['the console', CONSOLE],
+    ['the seat client', AGENT],
+  ])('import each other without cycles, across %s and the web kit', (_name, app) => {
+    const files = [...sourceFiles(app), ...sourceFiles(WEB_KIT)];
     const edges = new Map(
       files.map((file) => [file, relativeImports(file).filter((target) => files.includes(target))]),
     );

@@ -1,0 +1,58 @@
+/** Texts of the workspace: inbox, conversation, customer panel (namespace `workspace`). */
+const zh = {
+  inbox: '会话',
+  searchPlaceholder: '搜索名称或号码（Ctrl+K）',
+  noConversations: '暂无会话',
+  pickConversation: '从左侧选择一个会话（Alt+↑/↓ 切换）',
+  unread: '{{count}} 条未读',
+  windowOpen: '窗口开启',
+  windowOpenUntil: '24 小时窗口开启至 {{time}}',
+  windowClosed: '24 小时窗口已关闭',
+  throughNumber: '经号码 {{phone}}',
+  customer: '客户',
+  name: '名称',
+  phone: '号码',
+  consent: '营销同意',
+  consentState: { opted_in: '已同意', opted_out: '已退订', none: '未同意' },
+  optedOut: '已退订',
+  deleted: '已删除',
+  loadFailed: '会话加载失败',
+  block: '拉黑客户',
+  unblock: '解除拉黑',
+  blocked: '已拉黑：该号码不再向其发送消息，也收不到其消息',
+  blockedSince: '{{name}} 于 {{time}} 拉黑',
+  confirmBlock: '拉黑后，该号码将不再收到此客户的消息，也无法向其发送消息。确定拉黑？',
+  blockDone: '已拉黑',
+  unblockDone: '已解除拉黑',
+};
+
+export type WorkspaceTexts = typeof zh;
+
+const en: WorkspaceTexts = {
+  inbox: 'Conversations',
+  searchPlaceholder: 'Search name or number (Ctrl+K)',
+  noConversations: 'No conversations yet',
+  pickConversation: 'Pick a conversation on the left (Alt+↑/↓ to move)',
+  unread: '{{count}} unread',
+  windowOpen: 'Window open',
+  windowOpenUntil: '24-hour window open until {{time}}',
+  windowClosed: '24-hour window closed',
+  throughNumber: 'Through number {{phone}}',
+  customer: 'Customer',
+  name: 'Name',
+  phone: 'Number',
+  consent: 'Marketing consent',
+  consentState: { opted_in: 'Opted in', opted_out: 'Opted out', none: 'No consent' },
+  optedOut: 'Opted out',
+  deleted: 'Deleted',
+  loadFailed: 'The conversation could not be loaded',
+  block: 'Block customer',
+  unblock: 'Unblock',
+  blocked: 'Blocked: this number neither sends to them nor hears from them',
+  blockedSince: 'Blocked by {{name}} at {{time}}',
+  confirmBlock: 'Once blocked, this number gets no more messages from this customer and cannot send to them. Block?',
+  blockDone: 'Blocked',
+  unblockDone: 'Unblocked',
+};
+
+export const workspaceTexts = { zh, en };
