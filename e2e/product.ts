@@ -9,8 +9,12 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
-/** What the tests drive: the server and the console it serves. */
-export const BUILT_FILES = [MAIN, path.join(ROOT, 'apps/console/dist/index.html')];
+/** What the tests drive: the server and the front ends it serves (the console, the seat client). */
+export const BUILT_FILES = [
+  MAIN,
+  path.join(ROOT, 'apps/console/dist/index.html'),
+  path.join(ROOT, 'apps/agent/dist/index.html'),
+];
 export const ADMIN_PASSWORD = 'e2e-admin-pass';
 /** The demo operator `demo`'s password (otherwise generated and printed once). */
 export const DEMO_PASSWORD = 'e2e-demo-pass';

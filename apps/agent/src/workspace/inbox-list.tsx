@@ -27,7 +27,11 @@ export function InboxList({
   const { t } = useTranslation('workspace');
   const search = useInboxSearch();
   return (
-    <nav aria-label={t('inbox')} data-testid="inbox" style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+    <nav
+      aria-label={t('inbox')}
+      data-testid="inbox"
+      style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1, minWidth: 0 }}
+    >
       <div style={{ padding: 8 }}>
         <Input.Search
           ref={searchRef}
