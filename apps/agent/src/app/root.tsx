@@ -1,8 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient, setToaster } from '@ws/web-kit/api';
+import { queryClient, ToasterBridge } from '@ws/web-kit/api';
 import { ANTD_LOCALES, useLanguage } from '@ws/web-kit/i18n';
 import { App, ConfigProvider } from 'antd';
-import { useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './routes.js';
 
@@ -24,14 +23,4 @@ export function Root() {
       </App>
     </ConfigProvider>
   );
-}
-
-/** Hands antd's context-bound message API to the request wrapper, which lives outside React. */
-function ToasterBridge() {
-  const { message } = App.useApp();
-  useEffect(() => {
-    setToaster(message);
-    return () => setToaster(undefined);
-  }, [message]);
-  return null;
 }

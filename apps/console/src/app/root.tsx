@@ -1,7 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient, setToaster } from '@ws/web-kit/api';
-import { App } from 'antd';
-import { useEffect } from 'react';
+import { queryClient, ToasterBridge } from '@ws/web-kit/api';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ConsoleConfig } from './console-config.js';
 import { routes } from './routes.js';
@@ -18,14 +16,4 @@ export function Root() {
       </QueryClientProvider>
     </ConsoleConfig>
   );
-}
-
-/** Hands antd's context-bound message API to the request wrapper, which lives outside React. */
-function ToasterBridge() {
-  const { message } = App.useApp();
-  useEffect(() => {
-    setToaster(message);
-    return () => setToaster(undefined);
-  }, [message]);
-  return null;
 }
