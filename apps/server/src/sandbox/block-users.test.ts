@@ -30,6 +30,10 @@ it('blocks a user who wrote within 24 hours: sends to them fail, their messages 
   });
   const page = await connector.blockedUsers(number.phone_number_id);
   expect(page.data.map((user) => user.wa_id)).toEqual([CUSTOMER]);
+  const shown = await kit.control('GET', '/numbers');
+  expect(shown.body.find((one: NumberView) => one.phone_number_id === number.phone_number_id).blocked_users).toEqual([
+    CUSTOMER,
+  ]);
 
   const refused = await kit.graph('POST', `${number.phone_number_id}/messages`, { body: textTo(CUSTOMER) });
   expect(refused.status).toBe(400);

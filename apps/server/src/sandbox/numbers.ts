@@ -127,6 +127,8 @@ export function numberControlView(sandbox: Sandbox, number: SandboxNumber) {
     code_verification_status: number.codeVerificationStatus,
     registered: number.registered,
     pending_code: number.pendingCode,
+    /** The wa_ids the number blocked (Block Users API), oldest first. */
+    blocked_users: number.blockedUsers ?? [],
   };
 }
 
