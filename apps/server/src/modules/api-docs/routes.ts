@@ -18,6 +18,16 @@ const SERVER_VERSION: string = JSON.parse(
   readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
 ).version;
 
+/**
+ * The calls the reference renders. Known problem (2026-11-26): Swagger UI 5.35 stops rendering
+ * after about 129 operations, silently, whatever they hold (measured by adding calls one at a time);
+ * until the page is split or the renderer fixed, the agents' inbox calls (tag `inbox`, issue 17) are
+ * left out of the reference, so every operation it lists is shown. The contract still defines them.
+ */
+function documentedCalls() {
+  return allCalls.filter((call) => call.tag !== 'inbox');
+}
+
 /** Sends the encoding the request accepts, saying that the reply depends on Accept-Encoding. */
 function sendEncoded(request: FastifyRequest, reply: FastifyReply, file: Encoded) {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
@@ -29,7 +39,9 @@ function sendEncoded(request: FastifyRequest, reply: FastifyReply, file: Encoded
 /** The API reference page at /api/docs, the OpenAPI document beside it, and the renderer's own files. */
 export function registerApiDocsRoutes(app: FastifyInstance): void {
   // 109 KB of JSON that compresses to a tenth: encoded once, when first asked for.
-  const openApi = once(() => encodeAll(Buffer.from(JSON.stringify(buildOpenApiDocument(allCalls, SERVER_VERSION)))));
+  const openApi = once(() =>
+    encodeAll(Buffer.from(JSON.stringify(buildOpenApiDocument(documentedCalls(), SERVER_VERSION)))),
+  );
   app.get(OPENAPI_PATH, async (request, reply) =>
     sendEncoded(
       request,
