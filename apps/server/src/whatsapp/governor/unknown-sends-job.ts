@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { z } from 'zod';
 import { withTransaction } from '../../platform/db/pool.js';
 import { defineJob } from '../../platform/queue/jobs.js';
@@ -14,10 +15,7 @@ const WATCH_SECONDS = 7 * 24 * 3600;
 const CHUNK = 1000;
 
 /** One pass: forgets what webhooks settled, queues again what Meta never took. Answers how many went back. */
-export async function settleUnknownSends(
-  pool: Parameters<typeof withTransaction>[0],
-  graceSeconds = UNKNOWN_SEND_GRACE_SECONDS,
-): Promise<number> {
+export async function settleUnknownSends(pool: pg.Pool, graceSeconds = UNKNOWN_SEND_GRACE_SECONDS): Promise<number> {
   await forgetSettledUnknowns(pool);
   let total = 0;
   for (;;) {
