@@ -36,6 +36,7 @@ import {
   keepOnline,
   serveNumbers,
 } from './agents/setup.mjs';
+import { lastWebhookEventId, latencyStages } from './agents/stages.mjs';
 import { statementTotals } from './campaigns/observe.mjs';
 import { cpuBetween, startCampaignProduct, usageOf } from './campaigns/roles.mjs';
 import { connectDatabase, createNumbers, registerTenant, sleep, waitFor } from './campaigns/setup.mjs';
@@ -67,6 +68,7 @@ function startClients(url, receivers) {
       const onMessage = (message) => {
         if (message.kind !== kind) return;
         worker.off('message', onMessage);
+        worker.off('error', reject);
         resolve(message);
       };
       worker.on('message', onMessage);
@@ -110,6 +112,7 @@ const latencies = (values) => {
 function deliveries(reports, sent, expectedReceiver, receivers) {
   const toAgent = [];
   const toSupervisor = [];
+  const receivedByAgent = new Map();
   const agentCopies = new Uint16Array(sent.length);
   const supervisorCopies = new Uint16Array(sent.length);
   const misdelivered = {};
@@ -132,6 +135,7 @@ function deliveries(reports, sent, expectedReceiver, receivers) {
       } else if (receiver.userId === expectedReceiver(seq)) {
         agentCopies[seq] += 1;
         toAgent.push(latency);
+        receivedByAgent.set(seq, report.at[i]);
       } else wrongAgent += 1;
     }
   }
@@ -153,6 +157,7 @@ function deliveries(reports, sent, expectedReceiver, receivers) {
     misdeliveredSamples: samples.slice(0, 10),
     eventsAboutUnknownConversations: unknownConversation,
     eventsReceivedByType: eventsByType,
+    receivedByAgent,
   };
 }
 
@@ -243,6 +248,7 @@ try {
   const ownerOfMessage = (i) => threads.get(customerOfMessage(i).waId).assignee;
   clients.tell({ kind: 'record' });
   const statements = await statementTotals(databaseUrl);
+  const firstEventId = await lastWebhookEventId(db);
   const peaks = samplePeaks(running);
   const before = usageOf(running);
   const benchBefore = process.cpuUsage();
@@ -262,7 +268,7 @@ try {
   const after = usageOf(running);
   const bench = process.cpuUsage(benchBefore);
   const rssPeakMiB = peaks();
-  const outcome = deliveries(all, wrote.sent, ownerOfMessage, receivers);
+  const { receivedByAgent, ...outcome } = deliveries(all, wrote.sent, ownerOfMessage, receivers);
   result.realtime = {
     messagesWritten: total,
     writeSeconds: Number(wrote.seconds.toFixed(1)),
@@ -274,28 +280,36 @@ try {
       Object.entries(cpuBetween(before, after)).map(([name, s]) => [name, Math.round((s / wrote.seconds) * 100)]),
     ),
     benchProcessCpuSeconds: Number(((bench.user + bench.system) / 1e6).toFixed(1)),
-    busiestStatements: await statements.stop(),
+    stages: await latencyStages(db, firstEventId, wrote.sent, receivedByAgent),
+    busiestStatements: await statements.stop(30),
   };
   log(`realtime: ${JSON.stringify(outcome.toTheirAgent)}; misdelivered ${JSON.stringify(outcome.misdeliveredByType)}`);
+  log(`stages: ${JSON.stringify(result.realtime.stages)}`);
   const misdeliveries =
     outcome.messageToAnotherAgent + Object.values(outcome.misdeliveredByType).reduce((a, b) => a + b, 0);
   if (outcome.toTheirAgent.missing > 0 || outcome.toTheirAgent.twice > 0 || misdeliveries > 0) failed = true;
 
-  // A conversation with a long history, opened by its agent.
-  const first = [...threads.values()][0];
-  const agent = agents.find((candidate) => candidate.userId === first.assignee);
-  const conversation = { ...first, tenantId: operator.tenantId };
-  const seedSeconds = await seedHistory(db, operator.tenantId, conversation, HISTORY, agent.userId);
-  const messages = await historyMessageCount(db, conversation);
-  log(`history of ${messages} messages written and analysed in ${seedSeconds} s`);
-  const opening = {
-    messages,
-    seedSeconds,
-    unread: await timeOpening(base, db, agent, conversation, { calls: OPEN_CALLS, warmUp: 20, unread: true }),
-    alreadyRead: await timeOpening(base, db, agent, conversation, { calls: OPEN_CALLS, warmUp: 5, unread: false }),
-  };
-  result.opening = opening;
-  log(`opening: ${JSON.stringify(opening)}`);
+  // A conversation with a long history, opened by its agent (BENCH_HISTORY=0: not measured).
+  if (HISTORY > 0) {
+    const first = [...threads.values()][0];
+    const agent = agents.find((candidate) => candidate.userId === first.assignee);
+    const conversation = { ...first, tenantId: operator.tenantId };
+    const seedSeconds = await seedHistory(db, operator.tenantId, conversation, HISTORY, agent.userId);
+    const messages = await historyMessageCount(db, conversation);
+    log(`history of ${messages} messages written and analysed in ${seedSeconds} s`);
+    const openingStatements = await statementTotals(databaseUrl);
+    const opening = {
+      messages,
+      seedSeconds,
+      uptimeBefore: uptime(),
+      unread: await timeOpening(base, db, agent, conversation, { calls: OPEN_CALLS, warmUp: 20, unread: true }),
+      alreadyRead: await timeOpening(base, db, agent, conversation, { calls: OPEN_CALLS, warmUp: 5, unread: false }),
+      uptimeAfter: uptime(),
+      busiestStatements: await openingStatements.stop(20),
+    };
+    result.opening = opening;
+    log(`opening: ${JSON.stringify({ ...opening, busiestStatements: undefined })}`);
+  }
   result.machine.uptimeAtEnd = uptime();
   console.log(JSON.stringify(result, null, 2));
   if (writeJson) await fs.writeFile(path.join(benchDir, 'results/agents.json'), `${JSON.stringify(result, null, 2)}\n`);
