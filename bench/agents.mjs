@@ -14,10 +14,13 @@
 // sending; the sandbox posts its webhook batch every 50 ms) to the client thread's receipt of the
 // `message.created` event. Checked: every message reached its conversation's agent exactly once;
 // no event about a conversation reached another agent (misdeliveries, by event type); the
-// supervisor's deliveries. Sampled every 500 ms: RSS of each process; CPU of each over the run.
+// supervisor's deliveries. Each latency split into its stages from the stored webhooks
+// (agents/stages.mjs). Sampled every 500 ms: RSS of each process; CPU of each over the run, and
+// of the whole machine (the other work on it).
 // Then BENCH_HISTORY messages are written in SQL into one agent's conversation, the partitions
 // analysed, and `inbox/open` and the first page of `inbox/messages` timed (BENCH_OPEN_CALLS each,
-// one at a time), with the conversation unread before each open and already read.
+// one at a time), with the conversation unread before each open and already read, and
+// GET /api/ping beside them as the machine's floor for any call.
 // BENCH_PG_STATEMENTS=on adds pg_stat_statements' busiest statements of the measured phase.
 // Writes results/agents.json unless --no-json; exits 1 when a message was lost or misdelivered.
 import { execFileSync } from 'node:child_process';
@@ -40,6 +43,7 @@ import { lastWebhookEventId, latencyStages } from './agents/stages.mjs';
 import { statementTotals } from './campaigns/observe.mjs';
 import { cpuBetween, startCampaignProduct, usageOf } from './campaigns/roles.mjs';
 import { connectDatabase, createNumbers, registerTenant, sleep, waitFor } from './campaigns/setup.mjs';
+import { machineBusyCpuSeconds } from './proc-stats.mjs';
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 1000);
 const NUMBERS = Number(process.env.BENCH_NUMBERS ?? 50);
@@ -251,7 +255,9 @@ try {
   const firstEventId = await lastWebhookEventId(db);
   const peaks = samplePeaks(running);
   const before = usageOf(running);
+  const phaseStarted = performance.now();
   const benchBefore = process.cpuUsage();
+  const machineBefore = machineBusyCpuSeconds();
   const wrote = await customersWrite(running.sandboxUrl, { total, perSecond: RATE, pick: customerOfMessage, now });
   log(`${total} messages written in ${wrote.seconds.toFixed(1)} s (${wrote.failed} failed)`);
   // Until every message reached its agent, or 30 s. Each report hands its records over.
@@ -267,19 +273,24 @@ try {
   all.push(...(await clients.report(false)));
   const after = usageOf(running);
   const bench = process.cpuUsage(benchBefore);
+  const machineBusy = machineBusyCpuSeconds() - machineBefore;
+  const phaseSeconds = (performance.now() - phaseStarted) / 1000;
   const rssPeakMiB = peaks();
   const { receivedByAgent, ...outcome } = deliveries(all, wrote.sent, ownerOfMessage, receivers);
   result.realtime = {
     messagesWritten: total,
     writeSeconds: Number(wrote.seconds.toFixed(1)),
     writesFailed: wrote.failed,
+    phaseSeconds: Number(phaseSeconds.toFixed(1)),
     ...outcome,
     rssPeakMiB,
     cpuSeconds: cpuBetween(before, after),
     cpuPercentOfOneCore: Object.fromEntries(
-      Object.entries(cpuBetween(before, after)).map(([name, s]) => [name, Math.round((s / wrote.seconds) * 100)]),
+      Object.entries(cpuBetween(before, after)).map(([name, s]) => [name, Math.round((s / phaseSeconds) * 100)]),
     ),
     benchProcessCpuSeconds: Number(((bench.user + bench.system) / 1e6).toFixed(1)),
+    // Everything the two cores did meanwhile (200 % is both busy): the rest is other work on the machine.
+    machineBusyPercent: Math.round((machineBusy / phaseSeconds) * 100),
     stages: await latencyStages(db, firstEventId, wrote.sent, receivedByAgent),
     busiestStatements: await statements.stop(30),
   };
