@@ -47,4 +47,8 @@ describe('the call catalogue', () => {
   it('keeps every path under /api', () => {
     for (const call of allCalls) expect(call.path).toMatch(/^\/api\//);
   });
+
+  it('tags every call with a domain name fit for a URL (the API reference serves a document per tag)', () => {
+    for (const call of allCalls) expect(call.tag, call.id).toMatch(/^[a-z][a-z0-9-]*$/);
+  });
 });

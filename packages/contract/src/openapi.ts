@@ -26,8 +26,16 @@ function accessNote(call: CallDefinition): string {
   return `Roles: ${call.access.join(', ')}.`;
 }
 
-/** The OpenAPI 3.1 document of the given calls, generated from the same schemas the server validates with. */
-export function buildOpenApiDocument(calls: readonly CallDefinition[], version: string) {
+/** The reference's domains: the calls' tags, each once, in the contract's order. */
+export function openApiDomains(calls: readonly CallDefinition[]): string[] {
+  return [...new Set(calls.map((call) => call.tag))];
+}
+
+/**
+ * The OpenAPI 3.1 document of the given calls, generated from the same schemas the server validates
+ * with; `title` names a part of the API (a domain's own document) after the product's name.
+ */
+export function buildOpenApiDocument(calls: readonly CallDefinition[], version: string, title?: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const call of calls) {
     const operation: Record<string, unknown> = {
@@ -67,7 +75,7 @@ export function buildOpenApiDocument(calls: readonly CallDefinition[], version: 
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'WS Console API', version },
+    info: { title: title ? `WS Console API: ${title}` : 'WS Console API', version },
     paths,
     components: {
       schemas: { ErrorEnvelope: schemaOf(ErrorEnvelope, 'output') },

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { allCalls } from '@ws/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-app.js';
 import { preferredEncoding } from './renderer-files.js';
@@ -8,6 +9,11 @@ import { preferredEncoding } from './renderer-files.js';
 const t = useTestApp();
 const require = createRequire(import.meta.url);
 const publishedBundle = readFileSync(require.resolve('swagger-ui-dist/swagger-ui-bundle.js'));
+
+interface Operation {
+  operationId: string;
+  tags: string[];
+}
 
 const raw = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
@@ -26,7 +32,7 @@ describe('GET /api/docs', () => {
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|https?:/);
     // No inline script: every script has a same-origin src.
     expect(reply.body).not.toMatch(/<script>|<script [^>]*>[^<\s]/);
-    expect(linkedFiles(reply.body)).toHaveLength(3);
+    expect(linkedFiles(reply.body)).toHaveLength(4);
   });
 
   it('serves every file the page names, the renderer compressed and cached for good', async () => {
@@ -62,12 +68,56 @@ describe('GET /api/docs', () => {
     }
   });
 
-  it('serves the OpenAPI document beside the page', async () => {
+  it('starts the renderer with a document per domain, picked in its top bar', async () => {
+    const starter = await t.get('/api/docs/start.js');
+    expect(starter.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(starter.body).toContain("layout: 'StandaloneLayout'");
+    expect(starter.body).toContain('SwaggerUIStandalonePreset');
+    const urls = JSON.parse(/urls: (\[.*\]),/.exec(starter.body)?.[1] ?? '[]') as { url: string; name: string }[];
+    const tags = [...new Set(allCalls.map((call) => call.tag))];
+    expect(urls).toEqual(tags.map((tag) => ({ url: `/api/docs/openapi/${tag}.json`, name: tag })));
+  });
+
+  it('puts every call of the contract in exactly one domain document, under its own tag', async () => {
+    const starter = await t.get('/api/docs/start.js');
+    const urls = JSON.parse(/urls: (\[.*\]),/.exec(starter.body)?.[1] ?? '[]') as { url: string; name: string }[];
+    const seen = new Map<string, string[]>();
+    for (const { url, name } of urls) {
+      const reply = await t.get(url);
+      expect(reply.status, url).toBe(200);
+      expect(reply.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(reply.body.info.title, url).toBe(`WS Console API: ${name}`);
+      for (const [path, methods] of Object.entries(reply.body.paths as Record<string, Record<string, Operation>>))
+        for (const [method, operation] of Object.entries(methods)) {
+          expect(operation.tags, operation.operationId).toEqual([name]);
+          seen.set(operation.operationId, [...(seen.get(operation.operationId) ?? []), `${method} ${path} in ${name}`]);
+        }
+    }
+    expect([...seen.keys()].sort()).toEqual(allCalls.map((call) => call.id).sort());
+    for (const [id, places] of seen) expect(places, id).toHaveLength(1);
+    const inbox = allCalls.find((call) => call.tag === 'inbox');
+    expect(inbox).toBeDefined();
+    expect(seen.get(inbox?.id ?? '')?.[0]).toMatch(/ in inbox$/);
+  });
+
+  it('answers 404 for a domain the contract does not have', async () => {
+    for (const name of ['nothing.json', 'inbox', 'inbox.yaml', '..%2Fopenapi.json']) {
+      const reply = await t.get(`/api/docs/openapi/${name}`);
+      expect(reply.status, name).toBe(404);
+      expect(reply.body.code, name).toBe(404);
+    }
+  });
+
+  it('serves the OpenAPI document of the whole API beside the page, for tools', async () => {
     const reply = await t.get('/api/docs/openapi.json');
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toMatch(/^application\/json/);
     expect(reply.body.openapi).toBe('3.1.0');
     expect(reply.body.paths['/api/auth/logout'].post.operationId).toBe('auth.logout');
+    const ids = Object.values(reply.body.paths as Record<string, Record<string, Operation>>).flatMap((methods) =>
+      Object.values(methods).map((operation) => operation.operationId),
+    );
+    expect(ids.sort()).toEqual(allCalls.map((call) => call.id).sort());
     const compressed = await raw('/api/docs/openapi.json', { 'accept-encoding': 'br' });
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString())).toEqual(reply.body);

@@ -1,7 +1,11 @@
 import { RENDERER_VERSION } from './renderer-files.js';
 
 export const DOCS_PATH = '/api/docs';
+/** The whole API in one document, for tools (client generators, linters). */
 export const OPENAPI_PATH = `${DOCS_PATH}/openapi.json`;
+/** One document per domain (the calls' tag), the pages the reference renders. */
+export const DOMAIN_DOCUMENTS_PATH = `${DOCS_PATH}/openapi`;
+export const domainDocumentPath = (domain: string) => `${DOMAIN_DOCUMENTS_PATH}/${domain}.json`;
 /** The renderer's files, under its version so a new release is a new URL. */
 export const RENDERER_PATH = `${DOCS_PATH}/swagger-ui-${RENDERER_VERSION}`;
 export const STARTER_PATH = `${DOCS_PATH}/start.js`;
@@ -19,7 +23,7 @@ export const DOCS_CSP = [
   "frame-ancestors 'self'",
 ].join('; ');
 
-/** The readable API reference: Swagger UI over the contract's OpenAPI document. */
+/** The readable API reference: Swagger UI over the contract's OpenAPI documents, one domain at a time. */
 export const DOCS_PAGE = `<!doctype html>
 <html lang="en">
   <head>
@@ -33,23 +37,32 @@ export const DOCS_PAGE = `<!doctype html>
   <body>
     <div id="swagger-ui"></div>
     <script src="${RENDERER_PATH}/swagger-ui-bundle.js"></script>
+    <script src="${RENDERER_PATH}/swagger-ui-standalone-preset.js"></script>
     <script src="${STARTER_PATH}"></script>
   </body>
 </html>
 `;
 
 /**
- * Starts the renderer (a file of its own, since the CSP allows no inline script). The validator
- * badge is off because it would send the document to an outside service.
+ * Starts the renderer (a file of its own, since the CSP allows no inline script). Each domain is a
+ * document of its own, picked in the top bar (`urls`), so no page holds every operation: Swagger UI
+ * 5.35 stopped rendering past about 129 operations in one document. The first domain opens unless
+ * `?urls.primaryName=<domain>` names another. The validator badge is off because it would send the
+ * document to an outside service. The top bar's Swagger logo is left out: it is an SVG with a
+ * `<style>` element of its own, which `style-src 'self'` refuses.
  */
-export const DOCS_STARTER = `window.ui = SwaggerUIBundle({
-  url: ${JSON.stringify(OPENAPI_PATH)},
+export function docsStarter(domains: readonly string[]): string {
+  const urls = domains.map((domain) => ({ url: domainDocumentPath(domain), name: domain }));
+  return `window.ui = SwaggerUIBundle({
+  urls: ${JSON.stringify(urls)},
   dom_id: '#swagger-ui',
   deepLinking: true,
   docExpansion: 'list',
   defaultModelsExpandDepth: 0,
   validatorUrl: null,
-  presets: [SwaggerUIBundle.presets.apis],
-  layout: 'BaseLayout',
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  plugins: [SwaggerUIBundle.plugins.DownloadUrl, () => ({ components: { Logo: () => null } })],
+  layout: 'StandaloneLayout',
 });
 `;
+}

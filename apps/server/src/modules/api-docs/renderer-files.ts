@@ -16,6 +16,7 @@ export const RENDERER_VERSION: string = require('swagger-ui-dist/package.json').
 /** The only files of the renderer the page needs; nothing else of the package is reachable. */
 export const RENDERER_FILES: Readonly<Record<string, string>> = {
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
   'swagger-ui.css': 'text/css; charset=utf-8',
 };
 

@@ -1,32 +1,23 @@
 import { readFileSync } from 'node:fs';
-import { allCalls, buildOpenApiDocument } from '@ws/contract';
+import { allCalls, buildOpenApiDocument, type CallDefinition, openApiDomains } from '@ws/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../../platform/http/errors.js';
 import {
   DOCS_CSP,
   DOCS_PAGE,
   DOCS_PATH,
-  DOCS_STARTER,
+  DOMAIN_DOCUMENTS_PATH,
+  docsStarter,
   OPENAPI_PATH,
   RENDERER_PATH,
   STARTER_PATH,
 } from './docs-page.js';
 import { type Encoded, encodeAll, once, preferredEncoding, RENDERER_FILES, rendererFile } from './renderer-files.js';
 
-/** The server package's version, for the OpenAPI document (src/ and dist/ sit at the same depth). */
+/** The server package's version, for the OpenAPI documents (src/ and dist/ sit at the same depth). */
 const SERVER_VERSION: string = JSON.parse(
   readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
 ).version;
-
-/**
- * The calls the reference renders. Known problem (2026-11-26): Swagger UI 5.35 stops rendering
- * after about 129 operations, silently, whatever they hold (measured by adding calls one at a time);
- * until the page is split or the renderer fixed, the agents' inbox calls (tag `inbox`, issue 17) are
- * left out of the reference, so every operation it lists is shown. The contract still defines them.
- */
-function documentedCalls() {
-  return allCalls.filter((call) => call.tag !== 'inbox');
-}
 
 /** Sends the encoding the request accepts, saying that the reply depends on Accept-Encoding. */
 function sendEncoded(request: FastifyRequest, reply: FastifyReply, file: Encoded) {
@@ -36,19 +27,41 @@ function sendEncoded(request: FastifyRequest, reply: FastifyReply, file: Encoded
   return reply.send(file[encoding]);
 }
 
-/** The API reference page at /api/docs, the OpenAPI document beside it, and the renderer's own files. */
+/** A document of these calls, encoded once, when first asked for (the whole one is 109 KB of JSON that compresses to a tenth). */
+const encodedDocument = (calls: readonly CallDefinition[], title?: string) =>
+  once(() => encodeAll(Buffer.from(JSON.stringify(buildOpenApiDocument(calls, SERVER_VERSION, title)))));
+
+const sendDocument = async (request: FastifyRequest, reply: FastifyReply, document: () => Promise<Encoded>) =>
+  sendEncoded(
+    request,
+    reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache'),
+    await document(),
+  );
+
+/**
+ * The API reference page at /api/docs, the OpenAPI documents beside it (the whole API, and one per
+ * domain, which the page renders one at a time), and the renderer's own files.
+ */
 export function registerApiDocsRoutes(app: FastifyInstance): void {
-  // 109 KB of JSON that compresses to a tenth: encoded once, when first asked for.
-  const openApi = once(() =>
-    encodeAll(Buffer.from(JSON.stringify(buildOpenApiDocument(documentedCalls(), SERVER_VERSION)))),
+  const wholeDocument = encodedDocument(allCalls);
+  const domains = openApiDomains(allCalls);
+  const domainDocuments = new Map(
+    domains.map((domain) => [
+      `${domain}.json`,
+      encodedDocument(
+        allCalls.filter((call) => call.tag === domain),
+        domain,
+      ),
+    ]),
   );
-  app.get(OPENAPI_PATH, async (request, reply) =>
-    sendEncoded(
-      request,
-      reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache'),
-      await openApi(),
-    ),
-  );
+  const starter = docsStarter(domains);
+
+  app.get(OPENAPI_PATH, async (request, reply) => sendDocument(request, reply, wholeDocument));
+  app.get<{ Params: { file: string } }>(`${DOMAIN_DOCUMENTS_PATH}/:file`, async (request, reply) => {
+    const document = domainDocuments.get(request.params.file);
+    if (!document) throw errors.routeNotFound();
+    return sendDocument(request, reply, document);
+  });
 
   app.get(DOCS_PATH, async (_request, reply) =>
     reply
@@ -58,7 +71,7 @@ export function registerApiDocsRoutes(app: FastifyInstance): void {
       .send(DOCS_PAGE),
   );
   app.get(STARTER_PATH, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(DOCS_STARTER),
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(starter),
   );
 
   app.get<{ Params: { file: string } }>(`${RENDERER_PATH}/:file`, async (request, reply) => {
