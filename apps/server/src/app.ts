@@ -22,6 +22,7 @@ import { registerChatHistoryRoutes } from './modules/chat-history/routes.js';
 import { registerContactRoutes } from './modules/contacts/routes.js';
 import { registerCustomerRoutes } from './modules/customers/routes.js';
 import { registerHomeRoutes } from './modules/home/routes.js';
+import { inboxQueueAssignJob } from './modules/inbox/assignment/assign-queue.js';
 import { inboxReadReceiptJob } from './modules/inbox/read-receipt-job.js';
 import { registerInboxRoutes } from './modules/inbox/routes.js';
 import { inboxSnoozeWakeJob } from './modules/inbox/snooze-job.js';
@@ -75,6 +76,7 @@ export const jobs: readonly JobDefinition[] = [
   unknownSendsJob,
   inboxSnoozeWakeJob,
   inboxReadReceiptJob,
+  inboxQueueAssignJob,
   translationCachePruneJob,
 ];
 

@@ -14,21 +14,48 @@ import { BoundValues } from '../../platform/db/sql-values.js';
 const online = (p: string, sql: BoundValues) =>
   `coalesce(${p}.state = 'online' and ${p}.last_seen_at > now() - make_interval(secs => ${sql.add(PRESENCE_TIMEOUT_SECONDS, 'int')}), false)`;
 
-/** The heartbeat: the agent's state and the time it was last heard from. */
-export async function upsertPresence(db: Db, scope: Scope, state: PresenceState): Promise<Presence> {
+/** A job to queue in the heartbeat's own statement (graphile-worker's `add_job`, `replace` mode by key). */
+export interface JobToQueue {
+  name: string;
+  payload: Record<string, string>;
+  key: string;
+  maxAttempts: number;
+}
+
+/**
+ * The heartbeat: the agent's state and the time it was last heard from, in one statement, which
+ * also queues `whenCameOnline` when the agent was not online before it (first heartbeat, back from
+ * away, or heard from again after the timeout). A heartbeat that changes nothing queues nothing.
+ */
+export async function upsertPresence(
+  db: Db,
+  scope: Scope,
+  state: PresenceState,
+  whenCameOnline: JobToQueue,
+): Promise<{ presence: Presence; cameOnline: boolean }> {
   const sql = new BoundValues();
   const tenant = sql.add(scope.tenantId, 'text');
   const user = sql.add(scope.userId, 'bigint');
   const given = sql.add(state, 'text');
-  const { rows } = await db.query<Presence>(
+  const { rows } = await db.query<Presence & { came_online: boolean }>(
     prepared(
-      `insert into agent_presence as p (tenant_id, user_id, state, last_seen_at) values (${tenant}, ${user}, ${given}, now())
-       on conflict (tenant_id, user_id) do update set state = excluded.state, last_seen_at = excluded.last_seen_at
-       returning p.state, ${online('p', sql)} as online, ${isoTime('p.last_seen_at')} as last_seen_at`,
+      // The CTEs read the statement's snapshot: \`before\` is the row as it was before this heartbeat.
+      `with before as (
+         select ${online('b', sql)} as online from agent_presence b where b.tenant_id = ${tenant} and b.user_id = ${user}),
+       saved as (
+         insert into agent_presence as p (tenant_id, user_id, state, last_seen_at) values (${tenant}, ${user}, ${given}, now())
+         on conflict (tenant_id, user_id) do update set state = excluded.state, last_seen_at = excluded.last_seen_at
+         returning p.state, ${online('p', sql)} as online, ${isoTime('p.last_seen_at')} as last_seen_at),
+       queued as (
+         select graphile_worker.add_job(${sql.add(whenCameOnline.name, 'text')}, ${sql.add(JSON.stringify(whenCameOnline.payload), 'text')}::json,
+                  job_key => ${sql.add(whenCameOnline.key, 'text')}, max_attempts => ${sql.add(whenCameOnline.maxAttempts, 'int')})
+           from saved where saved.online and not coalesce((select online from before), false))
+       select saved.state, saved.online, saved.last_seen_at, exists (select from queued) as came_online from saved`,
       sql.values,
     ),
   );
-  return rows[0] as Presence;
+  const { came_online: cameOnline, ...presence } = rows[0] as Presence & { came_online: boolean };
+  return { presence, cameOnline };
 }
 
 export interface AgentCriteria {

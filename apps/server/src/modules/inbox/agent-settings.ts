@@ -5,14 +5,25 @@ import { cappedPage } from '../../platform/http/capped-page.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { countAgents, countLiveNumbers, saveAgentSettings, selectAgents, upsertPresence } from './agent-repository.js';
+import { inboxQueueAssignJob, queueAssignmentKey, requestQueueAssignment } from './assignment/assign-queue.js';
 import { lockAgents } from './assignment/assignment-repository.js';
 import { requireConversation } from './inbox-access.js';
 
 const USER_NOT_FOUND = { zh: 'userId: 用户', en: 'userId: User' };
 
-/** The client's heartbeat: online or away, and heard from now. */
-export function heartbeat(context: AppContext, scope: Scope, state: PresenceState): Promise<Presence> {
-  return upsertPresence(context.pool, scope, state);
+/**
+ * The client's heartbeat: online or away, and heard from now. An agent coming online (it was not
+ * before this heartbeat) has the tenant's queue assigned, by a job queued in the same statement; a
+ * heartbeat that changes nothing is that one statement and nothing more.
+ */
+export async function heartbeat(context: AppContext, scope: Scope, state: PresenceState): Promise<Presence> {
+  const { presence } = await upsertPresence(context.pool, scope, state, {
+    name: inboxQueueAssignJob.name,
+    payload: { tenantId: scope.tenantId },
+    key: queueAssignmentKey(scope.tenantId),
+    maxAttempts: inboxQueueAssignJob.maxAttempts,
+  });
+  return presence;
 }
 
 /** The signed-in agent as operators set it up. */
@@ -33,7 +44,7 @@ export function listAgents(context: AppContext, scope: Scope, filter: AgentFilte
 
 /**
  * Sets the numbers an agent serves and its cap. Under the agent's row lock, so a change never
- * lands in the middle of an assignment that is checking the old cap.
+ * lands in the middle of an assignment that is checking the old cap; then the queue is assigned again.
  */
 export function setAgentSettings(context: AppContext, scope: Scope, edit: AgentSettingsEdit): Promise<AgentSettings> {
   return withTransaction(context.pool, async (client) => {
@@ -44,6 +55,8 @@ export function setAgentSettings(context: AppContext, scope: Scope, edit: AgentS
     }
     await lockAgents(client, scope.tenantId, [edit.userId]);
     await saveAgentSettings(client, scope.tenantId, edit.userId, { maxOpen: edit.maxOpen, numberIds: edit.numberIds });
+    // A higher cap or another number may let the agent take conversations waiting in a queue.
+    await requestQueueAssignment(client, scope.tenantId);
     const [saved] = await selectAgents(client, scope, { userId: edit.userId }, 1, 0);
     return saved as AgentSettings;
   });

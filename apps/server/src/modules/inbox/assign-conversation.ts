@@ -4,6 +4,7 @@ import { type Scope, withinGrantedConversation } from '../../platform/auth/scope
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
+import { requestQueueAssignment } from './assignment/assign-queue.js';
 import {
   ensureAgentSettings,
   type HandOver,
@@ -87,7 +88,8 @@ export function takeConversation(context: AppContext, scope: Scope, conversation
 /**
  * An operator (any conversation of the tenant) or the conversation's agent gives it to another
  * agent, or back to its number's queue, with a note for the history. The new agent's cap applies
- * unless the conversation is resolved (it holds no slot).
+ * unless the conversation is resolved (it holds no slot). A slot freed or a conversation put back
+ * in the queue has the queue assigned again.
  */
 export function assignConversation(context: AppContext, scope: Scope, request: AssignRequest) {
   return withTransaction(context.pool, async (client) => {
@@ -107,6 +109,11 @@ export function assignConversation(context: AppContext, scope: Scope, request: A
       reason: 'assign',
       note: request.note,
     });
+    // The previous agent has a slot free (and a conversation put back in the queue waits there for
+    // the next agent available): assign the queue again.
+    if (state.status !== 'resolved' && state.assigneeUserId !== null) {
+      await requestQueueAssignment(client, scope.tenantId);
+    }
     // A seat that gave its conversation away no longer sees it: the reply is what it did.
     const row = await selectInboxConversation(client, withinGrantedConversation(scope), state.id);
     if (!row) throw errors.notFound(CONVERSATION_NOT_FOUND);

@@ -8,30 +8,18 @@ import {
   customerPayload,
   customersWrite,
   eventsSince,
-  type InboxNumber,
   inboxNumber,
   lastEventId,
   newCustomer,
   presence,
   serve,
+  team,
 } from './test-support.js';
 
 // Assignment of new conversations by the webhook drain: round robin among a number's online
 // agents under their cap, the contact's owner first, the queue when nobody can take one.
 const t = useTestApp(WEBHOOK_ENV);
 const { a: operator, b: other } = useTenants(t, 'assign');
-
-async function team(count: number, maxOpen = 20): Promise<{ number: InboxNumber; agents: SignedIn[] }> {
-  const number = await inboxNumber(t, operator.tenantId);
-  const agents: SignedIn[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const agent = await signedInSeat(t, operator.tenantId);
-    await serve(t, operator, agent, [number.numberId], maxOpen);
-    await presence(t, agent, 'online');
-    agents.push(agent);
-  }
-  return { number, agents };
-}
 
 const countBy = (assignees: (string | null)[]) => {
   const counts = new Map<string | null, number>();
@@ -41,7 +29,7 @@ const countBy = (assignees: (string | null)[]) => {
 
 describe('round robin', () => {
   it("deals a number's new conversations out in turn among its online agents, within a batch and across batches", async () => {
-    const { number, agents } = await team(3);
+    const { number, agents } = await team(t, operator, 3);
     const away = await signedInSeat(t, operator.tenantId);
     await serve(t, operator, away, [number.numberId]);
     await presence(t, away, 'away');
@@ -73,7 +61,7 @@ describe('round robin', () => {
   });
 
   it('prefers the contact owner when it serves the number and is online; else the turn decides', async () => {
-    const { number, agents } = await team(2);
+    const { number, agents } = await team(t, operator, 2);
     const [first, owner] = agents as [SignedIn, SignedIn];
     const waId = newCustomer();
     const contactId = await seedContact(t.pool, operator.tenantId, { waId, numberId: number.numberId });
@@ -94,7 +82,7 @@ describe('round robin', () => {
 
 describe('caps', () => {
   it('never passes an agent cap: the rest wait unassigned, and resolving frees a slot', async () => {
-    const { number, agents } = await team(1, 1);
+    const { number, agents } = await team(t, operator, 1, { maxOpen: 1 });
     const [agent] = agents as [SignedIn];
     const [c1, c2, c3] = [newCustomer(), newCustomer(), newCustomer()];
     await customersWrite(t, number, [{ waId: c1 }, { waId: c2 }]);
@@ -113,7 +101,7 @@ describe('caps', () => {
   });
 
   it('leaves a conversation in the queue when every agent of the number is away', async () => {
-    const { number, agents } = await team(1);
+    const { number, agents } = await team(t, operator, 1);
     await presence(t, agents[0] as SignedIn, 'away');
     const waId = newCustomer();
     await customersWrite(t, number, [{ waId }]);
@@ -123,7 +111,7 @@ describe('caps', () => {
 
 describe('reopening', () => {
   it('reopens a resolved conversation when the customer writes: to its agent if available, else to another', async () => {
-    const { number, agents } = await team(2);
+    const { number, agents } = await team(t, operator, 2);
     const waId = newCustomer();
     await customersWrite(t, number, [{ waId }]);
     const conversation = await conversationWith(t, number, waId);
@@ -162,7 +150,7 @@ describe('reopening', () => {
   });
 
   it('wakes a snoozed conversation when the customer writes, with the same agent', async () => {
-    const { number, agents } = await team(1);
+    const { number, agents } = await team(t, operator, 1);
     const [agent] = agents as [SignedIn];
     const waId = newCustomer();
     await customersWrite(t, number, [{ waId }]);
@@ -180,7 +168,7 @@ describe('reopening', () => {
 
 describe('the events of new conversations', () => {
   it("address the inbound message to the conversation's agent only, whoever owns the contact; its number's agents learn it left the queue", async () => {
-    const { number, agents } = await team(2);
+    const { number, agents } = await team(t, operator, 2);
     const since = await lastEventId(t);
     const waId = newCustomer();
     await customersWrite(t, number, [{ waId }]);
@@ -202,7 +190,7 @@ describe('the events of new conversations', () => {
 
 describe('what is not a customer waiting', () => {
   it("keeps a conversation a send created in nobody's queue until the customer writes", async () => {
-    const { number, agents } = await team(1);
+    const { number, agents } = await team(t, operator, 1);
     const waId = newCustomer();
     const contactId = await seedContact(t.pool, operator.tenantId, { waId, numberId: number.numberId });
     // As the send lane records a campaign message that went: the conversation exists, nobody wrote.
@@ -225,7 +213,7 @@ describe('what is not a customer waiting', () => {
   });
 
   it('assigns once when a batch is redone event by event around an event that cannot be applied', async () => {
-    const { number, agents } = await team(2);
+    const { number, agents } = await team(t, operator, 2);
     // A group id another tenant's number holds: recording it for this number breaks a unique index.
     const elsewhere = await inboxNumber(t, other.tenantId);
     const groupId = `G-${newCustomer()}`;

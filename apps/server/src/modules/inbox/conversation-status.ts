@@ -4,6 +4,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
+import { requestQueueAssignment } from './assignment/assign-queue.js';
 import { lockAgents, selectAgentLoads } from './assignment/assignment-repository.js';
 import { type ConversationState, updateConversationStatus } from './conversation-repository.js';
 import { CONVERSATION_NOT_FOUND, inboxErrors, requireConversation } from './inbox-access.js';
@@ -39,10 +40,16 @@ async function changeStatus(
   return row;
 }
 
-/** Resolves a conversation: its agent's slot is free at once (the cap counts unresolved conversations). */
+/**
+ * Resolves a conversation: its agent's slot is free at once (the cap counts unresolved
+ * conversations), and the queue is assigned again so the slot takes a waiting conversation.
+ */
 export function resolveConversation(context: AppContext, scope: Scope, conversationId: string) {
   return withTransaction(context.pool, async (client) => {
     const state = await requireConversation(client, scope, conversationId, { lock: true });
+    if (state.assigneeUserId !== null && state.status !== 'resolved') {
+      await requestQueueAssignment(client, scope.tenantId);
+    }
     return changeStatus(client, scope, state, 'resolved', null);
   });
 }

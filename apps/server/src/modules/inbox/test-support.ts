@@ -38,6 +38,29 @@ export async function presence(t: TestApp, agent: SignedIn, state: 'online' | 'a
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
 }
 
+export interface Team {
+  number: InboxNumber;
+  agents: SignedIn[];
+}
+
+/** A new number of the operator's tenant served by `count` new seats, each with the cap and in the state given. */
+export async function team(
+  t: TestApp,
+  operator: SignedIn,
+  count: number,
+  { maxOpen = 20, state = 'online' }: { maxOpen?: number; state?: 'online' | 'away' } = {},
+): Promise<Team> {
+  const number = await inboxNumber(t, operator.tenantId);
+  const agents: SignedIn[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const agent = await signedInSeat(t, operator.tenantId);
+    await serve(t, operator, agent, [number.numberId], maxOpen);
+    await presence(t, agent, state);
+    agents.push(agent);
+  }
+  return { number, agents };
+}
+
 let customers = 0;
 /** A new customer's phone number (wa_id), unique in the test run. */
 export const newCustomer = () => `8613${process.pid % 1000}${String(++customers).padStart(6, '0')}`;

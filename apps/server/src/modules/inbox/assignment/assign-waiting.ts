@@ -9,7 +9,7 @@ import {
 } from './assignment-repository.js';
 import { planAssignments } from './plan-assignments.js';
 
-/** An open conversation without an agent that the customer just wrote to. */
+/** An open conversation without an agent: the customer just wrote to it, or it waits in the queue. */
 export interface WaitingConversation {
   conversationId: string;
   numberId: string;
@@ -17,6 +17,12 @@ export interface WaitingConversation {
   previousAssignee: string | null;
   /** The contact's owner (`contact.owner_user_id`): preferred when it serves the number (sticky). */
   ownerUserId: string | null;
+  /**
+   * Already unassigned in the database (waiting in the queue, `assign-queue.ts`): only an agent
+   * taking it is a change of hands. Else the drain's conversation, which may be leaving
+   * `previousAssignee` even when nobody takes it.
+   */
+  inQueue?: boolean;
 }
 
 /**
@@ -49,14 +55,15 @@ export async function assignWaiting(
   const handOvers: HandOver[] = [];
   for (const w of waiting) {
     const to = given.get(w.conversationId) ?? null;
+    const from = w.inQueue ? null : w.previousAssignee;
     // A first assignment, or a reopened conversation going back (to its agent, another, or the queue).
-    if (to !== null || w.previousAssignee !== null) {
+    if (to !== null || from !== null) {
       handOvers.push({
         conversationId: w.conversationId,
-        from: w.previousAssignee,
+        from,
         to,
         by: null,
-        reason: w.previousAssignee === null ? 'auto' : 'reopen',
+        reason: from === null ? 'auto' : 'reopen',
         note: '',
       });
     }
