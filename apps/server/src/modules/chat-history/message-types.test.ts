@@ -1,11 +1,11 @@
 import type { ChatMessage } from '@ws/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, startSandbox } from '../../sandbox/index.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
 import { expectBadInput } from '../../test/bad-input.js';
+import { settleSandbox, startSandboxFor } from '../../test/sandbox-app.js';
 import { useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
 import { queueTemplate, type SandboxNumber, seedSandboxNumber, seedTemplate } from '../../test/whatsapp-fixtures.js';
-import { drainWebhookEvents } from '../../whatsapp/webhooks/drain.js';
 import { deliver, inboundPayload, metaExamples, WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
 
 const t = useTestApp(WEBHOOK_ENV);
@@ -17,13 +17,7 @@ let numberId: string;
 let phoneNumberId: string;
 
 beforeAll(async () => {
-  // The product listens, so the sandbox's signed webhooks reach the real intake.
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  sandbox = await startSandbox({
-    appSecret: t.context.whatsapp.appSecret,
-    webhookUrl: `http://127.0.0.1:${port}/webhooks/whatsapp`,
+  sandbox = await startSandboxFor(t, {
     delays: { webhookFlushMs: 5, webhookRetryBaseMs: 20, webhookRetryMaxMs: 200 },
   });
   tenantId = owner.tenantId;
@@ -41,8 +35,7 @@ async function customerWrites(content: Record<string, unknown>): Promise<string>
     ...content,
   });
   if (reply.status !== 200) throw new Error(`inbound refused: ${JSON.stringify(reply.body)}`);
-  if (!(await sandbox.settle({ timeoutMs: 10_000 }))) throw new Error('sandbox did not settle');
-  await drainWebhookEvents(t.context);
+  await settleSandbox(t, sandbox, { fastForward: false });
   return (reply.body as { message_id: string }).message_id;
 }
 

@@ -10,9 +10,9 @@ import { likePattern } from '../../platform/db/like-pattern.js';
 import { type Db, prepared } from '../../platform/db/pool.js';
 import { isoTime } from '../../platform/db/sql-time.js';
 import { BoundValues } from '../../platform/db/sql-values.js';
+import { onlineNow } from './assignment/assignment-repository.js';
 
-const online = (p: string, sql: BoundValues) =>
-  `coalesce(${p}.state = 'online' and ${p}.last_seen_at > now() - make_interval(secs => ${sql.add(PRESENCE_TIMEOUT_SECONDS, 'int')}), false)`;
+const online = (p: string, sql: BoundValues) => onlineNow(p, sql.add(PRESENCE_TIMEOUT_SECONDS, 'int'));
 
 /** A job to queue in the heartbeat's own statement (graphile-worker's `add_job`, `replace` mode by key). */
 export interface JobToQueue {

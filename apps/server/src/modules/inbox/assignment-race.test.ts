@@ -1,8 +1,6 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { type SignedIn, signedInSeat, useTenants } from '../../test/tenants.js';
-import { useTestApp } from '../../test/test-app.js';
-import { WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
+import { type SignedIn, signedInSeat } from '../../test/tenants.js';
 import { assignWaiting } from './assignment/assign-waiting.js';
 import {
   conversationWith,
@@ -12,24 +10,13 @@ import {
   presence,
   type StoredConversation,
   serve,
+  untilWaitingOnLock,
+  useInboxApp,
 } from './test-support.js';
 
 // Two assignments racing for an agent's last slot: the agent's row lock makes them take turns,
 // and the second counts the first. Proven with two real transactions, the second seen waiting.
-const t = useTestApp(WEBHOOK_ENV);
-const { a: operator } = useTenants(t, 'race');
-
-/** Waits until the backend is blocked on a lock (polling the server's own view, no fixed sleep). */
-async function untilWaitingOnLock(pid: number): Promise<void> {
-  for (;;) {
-    const { rows } = await t.pool.query<{ waiting: boolean }>(
-      `select exists (select 1 from pg_locks where pid = $1 and not granted) as waiting`,
-      [pid],
-    );
-    if (rows[0]?.waiting) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
+const { t, a: operator } = useInboxApp('race');
 
 const pidOf = async (client: pg.PoolClient) =>
   (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid as number;
@@ -68,7 +55,7 @@ describe('the cap under concurrent assignments', () => {
       expect((await claim(one, first.id)).map((h) => h.to)).toEqual([agent.userId]);
       // The second transaction reaches the agent's row lock while the first still holds it.
       const racing = claim(two, second.id);
-      await untilWaitingOnLock(await pidOf(two));
+      await untilWaitingOnLock(t, await pidOf(two));
       await one.query('commit');
       expect(await racing).toEqual([]);
       await two.query('commit');

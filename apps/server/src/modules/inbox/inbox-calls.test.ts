@@ -3,9 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectBadInput } from '../../test/bad-input.js';
 import { refusesStrangers } from '../../test/refuses-strangers.js';
 import type { SignedIn } from '../../test/tenants.js';
-import { useTenants } from '../../test/tenants.js';
-import { useTestApp } from '../../test/test-app.js';
-import { WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
 import {
   conversationWith,
   customersWrite,
@@ -15,12 +12,12 @@ import {
   newCustomer,
   postAs,
   presence,
+  useInboxApp,
   useOneConversation,
 } from './test-support.js';
 
 // Every inbox call: who may make it, what it refuses, and what it does, through HTTP.
-const t = useTestApp(WEBHOOK_ENV);
-const tenants = useTenants(t, 'inboxcalls');
+const { t, ...tenants } = useInboxApp('inboxcalls');
 const { a: operator, b: other, seat: agent } = tenants;
 const shared = useOneConversation(t, tenants);
 let number: InboxNumber;

@@ -1,8 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type SignedIn, useTenants } from '../../test/tenants.js';
-import { useTestApp } from '../../test/test-app.js';
+import type { SignedIn } from '../../test/tenants.js';
 import { seedTemplate } from '../../test/whatsapp-fixtures.js';
-import { WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
 import {
   conversationWith,
   customersWrite,
@@ -11,13 +9,13 @@ import {
   lastEventId,
   newCustomer,
   postAs,
+  useInboxApp,
   useOneConversation,
 } from './test-support.js';
 
 // Replies to a conversation through HTTP: text, location and quotes inside the window, templates
 // outside it, and only by the conversation's own agent.
-const t = useTestApp(WEBHOOK_ENV);
-const tenants = useTenants(t, 'inboxreplies');
+const { t, ...tenants } = useInboxApp('inboxreplies');
 const { a: operator, seat: agent } = tenants;
 const shared = useOneConversation(t, tenants);
 let number: InboxNumber;

@@ -1,8 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hubCaughtUp, signedInSocket } from '../../test/realtime-client.js';
-import { type SignedIn, signedInSeat, useTenants } from '../../test/tenants.js';
-import { useTestApp } from '../../test/test-app.js';
-import { WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
+import { type SignedIn, signedInSeat } from '../../test/tenants.js';
 import {
   conversationWith,
   customersWrite,
@@ -13,12 +11,12 @@ import {
   newCustomer,
   presence,
   serve,
+  useInboxApp,
 } from './test-support.js';
 
 // A seat's inbox holds the conversations assigned to it and those waiting unassigned on the
 // numbers it serves; everything else of its tenant is as unknown to it as another tenant's.
-const t = useTestApp(WEBHOOK_ENV);
-const { a: operator, b: other } = useTenants(t, 'inboxscope');
+const { t, a: operator, b: other } = useInboxApp('inboxscope');
 let seatA: SignedIn;
 let seatB: SignedIn;
 let shared: InboxNumber;

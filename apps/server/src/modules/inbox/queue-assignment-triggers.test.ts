@@ -1,22 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { type SignedIn, useTenants } from '../../test/tenants.js';
-import { useTestApp } from '../../test/test-app.js';
-import { WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
+import type { SignedIn } from '../../test/tenants.js';
 import { assignQueue, queueAssignmentKey } from './assignment/assign-queue.js';
 import { assignWaiting } from './assignment/assign-waiting.js';
 import {
+  assigneesOf,
   conversationWith,
   customersWrite,
   newCustomer,
   presence,
   type StoredConversation,
   team,
+  untilWaitingOnLock,
+  useInboxApp,
+  waitingConversations,
 } from './test-support.js';
 
 // What asks for the queue to be assigned, and what does not; and the assignment itself run twice
 // at once. No worker here: the queued jobs stay to be counted, and the test runs the assignment.
-const t = useTestApp(WEBHOOK_ENV);
-const { a: operator } = useTenants(t, 'queuetriggers');
+const { t, a: operator } = useInboxApp('queuetriggers');
 // Read when used: the tenants exist from beforeAll on.
 const key = () => queueAssignmentKey(operator.tenantId);
 
@@ -27,25 +28,6 @@ async function queuedJobs(): Promise<number> {
   );
   return rows[0]?.n ?? 0;
 }
-
-/** Waits until some backend is blocked on a lock (this file's database is its own; no fixed sleep). */
-async function untilSomeoneWaitsOnALock(): Promise<void> {
-  for (;;) {
-    const { rows } = await t.pool.query<{ waiting: boolean }>(
-      'select exists (select 1 from pg_locks where not granted) as waiting',
-    );
-    if (rows[0]?.waiting) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
-const assigneeOf = async (conversation: StoredConversation) =>
-  (
-    await t.pool.query<{ assignee: string | null }>(
-      'select assignee_user_id::text as assignee from conversation where id = $1',
-      [conversation.id],
-    )
-  ).rows[0]?.assignee;
 
 /** How many jobs the step queued (the tenant's one waiting job is removed first). */
 async function jobsQueuedBy(step: () => Promise<unknown>): Promise<number> {
@@ -87,12 +69,10 @@ describe('what asks for the queue to be assigned', () => {
         post('/api/inbox/assign', holder.token, { conversationId: conversation.id, assigneeUserId: colleague.userId }),
       ),
     ).toBe(1);
-    expect(await jobsQueuedBy(post('/api/inbox/resolve', colleague.token, { conversationId: conversation.id }))).toBe(
-      1,
-    );
-    expect(await jobsQueuedBy(post('/api/inbox/resolve', colleague.token, { conversationId: conversation.id }))).toBe(
-      0,
-    );
+    const resolve = post('/api/inbox/resolve', colleague.token, { conversationId: conversation.id });
+    expect(await jobsQueuedBy(resolve)).toBe(1);
+    // Resolved already: it frees no slot.
+    expect(await jobsQueuedBy(resolve)).toBe(0);
     expect(
       await jobsQueuedBy(
         post('/api/inbox/agent/set', operator.token, {
@@ -108,23 +88,8 @@ describe('what asks for the queue to be assigned', () => {
 describe('assigning the queue alongside other assignments', () => {
   it('never passes a cap when two agents come online at once (two runs): the oldest go, each once, the rest wait', async () => {
     const { number, agents } = await team(t, operator, 2, { maxOpen: 2, state: 'away' });
-    const waIds = Array.from({ length: 7 }, newCustomer);
-    await customersWrite(
-      t,
-      number,
-      waIds.map((waId) => ({ waId })),
-    );
-    const conversations: StoredConversation[] = [];
-    for (const [i, waId] of waIds.entries()) {
-      const conversation = await conversationWith(t, number, waId);
-      expect(conversation.assignee_user_id).toBeNull();
-      // The first customer waited longest.
-      await t.pool.query(`update conversation set last_message_at = now() - make_interval(mins => $2) where id = $1`, [
-        conversation.id,
-        100 - i,
-      ]);
-      conversations.push(conversation);
-    }
+    // The first customer waited longest.
+    const conversations = await waitingConversations(t, number, [100, 99, 98, 97, 96, 95, 94]);
     for (const agent of agents) await presence(t, agent, 'online');
 
     const runs = await Promise.all([
@@ -132,12 +97,8 @@ describe('assigning the queue alongside other assignments', () => {
       assignQueue(t.context, operator.tenantId),
     ]);
     expect(runs[0] + runs[1]).toBe(4);
-    const { rows } = await t.pool.query<{ id: string; assignee: string | null }>(
-      `select id::text, assignee_user_id::text as assignee from conversation where id = any($1::bigint[])`,
-      [conversations.map((c) => c.id)],
-    );
-    const assigneeOf = new Map(rows.map((row) => [row.id, row.assignee]));
-    const given = conversations.map((c) => assigneeOf.get(c.id) ?? null);
+    const assigneeOf = await assigneesOf(t, conversations);
+    const given = conversations.map((c) => assigneeOf[c.id] ?? null);
     expect(given.slice(0, 4).every((assignee) => assignee !== null)).toBe(true);
     expect(given.slice(4)).toEqual([null, null, null]);
     for (const agent of agents) expect(given.filter((assignee) => assignee === agent.userId)).toHaveLength(2);
@@ -175,13 +136,15 @@ describe('assigning the queue alongside other assignments', () => {
       ]);
       expect(given.map((h) => h.to)).toEqual([agent.userId]);
       const running = assignQueue(t.context, operator.tenantId);
-      await untilSomeoneWaitsOnALock();
+      await untilWaitingOnLock(t);
       await drain.query('commit');
       expect(await running).toBe(0);
     } finally {
       drain.release();
     }
-    expect(await assigneeOf(inQueue as StoredConversation)).toBeNull();
-    expect(await assigneeOf(fromDrain as StoredConversation)).toBe(agent.userId);
+    expect(await assigneesOf(t, [inQueue, fromDrain] as StoredConversation[])).toEqual({
+      [inQueue?.id as string]: null,
+      [fromDrain?.id as string]: agent.userId,
+    });
   });
 });

@@ -1,50 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type SignedIn, signedInSeat, useTenants } from '../../test/tenants.js';
-import { useTestApp } from '../../test/test-app.js';
-import { WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
+import { type SignedIn, signedInSeat } from '../../test/tenants.js';
 import {
+  assigneesOf,
   conversationWith,
   customersWrite,
   eventsSince,
-  type InboxNumber,
   lastEventId,
   newCustomer,
   presence,
+  resolvedConversation,
   type StoredConversation,
   team,
+  useInboxApp,
+  waitingConversations,
 } from './test-support.js';
 
 // The queue is assigned again, by the worker's job, when an agent comes online or frees a slot:
 // oldest waiting first, by the drain's rules, never past a cap (decision 0016, point 3).
-const t = useTestApp(WEBHOOK_ENV, { worker: true });
-const { a: operator, b: other } = useTenants(t, 'queueassign');
-
-/** Customers write (while nobody can take them) and wait; their last messages are made `minutesAgo` old. */
-async function waiting(number: InboxNumber, minutesAgo: readonly number[]): Promise<StoredConversation[]> {
-  const waIds = minutesAgo.map(() => newCustomer());
-  await customersWrite(
-    t,
-    number,
-    waIds.map((waId) => ({ waId })),
-  );
-  const conversations = await Promise.all(waIds.map((waId) => conversationWith(t, number, waId)));
-  for (const [i, conversation] of conversations.entries()) {
-    expect(conversation).toMatchObject({ assignee_user_id: null, status: 'open' });
-    await t.pool.query(`update conversation set last_message_at = now() - make_interval(mins => $2) where id = $1`, [
-      conversation.id,
-      minutesAgo[i],
-    ]);
-  }
-  return conversations;
-}
-
-const assigneesOf = async (conversations: readonly StoredConversation[]) =>
-  (
-    await t.pool.query<{ id: string; assignee: string | null }>(
-      `select id::text, assignee_user_id::text as assignee from conversation where id = any($1::bigint[])`,
-      [conversations.map((c) => c.id)],
-    )
-  ).rows.reduce<Record<string, string | null>>((all, row) => Object.assign(all, { [row.id]: row.assignee }), {});
+const { t, a: operator, b: other } = useInboxApp('queueassign', { worker: true });
 
 /** Waits until the tenant's queue job has run (none waits or runs) and the condition holds. */
 async function settled(tenantId: string, condition: () => Promise<void>) {
@@ -65,10 +38,10 @@ describe('an agent coming online', () => {
   it('is given the waiting conversations of its numbers, oldest first, up to its cap; other queues stay as they are', async () => {
     const { number, agents } = await team(t, operator, 1, { maxOpen: 2, state: 'away' });
     const [agent] = agents as [SignedIn];
-    const [newest, oldest, middle] = await waiting(number, [1, 30, 10]);
+    const [newest, oldest, middle] = await waitingConversations(t, number, [1, 30, 10]);
     // A number of the tenant the agent does not serve, its seat away: its queue is not the agent's.
     const elsewhere = await team(t, operator, 1, { state: 'away' });
-    const [notServed] = await waiting(elsewhere.number, [60]);
+    const [notServed] = await waitingConversations(t, elsewhere.number, [60]);
     // Another tenant's waiting conversation, which its own online agent could take: that tenant's
     // queue job is not this one.
     const foreign = await team(t, other, 1);
@@ -80,14 +53,14 @@ describe('an agent coming online', () => {
 
     await presence(t, agent, 'online');
     await settled(operator.tenantId, async () => {
-      expect(await assigneesOf([oldest, middle, newest, notServed] as StoredConversation[])).toEqual({
+      expect(await assigneesOf(t, [oldest, middle, newest, notServed] as StoredConversation[])).toEqual({
         [oldest?.id as string]: agent.userId,
         [middle?.id as string]: agent.userId,
         [newest?.id as string]: null,
         [notServed?.id as string]: null,
       });
     });
-    expect((await assigneesOf([foreignWaiting]))[foreignWaiting.id]).toBeNull();
+    expect((await assigneesOf(t, [foreignWaiting]))[foreignWaiting.id]).toBeNull();
 
     const { rows: history } = await t.pool.query(
       `select conversation_id::text, from_user_id, to_user_id::text, by_user_id, reason
@@ -116,13 +89,7 @@ describe('an agent coming online', () => {
   });
 
   it('gives a reopened conversation that waited back to the agent it had, before the turn', async () => {
-    const { number, agents } = await team(t, operator, 2);
-    const waId = newCustomer();
-    await customersWrite(t, number, [{ waId }]);
-    const conversation = await conversationWith(t, number, waId);
-    const had = agents.find((agent) => agent.userId === conversation.assignee_user_id) as SignedIn;
-    const next = agents.find((agent) => agent !== had) as SignedIn;
-    await t.post('/api/inbox/resolve', { token: had.token, body: { conversationId: conversation.id } });
+    const { number, waId, had, colleague: next } = await resolvedConversation(t, operator);
     await presence(t, had, 'away');
     await presence(t, next, 'away');
     // Reopened while nobody was there: it waits, its agent remembered in the history.
@@ -149,12 +116,12 @@ describe('a slot freed', () => {
     await customersWrite(t, number, [{ waId: first }]);
     const held = await conversationWith(t, number, first);
     expect(held.assignee_user_id).toBe(agent.userId);
-    const [newer, older, newest] = await waiting(number, [5, 20, 1]);
+    const [newer, older, newest] = await waitingConversations(t, number, [5, 20, 1]);
 
     const resolved = await t.post('/api/inbox/resolve', { token: agent.token, body: { conversationId: held.id } });
     expect(resolved.status).toBe(200);
     await settled(operator.tenantId, async () => {
-      expect(await assigneesOf([older, newer, newest] as StoredConversation[])).toEqual({
+      expect(await assigneesOf(t, [older, newer, newest] as StoredConversation[])).toEqual({
         [older?.id as string]: agent.userId,
         [newer?.id as string]: null,
         [newest?.id as string]: null,
@@ -175,7 +142,7 @@ describe('a slot freed', () => {
     });
     expect(handed.status).toBe(200);
     await settled(operator.tenantId, async () => {
-      expect(await assigneesOf([older, newer, newest] as StoredConversation[])).toEqual({
+      expect(await assigneesOf(t, [older, newer, newest] as StoredConversation[])).toEqual({
         [older?.id as string]: colleague.userId,
         [newer?.id as string]: agent.userId,
         [newest?.id as string]: null,

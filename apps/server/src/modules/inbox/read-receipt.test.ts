@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useTenants } from '../../test/tenants.js';
-import { useTestApp } from '../../test/test-app.js';
 import { seedNumber } from '../../test/whatsapp-fixtures.js';
 import { startGraphServer, type TestServer } from '../../whatsapp/cloud-api/test-servers.js';
-import { WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
-import { conversationWith, customersWrite, type InboxNumber, newCustomer } from './test-support.js';
+import { conversationWith, customersWrite, type InboxNumber, newCustomer, useInboxApp } from './test-support.js';
 
 // Opening a conversation sends the customer the read receipt of its newest message, through the
 // worker, to the number's Cloud API (a local stand-in here).
-const t = useTestApp(WEBHOOK_ENV, { worker: true });
-const { a: operator } = useTenants(t, 'receipt');
+const { t, a: operator } = useInboxApp('receipt', { worker: true });
 let graph: TestServer;
 let number: InboxNumber;
 

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../test/multipart.js';
-import { type SignedIn, useTenants } from '../../test/tenants.js';
-import { useTestApp } from '../../test/test-app.js';
+import type { SignedIn } from '../../test/tenants.js';
 import { seedNumber } from '../../test/whatsapp-fixtures.js';
 import { startGraphServer, type TestServer } from '../../whatsapp/cloud-api/test-servers.js';
-import { WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
 import { renderCaptchaPng } from '../auth/captcha/captcha-image.js';
-import { conversationWith, customersWrite, newCustomer } from './test-support.js';
+import { conversationWith, customersWrite, newCustomer, useInboxApp } from './test-support.js';
 
 // An agent's image reply: the upload goes to the number's Cloud API media store (a local stand-in
 // here), and the queued message names the media id Meta gave.
-const t = useTestApp(WEBHOOK_ENV);
-const { a: operator, b: other } = useTenants(t, 'replyimage');
+const { t, a: operator, b: other } = useInboxApp('replyimage');
 let graph: TestServer;
 let refuseUploads = false;
 let conversationId: string;

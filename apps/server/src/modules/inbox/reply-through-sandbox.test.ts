@@ -4,20 +4,15 @@
  * customer, the send lane delivers the answer through the governor, and the sandbox's statuses
  * come back to the agent's history.
  */
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, startSandbox } from '../../sandbox/index.js';
-import { type SignedIn, signedInSeat, useTenants } from '../../test/tenants.js';
-import { useTestApp } from '../../test/test-app.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { instantDelays, quietBehaviour } from '../../sandbox/test/kit.js';
+import { runSendLane, settleSandbox, startSandboxFor } from '../../test/sandbox-app.js';
+import { type SignedIn, signedInSeat } from '../../test/tenants.js';
 import { type SandboxNumber, seedSandboxNumber } from '../../test/whatsapp-fixtures.js';
-import { cloudApiTransport } from '../../whatsapp/governor/cloud-api-transport.js';
-import { SendLane } from '../../whatsapp/governor/send-lane.js';
-import { drainWebhookEvents } from '../../whatsapp/webhooks/drain.js';
-import { WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
-import { presence, serve } from './test-support.js';
+import { presence, serve, useInboxApp } from './test-support.js';
 
-const t = useTestApp(WEBHOOK_ENV);
-const { a: operator } = useTenants(t, 'sandboxreply');
+const { t, a: operator } = useInboxApp('sandboxreply');
 const CUSTOMER = '8613900000081';
 let sandbox: RunningSandbox;
 let numberId: string;
@@ -25,15 +20,7 @@ let made: SandboxNumber;
 let agent: SignedIn;
 
 beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  sandbox = await startSandbox({
-    appSecret: t.context.whatsapp.appSecret,
-    webhookUrl: `http://127.0.0.1:${port}/webhooks/whatsapp`,
-    behaviour: { deliver: 1, read: 1, reply: 0, stop: 0, block: 0, tapButton: 0, joinGroup: 0, fail: 0 },
-    delays: { sentMs: 0, deliveredMs: 0, readMs: 0, webhookFlushMs: 5, webhookRetryBaseMs: 20, webhookRetryMaxMs: 200 },
-  });
+  sandbox = await startSandboxFor(t, { behaviour: quietBehaviour, delays: instantDelays });
   ({ numberId, made } = await seedSandboxNumber(t.pool, t.context.whatsapp, sandbox, operator.tenantId));
   agent = await signedInSeat(t, operator.tenantId);
   await serve(t, operator, agent, [numberId]);
@@ -41,11 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox?.stop());
 
-/** Lets the sandbox post what it has, then processes it. */
-async function settle() {
-  if (!(await sandbox.settle({ fastForward: true, timeoutMs: 10_000 }))) throw new Error('sandbox did not settle');
-  await drainWebhookEvents(t.context);
-}
+const settle = () => settleSandbox(t, sandbox);
 
 describe('an agent answering through the sandbox', () => {
   it('gets the new conversation, answers it through the governor, and sees the answer delivered and read', async () => {
@@ -78,13 +61,7 @@ describe('an agent answering through the sandbox', () => {
       },
     });
     expect(answer.status).toBe(200);
-    await new SendLane(operator.tenantId, numberId, {
-      pool: t.pool,
-      cipher: t.context.whatsapp.tokenCipher,
-      transport: cloudApiTransport(),
-      logger: pino({ level: 'silent' }),
-      lingerMs: 0,
-    }).run();
+    await runSendLane(t, operator.tenantId, numberId);
     const sent = sandbox.sandbox.store.messages.list().filter((message) => message.direction === 'out');
     expect(sent).toHaveLength(1);
     expect(JSON.parse(String(sent[0]?.body))).toMatchObject({

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type SignedIn, signedInSeat, useTenants } from '../../test/tenants.js';
-import { useTestApp } from '../../test/test-app.js';
-import { WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
+import { type SignedIn, signedInSeat } from '../../test/tenants.js';
 import { wakeSnoozedConversations } from './snooze-job.js';
 import {
   conversationWith,
@@ -12,10 +10,10 @@ import {
   newCustomer,
   presence,
   serve,
+  useInboxApp,
 } from './test-support.js';
 
-const t = useTestApp(WEBHOOK_ENV);
-const { a: operator, b: other } = useTenants(t, 'snooze');
+const { t, a: operator, b: other } = useInboxApp('snooze');
 
 describe('the snooze wake job', () => {
   it('opens every snoozed conversation whose time has come, of every tenant, and tells their agents', async () => {

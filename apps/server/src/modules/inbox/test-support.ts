@@ -1,10 +1,16 @@
 /** Helpers of the inbox tests: numbers that receive webhooks, agents set up through the calls, customers writing. */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, expect } from 'vitest';
-import { type SignedIn, signedInSeat, type Tenants } from '../../test/tenants.js';
-import type { TestApp } from '../../test/test-app.js';
+import { type SignedIn, signedInSeat, type Tenants, useTenants } from '../../test/tenants.js';
+import { type TestApp, useTestApp } from '../../test/test-app.js';
 import { seedNumber } from '../../test/whatsapp-fixtures.js';
-import { deliver, inboundPayload } from '../../whatsapp/webhooks/test-support.js';
+import { deliver, inboundPayload, WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
+
+/** The file's app, which receives webhooks (each delivery is drained at once), and its tenants. */
+export function useInboxApp(prefix: string, options: { worker?: boolean } = {}): Tenants & { t: TestApp } {
+  const t = useTestApp(WEBHOOK_ENV, options);
+  return { t, ...useTenants(t, prefix) };
+}
 
 export interface InboxNumber {
   numberId: string;
@@ -162,3 +168,80 @@ export function useOneConversation(t: TestApp, tenants: Tenants): OneConversatio
 /** A POST in zh, or in en when asked. */
 export const postAs = (t: TestApp) => (path: string, token: string, body: object, language?: 'en') =>
   t.post(path, { token, body, headers: language ? { 'accept-language': language } : {} });
+
+/**
+ * Waits until a backend (`pid`, else any: a test file's database is its own) is blocked on a
+ * lock, polling the server's own view; no fixed sleep.
+ */
+export async function untilWaitingOnLock(t: TestApp, pid?: number): Promise<void> {
+  for (;;) {
+    const { rows } = await t.pool.query<{ waiting: boolean }>(
+      'select exists (select 1 from pg_locks where not granted and ($1::int is null or pid = $1)) as waiting',
+      [pid ?? null],
+    );
+    if (rows[0]?.waiting) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * Customers write to the number in one batch while nobody can take them, and wait in its queue;
+ * their last messages are then made `minutesAgo` old (the queue's order). Answers the conversations.
+ */
+export async function waitingConversations(
+  t: TestApp,
+  number: InboxNumber,
+  minutesAgo: readonly number[],
+): Promise<StoredConversation[]> {
+  const waIds = minutesAgo.map(() => newCustomer());
+  await customersWrite(
+    t,
+    number,
+    waIds.map((waId) => ({ waId })),
+  );
+  const conversations: StoredConversation[] = [];
+  for (const [i, waId] of waIds.entries()) {
+    const conversation = await conversationWith(t, number, waId);
+    expect(conversation).toMatchObject({ assignee_user_id: null, status: 'open' });
+    await t.pool.query(`update conversation set last_message_at = now() - make_interval(mins => $2) where id = $1`, [
+      conversation.id,
+      minutesAgo[i],
+    ]);
+    conversations.push(conversation);
+  }
+  return conversations;
+}
+
+/** The conversations' assignees now, by conversation id. */
+export async function assigneesOf(
+  t: TestApp,
+  conversations: readonly StoredConversation[],
+): Promise<Record<string, string | null>> {
+  const { rows } = await t.pool.query<{ id: string; assignee: string | null }>(
+    'select id::text, assignee_user_id::text as assignee from conversation where id = any($1::bigint[])',
+    [conversations.map((conversation) => conversation.id)],
+  );
+  return Object.fromEntries(rows.map((row) => [row.id, row.assignee]));
+}
+
+export interface ResolvedConversation extends Team {
+  waId: string;
+  conversation: StoredConversation;
+  /** The agent the drain gave it to, which then resolved it. */
+  had: SignedIn;
+  /** The number's other agent. */
+  colleague: SignedIn;
+}
+
+/** A number with two online agents and a conversation the drain gave one of them, which resolved it. */
+export async function resolvedConversation(t: TestApp, operator: SignedIn): Promise<ResolvedConversation> {
+  const made = await team(t, operator, 2);
+  const waId = newCustomer();
+  await customersWrite(t, made.number, [{ waId }]);
+  const conversation = await conversationWith(t, made.number, waId);
+  const had = made.agents.find((agent) => agent.userId === conversation.assignee_user_id) as SignedIn;
+  const colleague = made.agents.find((agent) => agent !== had) as SignedIn;
+  const resolved = await t.post('/api/inbox/resolve', { token: had.token, body: { conversationId: conversation.id } });
+  expect(resolved.status).toBe(200);
+  return { ...made, waId, conversation, had, colleague };
+}

@@ -3,9 +3,10 @@
  * webhook intake makes them a contact known only by BSUID, the send lane answers them by
  * `recipient`, and the sandbox's status webhooks come back and move the message forward.
  */
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, startSandbox } from '../../sandbox/index.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { instantDelays, quietBehaviour } from '../../sandbox/test/kit.js';
+import { runSendLane, settleSandbox, startSandboxFor } from '../../test/sandbox-app.js';
 import { useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
 import {
@@ -14,10 +15,7 @@ import {
   seedSandboxNumber,
   seedSandboxTemplate,
 } from '../../test/whatsapp-fixtures.js';
-import { drainWebhookEvents } from '../webhooks/drain.js';
 import { WEBHOOK_ENV } from '../webhooks/test-support.js';
-import { cloudApiTransport } from './cloud-api-transport.js';
-import { SendLane } from './send-lane.js';
 
 const t = useTestApp(WEBHOOK_ENV);
 const { a, b } = useTenants(t, 'send-by-user-id');
@@ -27,15 +25,7 @@ let numberId: string;
 let made: SandboxNumber;
 
 beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  sandbox = await startSandbox({
-    appSecret: t.context.whatsapp.appSecret,
-    webhookUrl: `http://127.0.0.1:${port}/webhooks/whatsapp`,
-    behaviour: { deliver: 1, read: 1, reply: 0, stop: 0, block: 0, tapButton: 0, joinGroup: 0, fail: 0 },
-    delays: { sentMs: 0, deliveredMs: 0, readMs: 0, webhookFlushMs: 5, webhookRetryBaseMs: 20, webhookRetryMaxMs: 200 },
-  });
+  sandbox = await startSandboxFor(t, { behaviour: quietBehaviour, delays: instantDelays });
   ({ numberId, made } = await seedSandboxNumber(t.pool, t.context.whatsapp, sandbox, a.tenantId));
   const customer = await sandbox.control('POST', '/customers', {
     wa_id: HIDDEN,
@@ -47,11 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox?.stop());
 
-/** Lets the sandbox post what it has, then processes it. */
-async function settle() {
-  if (!(await sandbox.settle({ fastForward: true, timeoutMs: 10_000 }))) throw new Error('sandbox did not settle');
-  await drainWebhookEvents(t.context);
-}
+const settle = () => settleSandbox(t, sandbox);
 
 describe('a user known only by business-scoped user id', () => {
   it('writes in, is answered by recipient, and the statuses come back', async () => {
@@ -88,13 +74,7 @@ describe('a user known only by business-scoped user id', () => {
     const [queued] = await queueTemplate(t.pool, a.tenantId, numberId, { id: templateId, name: 'order_shipped' }, [
       contact.id,
     ]);
-    await new SendLane(a.tenantId, numberId, {
-      pool: t.pool,
-      cipher: t.context.whatsapp.tokenCipher,
-      transport: cloudApiTransport(),
-      logger: pino({ level: 'silent' }),
-      lingerMs: 0,
-    }).run();
+    await runSendLane(t, a.tenantId, numberId);
 
     // The request reached the sandbox addressed by recipient, not to.
     const sent = sandbox.sandbox.store.messages.list().filter((message) => message.direction === 'out');

@@ -3,10 +3,10 @@
  * and never sends them again, retries only failures that prove nothing was sent, and the status
  * webhooks settle an unknown message by the callback data every send carries.
  */
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, startSandbox } from '../../sandbox/index.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
 import { instantDelays, quietBehaviour } from '../../sandbox/test/kit.js';
+import { runSendLane, settleSandbox, startSandboxFor } from '../../test/sandbox-app.js';
 import { useTestApp } from '../../test/test-app.js';
 import {
   createTenant,
@@ -18,10 +18,7 @@ import {
   seedTemplate,
 } from '../../test/whatsapp-fixtures.js';
 import { type Answer, type RecordedRequest, startGraphServer, type TestServer } from '../cloud-api/test-servers.js';
-import { drainWebhookEvents } from '../webhooks/drain.js';
 import { WEBHOOK_ENV } from '../webhooks/test-support.js';
-import { cloudApiTransport } from './cloud-api-transport.js';
-import { SendLane } from './send-lane.js';
 import { settleUnknownSends } from './unknown-sends-job.js';
 
 const t = useTestApp(WEBHOOK_ENV);
@@ -43,30 +40,13 @@ const metaError = (status: number, code: number, message = 'title') => ({
 });
 
 beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  sandbox = await startSandbox({
-    appSecret: t.context.whatsapp.appSecret,
-    webhookUrl: `http://127.0.0.1:${port}/webhooks/whatsapp`,
-    behaviour: quietBehaviour,
-    delays: instantDelays,
-  });
+  sandbox = await startSandboxFor(t, { behaviour: quietBehaviour, delays: instantDelays });
   graph = await startGraphServer((request) => answers.get((request.json as { to: string }).to) ?? accepted(request));
 });
 afterAll(async () => {
   await sandbox?.stop();
   await graph?.close();
 });
-
-const runLane = (tenantId: string, numberId: string) =>
-  new SendLane(tenantId, numberId, {
-    pool: t.pool,
-    cipher: t.context.whatsapp.tokenCipher,
-    transport: cloudApiTransport(),
-    logger: pino({ level: 'silent' }),
-    lingerMs: 0,
-  }).run();
 
 async function messages(tenantId: string) {
   const { rows } = await t.pool.query(
@@ -120,7 +100,7 @@ describe('a send whose answer is lost', () => {
     const contact = await seedContact(t.pool, tenantId, { waId: '4481001', consent: true });
     const [queued] = await queueTemplate(t.pool, tenantId, numberId, { id: templateId, name: 'promo' }, [contact]);
 
-    await runLane(tenantId, numberId);
+    await runSendLane(t, tenantId, numberId);
     expect(await messages(tenantId)).toEqual([
       expect.objectContaining({
         status: 'unknown',
@@ -130,13 +110,12 @@ describe('a send whose answer is lost', () => {
         attempts: null,
       }),
     ]);
-    await runLane(tenantId, numberId);
+    await runSendLane(t, tenantId, numberId);
     const sent = sandbox.sandbox.store.messages.list().filter((message) => message.waId === '4481001');
     expect(sent).toHaveLength(1);
     expect(JSON.parse(String(sent[0]?.body)).biz_opaque_callback_data).toBe(queued?.id);
 
-    if (!(await sandbox.settle({ fastForward: true, timeoutMs: 10_000 }))) throw new Error('sandbox did not settle');
-    await drainWebhookEvents(t.context);
+    await settleSandbox(t, sandbox);
     expect(await messages(tenantId)).toEqual([
       expect.objectContaining({ id: queued?.id, status: 'read', meta_message_id: sent[0]?.id }),
     ]);
@@ -159,7 +138,7 @@ describe('a send whose answer is lost', () => {
     await t.pool.query('update send_queue set claimed_at = now(), attempts = 1 where message_id = $1', [
       interrupted?.id,
     ]);
-    await runLane(tenantId, numberId);
+    await runSendLane(t, tenantId, numberId);
     expect(await watched(tenantId)).toEqual([interrupted?.id]);
     // Marked long ago, but no later message was sent since: nothing says Meta never took it.
     await t.pool.query(`update unknown_send set since = now() - interval '10 minutes' where tenant_id = $1`, [
@@ -168,9 +147,8 @@ describe('a send whose answer is lost', () => {
     expect(await settleUnknownSends(t.pool)).toBe(0);
 
     await queueTemplate(t.pool, tenantId, numberId, template, [later]);
-    await runLane(tenantId, numberId);
-    if (!(await sandbox.settle({ fastForward: true, timeoutMs: 10_000 }))) throw new Error('sandbox did not settle');
-    await drainWebhookEvents(t.context);
+    await runSendLane(t, tenantId, numberId);
+    await settleSandbox(t, sandbox);
     // Still inside the grace: it waits for a webhook that may yet come.
     await t.pool.query(`update unknown_send set since = now() - interval '60 seconds' where tenant_id = $1`, [
       tenantId,
@@ -183,9 +161,8 @@ describe('a send whose answer is lost', () => {
     expect(await watched(tenantId)).toEqual([]);
     expect(await settleUnknownSends(t.pool)).toBe(0);
 
-    await runLane(tenantId, numberId);
-    if (!(await sandbox.settle({ fastForward: true, timeoutMs: 10_000 }))) throw new Error('sandbox did not settle');
-    await drainWebhookEvents(t.context);
+    await runSendLane(t, tenantId, numberId);
+    await settleSandbox(t, sandbox);
     const toLost = sandbox.sandbox.store.messages.list().filter((message) => message.waId === '4481501');
     expect(toLost).toHaveLength(1);
     expect(JSON.parse(String(toLost[0]?.body)).biz_opaque_callback_data).toBe(interrupted?.id);
@@ -203,7 +180,7 @@ describe('a send whose answer is lost', () => {
     answers.set('4482005', metaError(400, 131056, 'pair rate limit hit'));
     const waIds = ['4482001', '4482002', '4482003', '4482004', '4482005', '4482006'];
     const { tenantId, numberId, queued } = await standInSetUp(waIds);
-    await runLane(tenantId, numberId);
+    await runSendLane(t, tenantId, numberId);
 
     const rows = await messages(tenantId);
     expect(rows.map((row) => row.status)).toEqual(['unknown', 'unknown', 'unknown', 'queued', 'queued', 'accepted']);
@@ -234,7 +211,7 @@ describe('a send whose answer is lost', () => {
     const templateId = await seedTemplate(t.pool, tenantId, numberId, { name: 'promo' });
     const contact = await seedContact(t.pool, tenantId, { waId: '4483001', consent: true });
     await queueTemplate(t.pool, tenantId, numberId, { id: templateId, name: 'promo' }, [contact]);
-    await runLane(tenantId, numberId);
+    await runSendLane(t, tenantId, numberId);
     expect(await messages(tenantId)).toEqual([expect.objectContaining({ status: 'queued', attempts: 1 })]);
   });
 });
@@ -243,7 +220,7 @@ describe("Meta's refusals at send time", () => {
   it('131049 fails that message only: the contact stays opted in and the number sends on', async () => {
     answers.set('4484001', metaError(400, 131049, 'This message was not delivered to maintain healthy ecosystem'));
     const { tenantId, numberId, contacts } = await standInSetUp(['4484001', '4484002']);
-    expect(await runLane(tenantId, numberId)).toEqual({ paused: false });
+    expect(await runSendLane(t, tenantId, numberId)).toEqual({ paused: false });
     expect((await messages(tenantId)).map((row) => [row.status, row.error_code])).toEqual([
       ['failed', 131049],
       ['accepted', null],
@@ -259,7 +236,7 @@ describe("Meta's refusals at send time", () => {
   it('131048 pauses the number, and what is queued behind stays queued', async () => {
     answers.set('4485001', metaError(400, 131048, 'Spam rate limit hit'));
     const { tenantId, numberId } = await standInSetUp(['4485001']);
-    expect(await runLane(tenantId, numberId)).toEqual({ paused: true });
+    expect(await runSendLane(t, tenantId, numberId)).toEqual({ paused: true });
     expect(await messages(tenantId)).toEqual([expect.objectContaining({ status: 'failed', error_code: 131048 })]);
     const { rows: number } = await t.pool.query('select pause_reason from wa_number where tenant_id = $1 and id = $2', [
       tenantId,
@@ -270,7 +247,7 @@ describe("Meta's refusals at send time", () => {
     const templateId = await seedTemplate(t.pool, tenantId, numberId, { name: 'later' });
     const next = await seedContact(t.pool, tenantId, { waId: '4485002', consent: true });
     await queueTemplate(t.pool, tenantId, numberId, { id: templateId, name: 'later' }, [next]);
-    expect(await runLane(tenantId, numberId)).toEqual({ paused: true });
+    expect(await runSendLane(t, tenantId, numberId)).toEqual({ paused: true });
     expect((await messages(tenantId))[1]).toMatchObject({ status: 'queued', attempts: 0 });
     expect(requestsTo('4485002')).toEqual([]);
   });

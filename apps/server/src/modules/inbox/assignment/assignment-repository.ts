@@ -43,18 +43,27 @@ export async function lockAgents(db: Db, tenantId: string, userIds: readonly str
 }
 
 /**
+ * An agent's unresolved conversations, counted only up to its cap (all a check needs), over the
+ * conversation_assignee_unresolved_idx; `setting` is the alias of its `agent_setting` row.
+ */
+export const unresolvedUpToCap = (setting: string) =>
+  `(select count(*)::int from (
+      select 1 from conversation o
+       where o.tenant_id = ${setting}.tenant_id and o.assignee_user_id = ${setting}.user_id and o.status <> 'resolved'
+       limit ${setting}.max_open) x)`;
+
+/** Whether the agent of the `agent_presence` row `presence` is online: so stated, and heard from within `timeout` seconds (SQL). */
+export const onlineNow = (presence: string, timeout: string) =>
+  `coalesce(${presence}.state = 'online' and ${presence}.last_seen_at > now() - make_interval(secs => ${timeout}), false)`;
+
+/**
  * The agents' caps, unresolved conversations (counted only up to the cap: all the check needs)
  * and whether they are online. Run after `lockAgents`, in a statement of its own.
  */
 export async function selectAgentLoads(db: Db, tenantId: string, userIds: readonly string[]): Promise<AgentLoad[]> {
   if (userIds.length === 0) return [];
   const { rows } = await db.query<{ user_id: string; max_open: number; open_count: number; online: boolean }>(
-    `select s.user_id::text, s.max_open,
-            (select count(*)::int from (
-               select 1 from conversation v
-                where v.tenant_id = s.tenant_id and v.assignee_user_id = s.user_id and v.status <> 'resolved'
-                limit s.max_open) x) as open_count,
-            coalesce(p.state = 'online' and p.last_seen_at > now() - make_interval(secs => $3), false) as online
+    `select s.user_id::text, s.max_open, ${unresolvedUpToCap('s')} as open_count, ${onlineNow('p', '$3')} as online
        from agent_setting s
        left join agent_presence p on p.tenant_id = s.tenant_id and p.user_id = s.user_id
       where s.tenant_id = $1 and s.user_id = any($2::bigint[])`,

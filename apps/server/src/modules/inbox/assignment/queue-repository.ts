@@ -1,6 +1,7 @@
 import { PRESENCE_TIMEOUT_SECONDS } from '@ws/contract';
 import { type Db, prepared } from '../../../platform/db/pool.js';
 import type { WaitingConversation } from './assign-waiting.js';
+import { onlineNow, unresolvedUpToCap } from './assignment-repository.js';
 
 /** A conversation waiting in its number's queue. */
 export interface QueuedConversation extends WaitingConversation {
@@ -12,7 +13,7 @@ export interface QueuedConversation extends WaitingConversation {
  * whose agents looks available (online, under its cap), up to `limit`, locked: the first step of
  * assigning the queue, so conversation rows are locked before agent rows as on every path
  * (decision 0016). Rows another transaction holds (the drain, a take) are skipped: that one decides
- * them. "Oldest" is the oldest last message: who has heard nothing for longest. The availability
+ * them. "Oldest" is the oldest last message: the conversation quiet for longest. The availability
  * read here is a filter only, taken without the agents' locks; the assignment checks it again
  * under them. The preferred agents are the ones the drain prefers: the agent a reopened
  * conversation had (when it went to the queue because that agent was not available), then the
@@ -31,7 +32,7 @@ export async function lockAssignableQueue(db: Db, tenantId: string, limit: numbe
               case when last_change.reason = 'reopen' and last_change.to_user_id is null
                    then last_change.from_user_id::text end as previous
          from conversation v
-         join contact c on c.tenant_id = v.tenant_id and c.id = v.contact_id
+         left join contact c on c.tenant_id = v.tenant_id and c.id = v.contact_id
          left join lateral (
            select h.from_user_id, h.to_user_id, h.reason from conversation_assignment h
             where h.tenant_id = v.tenant_id and h.conversation_id = v.id
@@ -41,12 +42,7 @@ export async function lockAssignableQueue(db: Db, tenantId: string, limit: numbe
             select a.number_id from agent_number a
               join agent_setting s on s.tenant_id = a.tenant_id and s.user_id = a.user_id
               join agent_presence p on p.tenant_id = a.tenant_id and p.user_id = a.user_id
-             where a.tenant_id = $1 and p.state = 'online'
-               and p.last_seen_at > now() - make_interval(secs => $3)
-               and (select count(*) from (
-                      select 1 from conversation o
-                       where o.tenant_id = a.tenant_id and o.assignee_user_id = a.user_id and o.status <> 'resolved'
-                       limit s.max_open) x) < s.max_open)
+             where a.tenant_id = $1 and ${onlineNow('p', '$3')} and ${unresolvedUpToCap('s')} < s.max_open)
         order by v.last_message_at, v.id
         limit $2
         for update of v skip locked`,
