@@ -39,7 +39,7 @@ export async function upsertPresence(
   const given = sql.add(state, 'text');
   const { rows } = await db.query<Presence & { came_online: boolean }>(
     prepared(
-      // The CTEs read the statement's snapshot: \`before\` is the row as it was before this heartbeat.
+      // The CTEs read the statement's snapshot: `before` is the row as it was before this heartbeat.
       `with before as (
          select ${online('b', sql)} as online from agent_presence b where b.tenant_id = ${tenant} and b.user_id = ${user}),
        saved as (

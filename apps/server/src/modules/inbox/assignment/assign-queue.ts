@@ -24,7 +24,8 @@ export async function assignQueue(context: Pick<AppContext, 'pool'>, tenantId: s
   for (;;) {
     const chunk = await withTransaction(context.pool, async (client) => {
       const waiting = await lockAssignableQueue(client, tenantId, CHUNK);
-      const handOvers = (await assignWaiting(client, tenantId, waiting)).filter((h) => h.to !== null);
+      // Conversations of the queue: every hand-over is one given to an agent.
+      const handOvers = await assignWaiting(client, tenantId, waiting);
       const byId = new Map(waiting.map((w) => [w.conversationId, w]));
       await publishConversationEvents(
         client,
