@@ -38,6 +38,14 @@ export type InboxQueue = z.infer<typeof InboxQueue>;
 export const WINDOW_SECONDS = 24 * 60 * 60;
 
 export const ConversationRef = z.object({ conversationId: Id });
+
+/**
+ * While a conversation is open the client repeats `inbox/viewing` every VIEWING_REFRESH_SECONDS;
+ * another agent's "viewing" mark lasts VIEWING_TIMEOUT_SECONDS after its last event, so an agent
+ * who left (or closed the laptop) stops being shown without a call of its own.
+ */
+export const VIEWING_REFRESH_SECONDS = 20;
+export const VIEWING_TIMEOUT_SECONDS = 45;
 export type ConversationRef = z.infer<typeof ConversationRef>;
 
 export const InboxFilter = listRequestOf({
@@ -226,7 +234,7 @@ export const inboxCalls = {
     method: 'POST',
     path: '/api/inbox/viewing',
     tag: 'inbox',
-    summary: 'Say again that this agent is viewing the conversation (the other agents see a mark)',
+    summary: `Say again that this agent is viewing the conversation (the other agents see a mark): every ${VIEWING_REFRESH_SECONDS} s while it is open`,
     access: AGENTS,
     kind: 'read',
     body: ConversationRef,

@@ -8,9 +8,9 @@ export interface InboundAlert {
 }
 
 /**
- * Whether a realtime event is a new message from a customer (the server sends a seat only its own
- * contacts' events): inbound, with a contact. The agent is not told of what they are reading
- * already: the open conversation while the page is in view.
+ * Whether a realtime event is a new message from a customer (the server sends a seat only the
+ * events of its conversations and of its numbers' queue): inbound, with a contact. The agent is
+ * not told of what they are reading already: the open conversation while the page is in view.
  */
 export function inboundAlertOf(
   event: RealtimeEvent,

@@ -1,9 +1,9 @@
-import type { ConversationSummary } from '@ws/contract';
 import { useRealtimeEvent } from '@ws/web-kit/realtime';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { soundStore } from '../session/client-stores.js';
-import { addressOf } from '../workspace/inbox-list.js';
+import { customerName } from '../workspace/inbox-row.js';
+import type { InboxRow } from '../workspace/use-inbox.js';
 import { askForNotificationsOnce, chime, notify } from './browser-outlets.js';
 import { announce, inboundAlertOf } from './inbound-alert.js';
 
@@ -12,8 +12,8 @@ import { announce, inboundAlertOf } from './inbound-alert.js';
  * is reading), and the one request for notification permission on the agent's first click.
  */
 export function useInboundAlerts(
-  conversations: readonly ConversationSummary[],
-  reading: { numberId: string; contactId: string } | undefined,
+  conversations: readonly InboxRow[],
+  reading: { number_id: string; contact_id: string } | undefined,
 ): void {
   const { t } = useTranslation('client');
   useEffect(() => {
@@ -22,10 +22,14 @@ export function useInboundAlerts(
     return () => window.removeEventListener('pointerdown', ask);
   }, []);
   useRealtimeEvent((event) => {
-    const alert = inboundAlertOf(event, reading, document.visibilityState === 'visible');
+    const open = reading ? { numberId: reading.number_id, contactId: reading.contact_id } : undefined;
+    const alert = inboundAlertOf(event, open, document.visibilityState === 'visible');
     if (!alert) return;
-    const known = conversations.find((row) => row.contact_id === alert.contactId);
-    const name = known ? known.contact_name || addressOf(known) : '';
-    announce(alert, t('newMessageFrom', { name }), { soundOn: soundStore.get(), chime, notify });
+    const known = conversations.find((row) => row.number_id === alert.numberId && row.contact_id === alert.contactId);
+    announce(alert, t('newMessageFrom', { name: known ? customerName(known) : '' }), {
+      soundOn: soundStore.get(),
+      chime,
+      notify,
+    });
   });
 }

@@ -22,7 +22,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../workspace/no-conversation.js')).NoConversation }),
           },
           {
-            path: 'c/:numberId/:contactId',
+            path: 'c/:conversationId',
             lazy: async () => ({ Component: (await import('../workspace/conversation-route.js')).ConversationRoute }),
           },
         ],

@@ -1,10 +1,10 @@
 import { onSessionChange } from '@ws/web-kit/session';
-import { inboxSearchStore, presenceStore } from './client-stores.js';
+import { INITIAL_FILTERS, inboxFiltersStore, presenceStore } from './client-stores.js';
 
-/** The seat client's part of signing in and out: every session starts online with no search. */
+/** The seat client's part of signing in and out: every session starts online with the first filters. */
 export function connectClientToSession(): () => void {
   return onSessionChange(() => {
     presenceStore.set('online');
-    inboxSearchStore.set('');
+    inboxFiltersStore.set(INITIAL_FILTERS);
   });
 }

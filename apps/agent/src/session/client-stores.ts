@@ -1,3 +1,4 @@
+import type { ConversationStatus, InboxQueue, PresenceState } from '@ws/contract';
 import { createPersistedStore, createStore, useStore } from '@ws/web-kit/storage';
 
 /**
@@ -5,18 +6,27 @@ import { createPersistedStore, createStore, useStore } from '@ws/web-kit/storage
  * (same origin, same prefix) never reads them.
  */
 
-export type Presence = 'online' | 'away';
-const isPresence = (value: unknown): value is Presence => value === 'online' || value === 'away';
+const isPresence = (value: unknown): value is PresenceState => value === 'online' || value === 'away';
 
-/** The agent's presence as they set it in the top bar. */
-export const presenceStore = createPersistedStore<Presence>('client-presence', 'online', isPresence);
+/** The agent's presence as they set it in the top bar (the heartbeat tells the server). */
+export const presenceStore = createPersistedStore<PresenceState>('client-presence', 'online', isPresence);
 /** Whether a new inbound message plays a sound (on until the agent turns it off). */
 export const soundStore = createPersistedStore<boolean>('client-sound', true);
 /** Whether the browser was already asked for notifications: it is asked once. */
 export const notificationAskedStore = createPersistedStore<boolean>('client-notifications-asked', false);
-/** The inbox search, kept while the agent moves between conversations. */
-export const inboxSearchStore = createStore('');
+
+/** The inbox's filters, kept while the agent moves between conversations: search, queue and status (none: any). */
+export interface InboxFilters {
+  search: string;
+  queue: InboxQueue;
+  status: ConversationStatus | undefined;
+}
+/** A new session's inbox: everything of mine and my numbers' queue that is being answered. */
+export const INITIAL_FILTERS: InboxFilters = { search: '', queue: 'all', status: 'open' };
+export const inboxFiltersStore = createStore<InboxFilters>(INITIAL_FILTERS);
+export const changeInboxFilters = (change: Partial<InboxFilters>) =>
+  inboxFiltersStore.set({ ...inboxFiltersStore.get(), ...change });
 
 export const usePresence = () => useStore(presenceStore);
 export const useSound = () => useStore(soundStore);
-export const useInboxSearch = () => useStore(inboxSearchStore);
+export const useInboxFilters = () => useStore(inboxFiltersStore);

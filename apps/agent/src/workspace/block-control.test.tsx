@@ -23,10 +23,10 @@ function api() {
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
 
-describe('blocking the customer from the customer panel', () => {
+describe("blocking the customer from the conversation's header", () => {
   it('asks first, then blocks through inbox/block and shows who blocked them and since when', async () => {
     const server = api();
-    const host = await renderSignedIn(<BlockControl numberId="5" contactId="9" />, {
+    const host = await renderSignedIn(<BlockControl conversation={{ id: '3', number_id: '5', contact_id: '9' }} />, {
       language: 'en',
       fetch: server.fetch,
     });

@@ -1,51 +1,80 @@
-import { ChatTimeline, contactAddress, useChatHistory } from '@ws/web-kit/chat';
-import { formatDateTime } from '@ws/web-kit/utils';
-import { Result, Tag, Typography } from 'antd';
+import type { InboxConversation } from '@ws/contract';
+import { ChatTimeline, useChatHistory } from '@ws/web-kit/chat';
+import { useSession } from '@ws/web-kit/session';
+import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { ConversationHeader } from './conversation-header.js';
 import { CustomerPanel } from './customer-panel.js';
+import { useConversation } from './use-conversation.js';
+import { useViewing, type Viewer } from './use-viewing.js';
 
 /**
- * /client/c/:numberId/:contactId: the conversation of one number with one customer, its whole
- * history (every message type, live ticks, older pages on scroll), with the customer on the right.
+ * /client/c/:conversationId: one conversation of the inbox. Opening it (`inbox/open`) marks it
+ * read and tells its other agents; its whole history (`inbox/messages`, media through
+ * `inbox/media`: every message type, live ticks, older pages on scroll) in the centre, the customer
+ * on the right.
  */
 export function ConversationRoute() {
-  const { numberId, contactId } = useParams();
-  // A new key per conversation: its history, scroll position and live cursor start afresh.
-  return <Conversation key={`${numberId}/${contactId}`} numberId={numberId ?? ''} contactId={contactId ?? ''} />;
+  const { conversationId = '' } = useParams();
+  // A new key per conversation: its history, scroll position, live cursor and viewers start afresh.
+  return <Conversation key={conversationId} conversationId={conversationId} />;
 }
 
-function Conversation({ numberId, contactId }: { numberId: string; contactId: string }) {
-  const { t } = useTranslation('workspace');
-  const chat = useChatHistory({ numberId, contactId });
-  if (chat.failed) return <Result status="warning" title={t('loadFailed')} />;
-  const { contact, number } = chat;
+function Conversation({ conversationId }: { conversationId: string }) {
+  const { t } = useTranslation('conversation');
+  const navigate = useNavigate();
+  const opened = useConversation(conversationId);
+  const viewers = useViewing(conversationId, useSession()?.user.user_id);
+  if (opened.gone || opened.failed) {
+    return (
+      <Result
+        status="warning"
+        data-testid="conversation-gone"
+        title={opened.gone ? t('gone') : t('loadFailed')}
+        extra={<Button onClick={() => void navigate('/')}>{t('back')}</Button>}
+      />
+    );
+  }
+  if (!opened.conversation) return <Spin style={{ margin: 48 }} />;
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: '1fr 300px', minHeight: 0 }}>
+    <ConversationView
+      conversation={opened.conversation}
+      closesAt={opened.closesAt}
+      viewers={viewers}
+      update={opened.update}
+    />
+  );
+}
+
+/** The open conversation: header, timeline (what the agent writes goes below it), the customer on the right. */
+function ConversationView({
+  conversation,
+  closesAt,
+  viewers,
+  update,
+}: {
+  conversation: InboxConversation;
+  closesAt: number;
+  viewers: readonly Viewer[];
+  update(next: InboxConversation): void;
+}) {
+  const chat = useChatHistory({
+    conversationId: conversation.id,
+    numberId: conversation.number_id,
+    contactId: conversation.contact_id,
+  });
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: '1fr 320px', minHeight: 0 }}>
       <section data-testid="conversation" style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
-        <div
-          data-testid="conversation-header"
-          style={{ padding: '8px 16px', borderBottom: '1px solid var(--ant-color-split, #f0f0f0)' }}
-        >
-          <Typography.Text strong data-testid="conversation-name">
-            {contact ? contact.name || contactAddress(contact) : ''}
-          </Typography.Text>{' '}
-          {number && <Typography.Text type="secondary">{t('throughNumber', { phone: number.phone })}</Typography.Text>}{' '}
-          {contact && (
-            <Tag color={contact.window_open ? 'blue' : 'default'} data-testid="conversation-window">
-              {contact.window_open && contact.window_closes_at
-                ? t('windowOpenUntil', { time: formatDateTime(contact.window_closes_at) })
-                : t('windowClosed')}
-            </Tag>
-          )}
-        </div>
+        <ConversationHeader conversation={conversation} closesAt={closesAt} viewers={viewers} update={update} />
         <ChatTimeline
           chat={chat}
           context={{ showContact: false, showNumber: false }}
           style={{ flex: 1, minHeight: 0 }}
         />
       </section>
-      <CustomerPanel numberId={numberId} contactId={contactId} contact={contact} />
+      <CustomerPanel conversation={conversation} contact={chat.contact} />
     </div>
   );
 }

@@ -2,8 +2,8 @@ import type { InputRef } from 'antd';
 import { useRef } from 'react';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import { useInboundAlerts } from '../alerts/use-inbound-alerts.js';
-import { useInboxSearch } from '../session/client-stores.js';
-import { conversationKey, conversationPath, neighbour } from './conversation-keys.js';
+import { useInboxFilters } from '../session/client-stores.js';
+import { conversationPath, neighbour } from './conversation-keys.js';
 import { InboxList } from './inbox-list.js';
 import { TopBar } from './top-bar.js';
 import { useInbox } from './use-inbox.js';
@@ -15,32 +15,32 @@ import { useWorkspaceKeys } from './workspace-keys.js';
  * conversations, Ctrl+K goes to the search.
  */
 export function WorkspaceLayout() {
-  const { numberId, contactId } = useParams();
+  const { conversationId } = useParams();
   const navigate = useNavigate();
-  const search = useInboxSearch();
-  const inbox = useInbox(search);
+  const filters = useInboxFilters();
+  const inbox = useInbox(filters);
   const searchRef = useRef<InputRef>(null);
-  const reading = numberId && contactId ? { numberId, contactId } : undefined;
-  const openKey = reading ? conversationKey({ number_id: reading.numberId, contact_id: reading.contactId }) : undefined;
+  const reading = inbox.conversations.find((row) => row.id === conversationId);
   useInboundAlerts(inbox.conversations, reading);
   useWorkspaceKeys((action) => {
     if (action === 'search') {
       searchRef.current?.focus({ cursor: 'all' });
       return;
     }
-    const next = neighbour(inbox.conversations, openKey, action === 'next' ? 1 : -1);
-    if (next) void navigate(conversationPath(next));
+    const next = neighbour(inbox.conversations, conversationId, action === 'next' ? 1 : -1);
+    if (next) void navigate(conversationPath(next.id));
   });
   return (
     <div style={{ height: '100vh', display: 'flex', flexDirection: 'column' }} data-testid="workspace">
       <TopBar />
-      <div style={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: '300px 1fr' }}>
+      <div style={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: '320px 1fr' }}>
         <div style={{ borderRight: '1px solid var(--ant-color-split, #f0f0f0)', display: 'flex', minHeight: 0 }}>
           <InboxList
             conversations={inbox.conversations}
+            total={inbox.total}
             loading={inbox.loading}
-            openKey={openKey}
-            onOpen={(conversation) => void navigate(conversationPath(conversation))}
+            openId={conversationId}
+            onOpen={(conversation) => void navigate(conversationPath(conversation.id))}
             searchRef={searchRef}
           />
         </div>

@@ -1,23 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ChatMessage, calls } from '@ws/contract';
+import type { ChatMessage } from '@ws/contract';
 import { Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callFile } from '../api/client.js';
 import { textAt } from './body-fields.js';
+import { type ChatSource, mediaKey, readMedia } from './chat-source.js';
+
+/** The source of the chat being shown (the timeline provides it): its media are read through the same call. */
+export const ChatSourceContext = createContext<ChatSource | null>(null);
 
 /** The file of a media message, read through the API (which fetches it from the Cloud API). */
 function useMediaFile(message: ChatMessage, enabled: boolean) {
+  const source = useContext(ChatSourceContext);
   return useQuery({
-    queryKey: ['message.media', message.id],
-    queryFn: async ({ signal }) => {
-      const response = await callFile(calls.messageMedia, {
-        query: { messageId: message.id, createdAt: message.created_at },
-        signal,
-        silent: true,
-      });
-      return response.blob();
-    },
+    queryKey: mediaKey(source, message),
+    queryFn: ({ signal }) => readMedia(source, message, signal),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -1,46 +1,23 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type ChatMessage, calls, HISTORY_LIMIT_MAX, type History, type RealtimeEvent } from '@ws/contract';
+import { type ChatMessage, HISTORY_LIMIT_MAX, type History } from '@ws/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { callApi } from '../api/client.js';
 import { useRefetchOnEvent } from '../realtime/realtime-events.js';
+import { type ChatSource, chatKey, concernsChat, readHistory } from './chat-source.js';
 import { liveCursor, mergeMessages } from './timeline.js';
-
-export interface ChatSubject {
-  contactId?: string | undefined;
-  numberId?: string | undefined;
-}
 
 const PAGE_SIZE = 30;
 
-const subjectQuery = (subject: ChatSubject) => ({
-  ...(subject.contactId ? { contactId: subject.contactId } : {}),
-  ...(subject.numberId ? { numberId: subject.numberId } : {}),
-});
-
-/** Whether a realtime event is about a message or the conversation of the open chat. */
-export function concernsChat(subject: ChatSubject, event: RealtimeEvent): boolean {
-  if (event.type !== 'message.created' && event.type !== 'message.updated' && event.type !== 'conversation.updated') {
-    return false;
-  }
-  if (subject.numberId && event.data.number_id !== subject.numberId) return false;
-  if (subject.contactId && event.data.contact_id !== subject.contactId) return false;
-  return subject.numberId !== undefined || subject.contactId !== undefined;
-}
-
 /**
- * A contact's or number's history as the chat view shows it: pages of older messages read on
- * demand (keyset cursor), and the newer messages and changed ticks read again whenever the
- * realtime channel tells of a change in this chat (no polling).
+ * A history as the chat view shows it, from either source (a contact's or number's chat record,
+ * or an inbox conversation): pages of older messages read on demand (keyset cursor), and the newer
+ * messages and changed ticks read again whenever the realtime channel tells of a change in this
+ * chat (no polling).
  */
-export function useChatHistory(subject: ChatSubject) {
-  const key = ['message.history', subject.contactId ?? null, subject.numberId ?? null] as const;
+export function useChatHistory(source: ChatSource) {
+  const key = chatKey(source);
   const history = useInfiniteQuery({
     queryKey: key,
-    queryFn: ({ pageParam, signal }) =>
-      callApi(calls.messageHistory, {
-        query: { ...subjectQuery(subject), ...(pageParam ? { cursor: pageParam } : {}), limit: PAGE_SIZE },
-        signal,
-      }),
+    queryFn: ({ pageParam, signal }) => readHistory(source, { cursor: pageParam, limit: PAGE_SIZE }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: History) => last.next_cursor ?? undefined,
     staleTime: Number.POSITIVE_INFINITY,
@@ -55,21 +32,13 @@ export function useChatHistory(subject: ChatSubject) {
 
   const newer = useQuery({
     queryKey: [...key, 'live'],
+    // The next event reads again; the page's own load reports errors.
     queryFn: ({ signal }) =>
-      callApi(calls.messageHistory, {
-        query: {
-          ...subjectQuery(subject),
-          ...(after.current ? { after: after.current } : {}),
-          limit: HISTORY_LIMIT_MAX,
-        },
-        signal,
-        // The next event reads again; the page's own load reports errors.
-        silent: true,
-      }),
+      readHistory(source, { after: after.current, limit: HISTORY_LIMIT_MAX }, { signal, silent: true }),
     enabled: history.isSuccess,
     gcTime: 0,
   });
-  useRefetchOnEvent([...key, 'live'], (event) => concernsChat(subject, event));
+  useRefetchOnEvent([...key, 'live'], (event) => concernsChat(source, event));
   useEffect(() => {
     const fresh = newer.data?.records;
     if (fresh?.length) setLive((known) => mergeMessages([known], fresh));
@@ -77,6 +46,8 @@ export function useChatHistory(subject: ChatSubject) {
 
   const first = pages?.[0];
   return {
+    /** Where the messages come from: the timeline reads media files through the same source. */
+    source,
     messages,
     contact: newer.data?.contact ?? first?.contact,
     number: newer.data?.number ?? first?.number,

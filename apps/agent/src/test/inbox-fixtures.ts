@@ -1,0 +1,41 @@
+import type { InboxConversation } from '@ws/contract';
+
+/** An inbox conversation as `inbox/list` and `inbox/open` answer it, changed where a test says. */
+export const inboxConversation = (id: string, change: Partial<InboxConversation> = {}): InboxConversation => ({
+  id,
+  number_id: '5',
+  number_phone: '15550101003',
+  number_name: 'Shop',
+  contact_id: `9${id}`,
+  contact_name: '',
+  contact_wa_id: `4470000${id}`,
+  contact_username: null,
+  tags: [],
+  status: 'open',
+  snoozed_until: null,
+  assignee: { id: '1', username: 'test', nickname: 'Tester' },
+  assigned_at: '2026-11-26T08:00:00.000000Z',
+  language: null,
+  language_source: null,
+  translate: false,
+  unread: 0,
+  last_message_at: '2026-11-26T08:00:00.000000Z',
+  last_inbound_at: '2026-11-26T08:00:00.000000Z',
+  window_open: true,
+  window_remaining_seconds: 3600,
+  last_message_preview: `message of ${id}`,
+  last_message_direction: 'in',
+  ...change,
+});
+
+/** A fake API: each path answers what `answer` gives for its body; every call is recorded. */
+export function fakeApi(answer: (path: string, body: unknown) => unknown) {
+  const calls: { path: string; body: unknown }[] = [];
+  const fetch = async (url: string, init?: RequestInit) => {
+    const at = new URL(url, 'http://localhost');
+    const body = init?.body ? JSON.parse(String(init.body)) : Object.fromEntries(at.searchParams);
+    calls.push({ path: at.pathname, body });
+    return Response.json({ code: 0, message: 'ok', data: answer(at.pathname, body) });
+  };
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}

@@ -1,0 +1,67 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { calls, type InboxConversation, type RealtimeEvent } from '@ws/contract';
+import { ApiError, callApi } from '@ws/web-kit/api';
+import { useRefetchOnEvent } from '@ws/web-kit/realtime';
+import { useCallback } from 'react';
+
+export const conversationQueryKey = (conversationId: string) => ['inbox.open', conversationId] as const;
+
+/**
+ * Whether an event changes the open conversation: its status or hands (by id), or a message or
+ * counter of its number and customer (the window, unread).
+ */
+export function concernsConversation(
+  conversation: Pick<InboxConversation, 'id' | 'number_id' | 'contact_id'> | undefined,
+  conversationId: string,
+  event: RealtimeEvent,
+): boolean {
+  if (event.type === 'conversation.assigned' || event.type === 'conversation.status') {
+    return event.data.conversation_id === conversationId;
+  }
+  if (event.type === 'conversation.updated' && event.data.conversation_id === conversationId) return true;
+  if (!conversation) return false;
+  return (
+    (event.type === 'message.created' || event.type === 'conversation.updated') &&
+    event.data.number_id === conversation.number_id &&
+    event.data.contact_id === conversation.contact_id
+  );
+}
+
+/**
+ * The open conversation (`inbox/open`: reading it marks it read and tells its other agents that
+ * this one is viewing it). Read again when something changes it, so a message arriving while the
+ * agent reads is read too, and a conversation taken by another agent answers 404 (shown as gone).
+ * Only the first read reports its failure; the later ones show their outcome in place.
+ */
+export function useConversation(conversationId: string) {
+  const queryClient = useQueryClient();
+  const queryKey = conversationQueryKey(conversationId);
+  const opened = useQuery({
+    queryKey,
+    queryFn: ({ signal }) =>
+      callApi(calls.inboxOpen, {
+        body: { conversationId },
+        signal,
+        silent: queryClient.getQueryData(queryKey) !== undefined,
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  const conversation = opened.data;
+  useRefetchOnEvent(queryKey, (event) => concernsConversation(conversation, conversationId, event));
+  /** An action's reply is the conversation as it now is. */
+  const update = useCallback(
+    (next: InboxConversation) => queryClient.setQueryData(queryKey, next),
+    [queryClient, queryKey],
+  );
+  // 404: no longer in this agent's inbox (taken by another agent, transferred away, or never).
+  const gone = opened.error instanceof ApiError && opened.error.status === 404;
+  return {
+    conversation: gone ? undefined : conversation,
+    /** When its 24-hour window closes, on this browser's clock (from when the server answered). */
+    closesAt: opened.dataUpdatedAt + (conversation?.window_remaining_seconds ?? 0) * 1000,
+    gone,
+    failed: opened.isError && !conversation,
+    update,
+  };
+}
