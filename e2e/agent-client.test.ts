@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ConversationPage, ConversationSummary, TokenPair } from '@ws/contract';
+import type { ConversationPage, InboxPage, TokenPair } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
@@ -10,9 +10,10 @@ const baseUrl = inject('baseUrl');
 const SEAT_PASSWORD = 'seat-pass-1234';
 /** A customer of this file alone: the demo tenant is shared with the other tests. */
 const WA_ID = `1555077${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+const CUSTOMER = `Ana ${randomBytes(2).toString('hex')}`;
 
 const demo = useDemo();
-const world = {} as { seat: TokenPair; seatName: string; conversation: ConversationSummary; phoneNumberId: string };
+const world = {} as { seat: TokenPair; seatName: string; numberId: string; phoneNumberId: string };
 
 /** A seat of the demo tenant, made through auth/createuser (a job) and signed in through the API. */
 async function createSeat(): Promise<{ name: string; pair: TokenPair }> {
@@ -39,15 +40,17 @@ async function createSeat(): Promise<{ name: string; pair: TokenPair }> {
   return { name: `${prefix}1`, pair: await apiSignIn(baseUrl, `${prefix}1`, SEAT_PASSWORD) };
 }
 
-/** The customer's conversation, once the product has stored what they wrote. */
-async function conversationOf(waId: string): Promise<ConversationSummary | undefined> {
-  const page = await postApi<ConversationPage>(
-    baseUrl,
-    '/api/message/conversations',
-    { filters: { search: waId } },
-    demo.access_token,
+/** The customer's conversation id as the operator's inbox lists it, once the product has stored what they wrote. */
+async function conversationIdOf(waId: string): Promise<string> {
+  return vi.waitFor(
+    async () => {
+      const page = await postApi<InboxPage>(baseUrl, '/api/inbox/list', { filters: { search: waId } }, demo.access_token);
+      const found = page.records[0];
+      if (!found) throw new Error(`no conversation with ${waId} yet`);
+      return found.id;
+    },
+    { timeout: 20_000, interval: 200 },
   );
-  return page.records[0];
 }
 
 beforeAll(async () => {
@@ -61,38 +64,36 @@ beforeAll(async () => {
     (candidate) => digits(candidate.display_phone_number) === digits(newest.number_phone),
   );
   if (!number) throw new Error(`no sandbox number ${newest.number_phone}`);
-  await sandboxControl('POST', '/inbound', {
-    phone_number_id: number.phone_number_id,
-    from: WA_ID,
-    name: 'Ana Client',
-    type: 'text',
-    text: 'Hello, my order has not arrived',
-  });
-  const conversation = await vi.waitFor(
-    async () => {
-      const found = await conversationOf(WA_ID);
-      if (!found) throw new Error(`no conversation with ${WA_ID} yet`);
-      return found;
-    },
-    { timeout: 20_000, interval: 200 },
-  );
-  // The customer is the seat's: a seat sees only its own contacts' conversations.
+  // The seat serves the number: its new conversations are the seat's (round robin) or wait in its queue.
   await postApi(
     baseUrl,
-    '/api/agent/movefriend',
-    { ids: [conversation.contact_id], ownerUserId: seat.pair.user_info.user_id },
+    '/api/inbox/agent/set',
+    { userId: seat.pair.user_info.user_id, numberIds: [newest.number_id], maxOpen: 20 },
     demo.access_token,
   );
-  Object.assign(world, { seat: seat.pair, seatName: seat.name, conversation, phoneNumberId: number.phone_number_id });
+  Object.assign(world, {
+    seat: seat.pair,
+    seatName: seat.name,
+    numberId: newest.number_id,
+    phoneNumberId: number.phone_number_id,
+  });
 }, 90_000);
 
-const conversationKey = () => `${world.conversation.number_id}/${world.conversation.contact_id}`;
+const customerWrites = (text: string) =>
+  sandboxControl('POST', '/inbound', {
+    phone_number_id: world.phoneNumberId,
+    from: WA_ID,
+    name: CUSTOMER,
+    type: 'text',
+    text,
+  });
 const messages = (page: Page) => page.getByTestId('chat-message');
+const customerRow = (page: Page) => page.getByTestId('inbox-item').filter({ hasText: CUSTOMER });
 
 /** The workspace's own path: the router writes its basename without the slash. */
 const atWorkspace = (url: URL) => url.pathname === '/client' || url.pathname === '/client/';
 
-/** Signs in at /client/login through the form (CAPTCHA=off takes any answer) and waits for the workspace. */
+/** Signs in at /client/login through the form (CAPTCHA=off takes any answer) and waits for the workspace, online. */
 async function signInToClient(page: Page, username: string, password: string): Promise<void> {
   await page.getByTestId('captcha-image').waitFor();
   await page.fill('#login_username', username);
@@ -101,60 +102,87 @@ async function signInToClient(page: Page, username: string, password: string): P
   await page.click('#login button[type=submit]');
   await page.waitForURL(atWorkspace);
   await page.getByTestId('workspace').waitFor();
+  // The first heartbeat reached the server: the seat is online, so round robin may pick it.
+  await page.locator('[data-testid=presence-dot] .ant-badge-status-success').waitFor();
+}
+
+/** Takes the open conversation if it waits in the queue (round robin may have given it to the seat already). */
+async function takeIfWaiting(page: Page): Promise<void> {
+  await page.getByTestId('conversation-actions').waitFor();
+  if (await page.getByTestId('take').isVisible()) await page.getByTestId('take').click();
+  await page.getByTestId('conversation-assignee').filter({ hasText: world.seatName }).waitFor();
 }
 
 describe('the seat client (/client/)', () => {
   const browser = useBrowser();
 
-  it('signs a seat in at /client/login in Chinese, shows only its conversations, and a new message live', async () => {
+  it('in Chinese: a customer writes, the conversation appears live, opening it shows the message, the seat resolves it', async () => {
     const { page } = browser;
     await page.goto(`${baseUrl}/client/`);
     // Not signed in: the guard sends the visitor to the client's own sign-in page.
     await page.waitForURL((url) => url.pathname === '/client/login');
     expect(await page.getByTestId('client-login').textContent()).toContain('坐席登录');
     await signInToClient(page, world.seatName, SEAT_PASSWORD);
-
     expect(await page.getByTestId('agent-name').textContent()).toBe(world.seatName);
     expect(await page.getByTestId('sign-out').textContent()).toContain('退出');
-    const items = page.getByTestId('inbox-item');
-    await items.first().waitFor();
-    expect(await items.evaluateAll((all) => all.map((item) => item.getAttribute('data-key')))).toEqual([
-      conversationKey(),
-    ]);
 
-    await items.first().click();
-    await page.waitForURL(
-      (url) => url.pathname === `/client/c/${world.conversation.number_id}/${world.conversation.contact_id}`,
-    );
+    await customerWrites('Hello, my order has not arrived');
+    const conversationId = await conversationIdOf(WA_ID);
+    await customerRow(page).waitFor({ timeout: 20_000 });
+    expect(await customerRow(page).getAttribute('data-key')).toBe(conversationId);
+    expect(await customerRow(page).textContent()).toMatch(/窗口剩余 \d+:\d\d:\d\d/);
+
+    await customerRow(page).click();
+    await page.waitForURL((url) => url.pathname === `/client/c/${conversationId}`);
     await messages(page).filter({ hasText: 'Hello, my order has not arrived' }).waitFor();
     expect(await page.getByTestId('customer-phone').textContent()).toBe(`+${WA_ID}`);
-    expect(await page.getByTestId('conversation-window').textContent()).toMatch(/窗口开启至/);
+    expect(await page.getByTestId('conversation-window').textContent()).toMatch(/24 小时窗口剩余/);
+    await takeIfWaiting(page);
 
     const text = `Any news? ${randomBytes(3).toString('hex')}`;
-    await sandboxControl('POST', '/inbound', { phone_number_id: world.phoneNumberId, from: WA_ID, type: 'text', text });
+    await customerWrites(text);
     await messages(page).filter({ hasText: text }).waitFor({ timeout: 20_000 });
     expect(await messages(page).last().getAttribute('data-direction')).toBe('in');
+
+    await page.getByTestId('resolve').click();
+    await page.getByTestId('conversation-status').filter({ hasText: '已解决' }).waitFor();
+    await page.getByTestId('reopen').waitFor();
+    // The inbox shows open conversations: the resolved one leaves it.
+    await customerRow(page).waitFor({ state: 'detached' });
     await saveScreenshot(page, 'agent-client-zh');
   });
 
-  it('signs in in English, moves with Alt+↓, searches with Ctrl+K, and blocks the customer', async () => {
+  it('in English: the customer writing again reopens it live; Alt+↓, Ctrl+K, a note, blocking, and resolving', async () => {
     const { page } = browser;
     await page.goto(`${baseUrl}/client/login`);
     await page.getByTestId('language-toggle').click();
     await page.getByText('Agent sign-in').waitFor();
     await signInToClient(page, world.seatName, SEAT_PASSWORD);
     expect(await page.getByTestId('sign-out').textContent()).toContain('Sign out');
-    await page.getByTestId('inbox-item').first().waitFor();
 
+    await customerWrites('Hello again');
+    await customerRow(page).waitFor({ timeout: 20_000 });
+    // Newest activity first: the customer who just wrote is at the top.
+    expect(await page.getByTestId('inbox-item').first().textContent()).toContain(CUSTOMER);
     await page.keyboard.press('Alt+ArrowDown');
     await page.waitForURL((url) => url.pathname.startsWith('/client/c/'));
-    await messages(page).first().waitFor();
-    expect(await page.getByTestId('conversation-window').textContent()).toMatch(/window open until/);
+    await messages(page).filter({ hasText: 'Hello again' }).waitFor();
+    expect(await page.getByTestId('conversation-window').textContent()).toMatch(/window: \d+:\d\d:\d\d left/);
+    await takeIfWaiting(page);
 
     await page.keyboard.press('Control+k');
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid=inbox]') !== null))
       .toBe(true);
+    await page.keyboard.type(WA_ID);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('inbox-item').count()).toBe(1);
+
+    await page.getByRole('tab', { name: 'Internal notes' }).click();
+    const note = `Refund approved ${randomBytes(2).toString('hex')}`;
+    await page.getByTestId('note-input').fill(note);
+    await page.getByTestId('note-add').click();
+    await page.getByTestId('note').filter({ hasText: note }).waitFor();
 
     await page.getByTestId('block').click();
     await page.locator('.ant-modal-confirm-btns .ant-btn-dangerous').click();
@@ -162,6 +190,10 @@ describe('the seat client (/client/)', () => {
     expect(await page.getByTestId('blocked-notice').textContent()).toContain(world.seatName);
     await page.getByTestId('unblock').click();
     await page.getByTestId('block').waitFor();
+
+    await page.getByTestId('resolve').click();
+    await page.getByTestId('conversation-status').filter({ hasText: 'Resolved' }).waitFor();
+    await customerRow(page).waitFor({ state: 'detached' });
     await saveScreenshot(page, 'agent-client-en');
   });
 
@@ -174,7 +206,6 @@ describe('the seat client (/client/)', () => {
     ]);
     await client.waitForURL(atWorkspace);
     await client.getByTestId('workspace').waitFor();
-    await client.getByTestId('inbox-item').first().waitFor();
     expect(await client.getByTestId('agent-name').textContent()).toBe(demo.user_info.nickname || 'demo');
   });
 });

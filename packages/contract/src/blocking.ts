@@ -3,18 +3,19 @@ import { Id } from './auth.js';
 import { defineCall } from './call.js';
 import { envelopeOf } from './envelope.js';
 
-/** Operators and admins, and a seat for the conversations of its own contacts (the scope narrows it). */
+/** Operators and admins, and a seat for the conversations of its inbox (the scope narrows it). */
 const ACCESS = ['admin', 'operator', 'seat'] as const;
 
 /**
- * One conversation: a business number and a contact. Meta's blocklist belongs to a phone number,
- * so a block is per number and contact.
+ * One conversation (a business number and a contact), by its id as the inbox gives it. Meta's
+ * blocklist belongs to a phone number, so a block is per conversation.
  */
-export const BlockTarget = z.object({ numberId: Id, contactId: Id });
+export const BlockTarget = z.object({ conversationId: Id });
 export type BlockTarget = z.infer<typeof BlockTarget>;
 
 /** Whether the number blocked the contact, since when and by whom. */
 export const BlockState = z.object({
+  conversation_id: Id,
   number_id: Id,
   contact_id: Id,
   blocked: z.boolean(),

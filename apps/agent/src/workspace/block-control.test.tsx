@@ -4,6 +4,7 @@ import { renderSignedIn, until } from '../test/render.js';
 import { BlockControl } from './block-control.js';
 
 const state = (blocked: boolean) => ({
+  conversation_id: '3',
   number_id: '5',
   contact_id: '9',
   blocked,
@@ -26,7 +27,7 @@ function api() {
 describe("blocking the customer from the conversation's header", () => {
   it('asks first, then blocks through inbox/block and shows who blocked them and since when', async () => {
     const server = api();
-    const host = await renderSignedIn(<BlockControl conversation={{ id: '3', number_id: '5', contact_id: '9' }} />, {
+    const host = await renderSignedIn(<BlockControl conversation={{ id: '3' }} />, {
       language: 'en',
       fetch: server.fetch,
     });
@@ -40,7 +41,7 @@ describe("blocking the customer from the conversation's header", () => {
     await act(async () => confirm?.click());
 
     await until(() => expect(host.querySelector('[data-testid=blocked-notice]')?.textContent).toContain('agent one'));
-    expect(server.calls.at(-1)).toEqual({ path: '/api/inbox/block', body: { numberId: '5', contactId: '9' } });
+    expect(server.calls.at(-1)).toEqual({ path: '/api/inbox/block', body: { conversationId: '3' } });
     expect(host.querySelector('[data-testid=unblock]')).not.toBeNull();
   });
 });

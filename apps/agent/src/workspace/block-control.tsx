@@ -12,15 +12,11 @@ import { useTranslation } from 'react-i18next';
  * `inbox/block`), and unblocking, in the conversation's header. The state is read again when
  * another agent changes it (conversation.updated of this conversation).
  */
-export function BlockControl({
-  conversation,
-}: {
-  conversation: Pick<InboxConversation, 'id' | 'number_id' | 'contact_id'>;
-}) {
+export function BlockControl({ conversation }: { conversation: Pick<InboxConversation, 'id'> }) {
   const { t } = useTranslation('workspace');
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
-  const target = { numberId: conversation.number_id, contactId: conversation.contact_id };
+  const target = { conversationId: conversation.id };
   const queryKey = ['inbox.blockstate', conversation.id] as const;
   const state = useQuery({
     queryKey,
@@ -28,10 +24,7 @@ export function BlockControl({
   });
   useRefetchOnEvent(
     queryKey,
-    (event: RealtimeEvent) =>
-      event.type === 'conversation.updated' &&
-      event.data.number_id === conversation.number_id &&
-      event.data.contact_id === conversation.contact_id,
+    (event: RealtimeEvent) => event.type === 'conversation.updated' && event.data.conversation_id === conversation.id,
   );
   const change = useMutation({
     mutationFn: (block: boolean) => callApi(block ? calls.inboxBlock : calls.inboxUnblock, { body: target }),

@@ -16,8 +16,15 @@ const world = useTemplateWorld();
 const { t, tenants } = world;
 let otherSeat: SignedIn;
 
-/** A customer writes to the number through the sandbox; the product records the contact and conversation. */
-async function customerWrites(number: TemplateNumber, waId: string, owner: string | null = null): Promise<string> {
+/**
+ * A customer writes to the number through the sandbox; the product records the contact and the
+ * conversation, given to `assignee` when named (else it waits in the number's queue).
+ */
+async function customerWrites(
+  number: TemplateNumber,
+  waId: string,
+  assignee: string | null = null,
+): Promise<{ contactId: string; conversationId: string }> {
   const reply = await world.sandbox.control('POST', '/inbound', {
     phone_number_id: number.made.phone_number_id,
     from: waId,
@@ -26,14 +33,16 @@ async function customerWrites(number: TemplateNumber, waId: string, owner: strin
   });
   expect(reply.status).toBe(200);
   await world.settle();
-  const { rows } = await t.pool.query<{ id: string }>(
-    `update contact set owner_user_id = $3 where tenant_id = (select tenant_id from wa_number where id = $1) and wa_id = $2
-     returning id::text`,
-    [number.id, waId, owner],
+  const { rows } = await t.pool.query<{ contact_id: string; conversation_id: string }>(
+    `update conversation v set assignee_user_id = $3
+       from contact c
+      where c.tenant_id = v.tenant_id and c.id = v.contact_id and v.number_id = $1 and c.wa_id = $2
+     returning v.contact_id::text, v.id::text as conversation_id`,
+    [number.id, waId, assignee],
   );
-  const id = rows[0]?.id;
-  if (!id) throw new Error(`no contact for ${waId}`);
-  return id;
+  const row = rows[0];
+  if (!row) throw new Error(`no conversation for ${waId}`);
+  return { contactId: row.contact_id, conversationId: row.conversation_id };
 }
 
 const blocklist = async (number: TemplateNumber) => {
@@ -60,13 +69,14 @@ beforeAll(async () => {
 
 describe('blocking an abusive customer', () => {
   it('blocks at the Cloud API and records it; the customer reaches the number no more; unblock undoes it', async () => {
-    const contactId = await customerWrites(world.numberA, '447700900001');
-    const target = { numberId: world.numberA.id, contactId };
+    const { contactId, conversationId } = await customerWrites(world.numberA, '447700900001');
+    const target = { conversationId };
     expect((await state(target)).body.data).toMatchObject({ blocked: false, blocked_at: null });
 
     const blocked = await block(target);
     expect(blocked.status).toBe(200);
     expect(blocked.body.data).toMatchObject({
+      conversation_id: conversationId,
       number_id: world.numberA.id,
       contact_id: contactId,
       blocked: true,
@@ -97,8 +107,8 @@ describe('blocking an abusive customer', () => {
   });
 
   it('the governor refuses every message to a blocked customer, with the reason, and sends again after unblocking', async () => {
-    const contactId = await customerWrites(world.numberA, '447700900002');
-    await block({ numberId: world.numberA.id, contactId });
+    const { contactId, conversationId } = await customerWrites(world.numberA, '447700900002');
+    await block({ conversationId });
     const sent: OutboundMessage[] = [];
     const transport: LaneTransport = {
       async send(_number, message) {
@@ -130,15 +140,15 @@ describe('blocking an abusive customer', () => {
     expect(sent).toEqual([]);
     expect(await statuses()).toEqual([{ status: 'refused', error_title: 'blocked' }]);
 
-    await unblock({ numberId: world.numberA.id, contactId });
+    await unblock({ conversationId });
     await sendText('sorry, go ahead');
     expect(sent.map((message) => message.to)).toEqual(['447700900002']);
     expect((await statuses()).map((row) => row.status)).toEqual(['refused', 'accepted']);
   });
 
-  it('lets a seat block only the customers assigned to it; another seat, tenant B and strangers get 404s', async () => {
+  it("lets a seat block only in its inbox's conversations; another seat, tenant B and strangers get 404s", async () => {
     const mine = await customerWrites(world.numberA, '447700900004', tenants.seat.userId);
-    const target = { numberId: world.numberA.id, contactId: mine };
+    const target = { conversationId: mine.conversationId };
     expect((await block(target, { token: otherSeat.token })).status).toBe(404);
     expect((await state(target, otherSeat.token)).status).toBe(404);
     expect((await block(target, { token: tenants.b.token })).status).toBe(404);
@@ -154,30 +164,30 @@ describe('blocking an abusive customer', () => {
     const theirs = await customerWrites(world.numberB, '447700900005');
     for (const call of [calls.inboxBlock, calls.inboxUnblock, calls.inboxBlockState]) {
       await refusesStrangers(t, tenants, call, {
-        valid: () => ({ numberId: world.numberA.id, contactId: '1' }),
+        valid: () => ({ conversationId: '1' }),
         bad: [
-          [{ numberId: world.numberA.id }, 'contactId'],
-          [{ numberId: 'x', contactId: '1' }, 'numberId'],
-          [{ numberId: world.numberA.id, contactId: '-3' }, 'contactId'],
+          [{}, 'conversationId'],
+          [{ conversationId: 'x' }, 'conversationId'],
+          [{ conversationId: '-3' }, 'conversationId'],
         ],
-        onlyStrangers: { body: () => ({ numberId: world.numberB.id, contactId: theirs }), field: 'contactId' },
+        onlyStrangers: { body: () => ({ conversationId: theirs.conversationId }), field: 'conversationId' },
       });
     }
-    await expectBadInput((body) => block(body, { language: 'zh' }), [[{ contactId: '1' }, 'numberId']]);
-    const missing = await block({ numberId: world.numberA.id, contactId: '999999999' });
+    await expectBadInput((body) => block(body, { language: 'zh' }), [[{ numberId: '1' }, 'conversationId']]);
+    const missing = await block({ conversationId: '999999999' });
     expect(missing.status).toBe(404);
-    expect(missing.body.message).toBe('contactId: Conversation not found');
+    expect(missing.body.message).toBe('conversationId: Conversation not found');
   });
 
   // Last: it moves the sandbox's clock a day on.
-  it("answers Meta's refusal as a 409 naming the contact: only a customer who wrote in 24 hours may be blocked", async () => {
-    const contactId = await customerWrites(world.numberA, '447700900003');
+  it("answers Meta's refusal as a 409 naming the conversation: only a customer who wrote in 24 hours may be blocked", async () => {
+    const { conversationId } = await customerWrites(world.numberA, '447700900003');
     await world.sandbox.control('POST', '/clock', { advance_ms: 25 * 3600_000 });
-    const zh = await block({ numberId: world.numberA.id, contactId }, { language: 'zh' });
+    const zh = await block({ conversationId }, { language: 'zh' });
     expect(zh.status).toBe(409);
-    expect(zh.body.message).toMatch(/^contactId: 只能拉黑 24 小时内.*#131047/);
-    const en = await block({ numberId: world.numberA.id, contactId });
-    expect(en.body.message).toMatch(/^contactId: only a customer who wrote to this number in the last 24 hours/);
-    expect((await state({ numberId: world.numberA.id, contactId })).body.data.blocked).toBe(false);
+    expect(zh.body.message).toMatch(/^conversationId: 只能拉黑 24 小时内.*#131047/);
+    const en = await block({ conversationId });
+    expect(en.body.message).toMatch(/^conversationId: only a customer who wrote to this number in the last 24 hours/);
+    expect((await state({ conversationId })).body.data.blocked).toBe(false);
   });
 });

@@ -11,12 +11,12 @@ export function registerBlockingRoutes(app: FastifyInstance, context: AppContext
   });
   route(app, context, calls.inboxBlock, async ({ scope, body, audit }) => {
     const state = await changeBlock(context, scope, body, true);
-    audit(`contact ${body.contactId} blocked on number ${body.numberId}`);
+    audit(`contact ${state.contact_id} blocked on number ${state.number_id}`);
     return state;
   });
   route(app, context, calls.inboxUnblock, async ({ scope, body, audit }) => {
     const state = await changeBlock(context, scope, body, false);
-    audit(`contact ${body.contactId} unblocked on number ${body.numberId}`);
+    audit(`contact ${state.contact_id} unblocked on number ${state.number_id}`);
     return state;
   });
 }
