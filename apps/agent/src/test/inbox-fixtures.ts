@@ -1,4 +1,4 @@
-import type { InboxConversation } from '@ws/contract';
+import type { ChatMessage, InboxConversation } from '@ws/contract';
 
 /** An inbox conversation as `inbox/list` and `inbox/open` answer it, changed where a test says. */
 export const inboxConversation = (id: string, change: Partial<InboxConversation> = {}): InboxConversation => ({
@@ -28,14 +28,63 @@ export const inboxConversation = (id: string, change: Partial<InboxConversation>
   ...change,
 });
 
-/** A fake API: each path answers what `answer` gives for its body; every call is recorded. */
-export function fakeApi(answer: (path: string, body: unknown) => unknown) {
-  const calls: { path: string; body: unknown }[] = [];
+/** An answer of the fake API that is a failure: its HTTP status and message. */
+export class Refusal {
+  constructor(
+    readonly status: number,
+    readonly message: string,
+  ) {}
+}
+
+/**
+ * A fake API: each path answers what `answer` gives for its body (or query), a Refusal as that
+ * failure; every call is recorded.
+ */
+export function fakeApi(answer: (path: string, body: Record<string, unknown>) => unknown) {
+  const calls: { path: string; body: Record<string, unknown> }[] = [];
   const fetch = async (url: string, init?: RequestInit) => {
     const at = new URL(url, 'http://localhost');
     const body = init?.body ? JSON.parse(String(init.body)) : Object.fromEntries(at.searchParams);
     calls.push({ path: at.pathname, body });
-    return Response.json({ code: 0, message: 'ok', data: answer(at.pathname, body) });
+    const data = answer(at.pathname, body);
+    if (data instanceof Refusal) {
+      return Response.json({ code: data.status, message: data.message }, { status: data.status });
+    }
+    return Response.json({ code: 0, message: 'ok', data });
   };
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
+
+/** An inbound text message of conversation 42's customer. */
+export const inboundText = (id: string, text: string): ChatMessage => ({
+  id,
+  cursor: `c${id}`,
+  created_at: '2026-11-26T08:00:00.000000Z',
+  direction: 'in',
+  type: 'text',
+  body: { text: { body: text } },
+  preview: text,
+  status: 'received',
+  status_at: '2026-11-26T08:00:00.000000Z',
+  sent_at: null,
+  delivered_at: null,
+  read_at: null,
+  failed_at: null,
+  error_code: null,
+  error_title: null,
+  number_id: '5',
+  number_phone: '15550101003',
+  contact_id: '942',
+  contact_wa_id: '447000042',
+  contact_username: null,
+  contact_user_id: null,
+  contact_name: null,
+  group_ref: null,
+  purpose: null,
+  template_name: null,
+  sent_by: null,
+  sent_by_name: null,
+  context_meta_id: null,
+  context_preview: null,
+  meta_message_id: `wamid.${id}`,
+});
