@@ -7,24 +7,30 @@ import { useCallback } from 'react';
 export const conversationQueryKey = (conversationId: string) => ['inbox.open', conversationId] as const;
 
 /**
- * Whether an event changes the open conversation: its status or hands (by id), or a message or
- * counter of its number and customer (the window, unread).
+ * Whether an event changes the open conversation: its status or hands, or a customer's message
+ * (the window, unread). Not a count going to 0, which is what opening it tells the others: reading
+ * again on it would open it again and again.
  */
 export function concernsConversation(
-  conversation: Pick<InboxConversation, 'id' | 'number_id' | 'contact_id'> | undefined,
+  conversation: Pick<InboxConversation, 'number_id' | 'contact_id'> | undefined,
   conversationId: string,
   event: RealtimeEvent,
 ): boolean {
-  if (event.type === 'conversation.assigned' || event.type === 'conversation.status') {
-    return event.data.conversation_id === conversationId;
+  switch (event.type) {
+    case 'conversation.assigned':
+    case 'conversation.status':
+      return event.data.conversation_id === conversationId;
+    case 'conversation.updated':
+      return event.data.unread > 0 && event.data.conversation_id === conversationId;
+    case 'message.created':
+      return (
+        event.data.direction === 'in' &&
+        event.data.number_id === conversation?.number_id &&
+        event.data.contact_id === conversation.contact_id
+      );
+    default:
+      return false;
   }
-  if (event.type === 'conversation.updated' && event.data.conversation_id === conversationId) return true;
-  if (!conversation) return false;
-  return (
-    (event.type === 'message.created' || event.type === 'conversation.updated') &&
-    event.data.number_id === conversation.number_id &&
-    event.data.contact_id === conversation.contact_id
-  );
 }
 
 /**

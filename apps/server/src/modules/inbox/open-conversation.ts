@@ -61,7 +61,8 @@ export function openConversation(context: AppContext, scope: Scope, conversation
     const read = await markConversationRead(client, scope.tenantId, state.id);
     if (state.unread > 0) await queueReadReceipt(client, scope, state, false);
     const events = [await viewingEvent(client, scope, state)];
-    if (read) {
+    // Only a change is told: opening a conversation already read changes no list.
+    if (read && state.unread > 0) {
       events.push({
         conversationId: state.id,
         event: {
