@@ -44,7 +44,12 @@ async function createSeat(): Promise<{ name: string; pair: TokenPair }> {
 async function conversationIdOf(waId: string): Promise<string> {
   return vi.waitFor(
     async () => {
-      const page = await postApi<InboxPage>(baseUrl, '/api/inbox/list', { filters: { search: waId } }, demo.access_token);
+      const page = await postApi<InboxPage>(
+        baseUrl,
+        '/api/inbox/list',
+        { filters: { search: waId } },
+        demo.access_token,
+      );
       const found = page.records[0];
       if (!found) throw new Error(`no conversation with ${waId} yet`);
       return found.id;

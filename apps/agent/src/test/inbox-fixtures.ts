@@ -1,4 +1,4 @@
-import type { ChatMessage, InboxConversation } from '@ws/contract';
+import type { InboxConversation } from '@ws/contract';
 
 /** An inbox conversation as `inbox/list` and `inbox/open` answer it, changed where a test says. */
 export const inboxConversation = (id: string, change: Partial<InboxConversation> = {}): InboxConversation => ({
@@ -54,37 +54,3 @@ export function fakeApi(answer: (path: string, body: Record<string, unknown>) =>
   };
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
-
-/** An inbound text message of conversation 42's customer. */
-export const inboundText = (id: string, text: string): ChatMessage => ({
-  id,
-  cursor: `c${id}`,
-  created_at: '2026-11-26T08:00:00.000000Z',
-  direction: 'in',
-  type: 'text',
-  body: { text: { body: text } },
-  preview: text,
-  status: 'received',
-  status_at: '2026-11-26T08:00:00.000000Z',
-  sent_at: null,
-  delivered_at: null,
-  read_at: null,
-  failed_at: null,
-  error_code: null,
-  error_title: null,
-  number_id: '5',
-  number_phone: '15550101003',
-  contact_id: '942',
-  contact_wa_id: '447000042',
-  contact_username: null,
-  contact_user_id: null,
-  contact_name: null,
-  group_ref: null,
-  purpose: null,
-  template_name: null,
-  sent_by: null,
-  sent_by_name: null,
-  context_meta_id: null,
-  context_preview: null,
-  meta_message_id: `wamid.${id}`,
-});

@@ -6,14 +6,22 @@ import { useSession } from '@ws/web-kit/session';
 import { formatDateTime } from '@ws/web-kit/utils';
 import { App, Button, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BlockControl } from './block-control.js';
 import { SnoozeButton } from './snooze-button.js';
 import { TransferDialog } from './transfer-dialog.js';
 
-type Change = { action: 'take' | 'resolve' | 'reopen' } | { action: 'snooze'; until: Dayjs };
+type StateChange = 'take' | 'resolve' | 'reopen';
+type Change = { action: StateChange } | { action: 'snooze'; until: Dayjs };
+
+/** The actions that are one call on the conversation, as the header shows them. */
+const STATE_CHANGES: readonly { action: StateChange; icon: ReactNode }[] = [
+  { action: 'take', icon: <UserAddOutlined /> },
+  { action: 'resolve', icon: <CheckOutlined /> },
+  { action: 'reopen', icon: <RollbackOutlined /> },
+];
 
 function change(conversationId: string, request: Change): Promise<InboxConversation> {
   const body = { conversationId };
@@ -76,40 +84,19 @@ export function ConversationActions({
   const busy = (action: Change['action']) => run.isPending && run.variables?.action === action;
   return (
     <Space wrap size={4} data-testid="conversation-actions">
-      {offered.take && (
+      {STATE_CHANGES.filter(({ action }) => offered[action]).map(({ action, icon }) => (
         <Button
+          key={action}
           size="small"
-          type="primary"
-          icon={<UserAddOutlined />}
-          loading={busy('take')}
-          onClick={() => run.mutate({ action: 'take' })}
-          data-testid="take"
+          type={action === 'take' ? 'primary' : 'default'}
+          icon={icon}
+          loading={busy(action)}
+          onClick={() => run.mutate({ action })}
+          data-testid={action}
         >
-          {t('take')}
+          {t(action)}
         </Button>
-      )}
-      {offered.resolve && (
-        <Button
-          size="small"
-          icon={<CheckOutlined />}
-          loading={busy('resolve')}
-          onClick={() => run.mutate({ action: 'resolve' })}
-          data-testid="resolve"
-        >
-          {t('resolve')}
-        </Button>
-      )}
-      {offered.reopen && (
-        <Button
-          size="small"
-          icon={<RollbackOutlined />}
-          loading={busy('reopen')}
-          onClick={() => run.mutate({ action: 'reopen' })}
-          data-testid="reopen"
-        >
-          {t('reopen')}
-        </Button>
-      )}
+      ))}
       {offered.snooze && (
         <SnoozeButton loading={busy('snooze')} onSnooze={(until) => run.mutate({ action: 'snooze', until })} />
       )}

@@ -1,9 +1,9 @@
 import { dispatchRealtimeEvent } from '@ws/web-kit/realtime';
-import { TEST_USER } from '@ws/web-kit/testing';
+import { message, TEST_USER } from '@ws/web-kit/testing';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, inboundText, inboxConversation, Refusal } from '../test/inbox-fixtures.js';
+import { fakeApi, inboxConversation, Refusal } from '../test/inbox-fixtures.js';
 import { renderSignedIn, until } from '../test/render.js';
 import { ConversationRoute } from './conversation-route.js';
 
@@ -20,7 +20,10 @@ function conversationApi(refusal?: Refusal) {
         conversation = { ...conversation, assignee: me };
         return conversation;
       case '/api/inbox/messages':
-        return { records: [inboundText('700', 'Hola, mi pedido no llegó')], next_cursor: null };
+        return {
+          records: [message({ id: '700', body: { text: { body: 'Hola, mi pedido no llegó' } } })],
+          next_cursor: null,
+        };
       case '/api/inbox/blockstate':
         return {
           conversation_id: '42',
