@@ -13,7 +13,7 @@ import { announce, inboundAlertOf } from './inbound-alert.js';
  */
 export function useInboundAlerts(
   conversations: readonly InboxRow[],
-  reading: { number_id: string; contact_id: string } | undefined,
+  reading: () => { number_id: string; contact_id: string } | undefined,
 ): void {
   const { t } = useTranslation('client');
   useEffect(() => {
@@ -22,7 +22,8 @@ export function useInboundAlerts(
     return () => window.removeEventListener('pointerdown', ask);
   }, []);
   useRealtimeEvent((event) => {
-    const open = reading ? { numberId: reading.number_id, contactId: reading.contact_id } : undefined;
+    const read = reading();
+    const open = read ? { numberId: read.number_id, contactId: read.contact_id } : undefined;
     const alert = inboundAlertOf(event, open, document.visibilityState === 'visible');
     if (!alert) return;
     const known = conversations.find((row) => row.number_id === alert.numberId && row.contact_id === alert.contactId);

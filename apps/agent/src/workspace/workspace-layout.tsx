@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { InboxConversation } from '@ws/contract';
 import type { InputRef } from 'antd';
 import { useRef } from 'react';
 import { Outlet, useNavigate, useParams } from 'react-router';
@@ -6,6 +8,7 @@ import { useInboxFilters } from '../session/client-stores.js';
 import { conversationPath, neighbour } from './conversation-keys.js';
 import { InboxList } from './inbox-list.js';
 import { TopBar } from './top-bar.js';
+import { conversationQueryKey } from './use-conversation.js';
 import { useInbox } from './use-inbox.js';
 import { useWorkspaceKeys } from './workspace-keys.js';
 
@@ -20,8 +23,11 @@ export function WorkspaceLayout() {
   const filters = useInboxFilters();
   const inbox = useInbox(filters);
   const searchRef = useRef<InputRef>(null);
-  const reading = inbox.conversations.find((row) => row.id === conversationId);
-  useInboundAlerts(inbox.conversations, reading);
+  const queryClient = useQueryClient();
+  // The open conversation, even when the list's filters leave it out (resolved, searched away).
+  useInboundAlerts(inbox.conversations, () =>
+    conversationId ? queryClient.getQueryData<InboxConversation>(conversationQueryKey(conversationId)) : undefined,
+  );
   useWorkspaceKeys((action) => {
     if (action === 'search') {
       searchRef.current?.focus({ cursor: 'all' });
