@@ -157,7 +157,7 @@ describe('the seat client (/client/)', () => {
     await saveScreenshot(page, 'agent-client-zh');
   });
 
-  it('in English: the customer writing again reopens it live; Alt+↓, Ctrl+K, a note, blocking, and resolving', async () => {
+  it('in English: the customer writing again reopens it live; Alt+↓, another agent viewing, Ctrl+K, a note, blocking, and resolving', async () => {
     const { page } = browser;
     await page.goto(`${baseUrl}/client/login`);
     await page.getByTestId('language-toggle').click();
@@ -174,6 +174,18 @@ describe('the seat client (/client/)', () => {
     await messages(page).filter({ hasText: 'Hello again' }).waitFor();
     expect(await page.getByTestId('conversation-window').textContent()).toMatch(/window: \d+:\d\d:\d\d left/);
     await takeIfWaiting(page);
+
+    // An operator opens the same conversation in another browser: the seat sees who else is viewing it.
+    const conversationId = new URL(page.url()).pathname.split('/').at(-1);
+    const other = await (await page.context().browser()?.newContext())?.newPage();
+    if (!other) throw new Error('no second browser context');
+    await openSignedIn(other, baseUrl, demo);
+    await other.goto(`${baseUrl}/client/c/${conversationId}`);
+    await other.getByTestId('conversation-header').waitFor();
+    const viewing = page.getByTestId('also-viewing');
+    await viewing.waitFor();
+    expect(await viewing.textContent()).toContain(demo.user_info.nickname);
+    await other.context().close();
 
     await page.keyboard.press('Control+k');
     await expect

@@ -72,7 +72,7 @@ export function ConversationHeader({
           data-testid="also-viewing"
           message={t('alsoViewing', {
             count: viewers.length,
-            names: viewers.map((viewer) => viewer.nickname).join(', '),
+            names: viewers.map((viewer) => viewer.nickname || t('anotherAgent')).join(', '),
           })}
         />
       )}

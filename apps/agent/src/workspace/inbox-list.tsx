@@ -1,4 +1,4 @@
-import { Empty, type InputRef, Spin, Typography } from 'antd';
+import { Button, Empty, type InputRef, Spin } from 'antd';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InboxFilters } from './inbox-filters.js';
@@ -8,15 +8,16 @@ import type { InboxRow as Row } from './use-inbox.js';
 /** The inbox pane: the filters and search (Ctrl+K), then the conversations newest first, the open one marked. */
 export function InboxList({
   conversations,
-  total,
   loading,
+  more,
   openId,
   onOpen,
   searchRef,
 }: {
   conversations: readonly Row[];
-  total: number;
   loading: boolean;
+  /** Older conversations to read on demand, when there are. */
+  more?: { load(): void; loading: boolean } | undefined;
   openId: string | undefined;
   onOpen(conversation: Row): void;
   searchRef: Ref<InputRef>;
@@ -35,10 +36,10 @@ export function InboxList({
         {conversations.map((row) => (
           <InboxRow key={row.id} row={row} open={row.id === openId} onOpen={onOpen} />
         ))}
-        {total > conversations.length && (
-          <Typography.Text type="secondary" style={{ display: 'block', padding: 8, fontSize: 12 }}>
-            {t('shownOf', { shown: conversations.length, total })}
-          </Typography.Text>
+        {more && (
+          <Button type="link" block loading={more.loading} onClick={more.load} data-testid="inbox-more">
+            {t('loadMore')}
+          </Button>
         )}
       </div>
     </nav>

@@ -1,12 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import { calls, type InboxConversation, type RealtimeEvent } from '@ws/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { calls, type InboxConversation, type InboxPage, type RealtimeEvent } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
 import { useRefetchOnEvent } from '@ws/web-kit/realtime';
 import { useMemo } from 'react';
 import type { InboxFilters } from '../session/client-stores.js';
 
-/** The most conversations the inbox shows at once (newest activity first). */
-export const INBOX_SIZE = 100;
+/** How many conversations a page of the inbox holds (newest activity first); more load on demand. */
+export const INBOX_PAGE_SIZE = 50;
 
 /** A row of the inbox with the moment (this browser's clock) its 24-hour window closes. */
 export type InboxRow = InboxConversation & { closesAt: number };
@@ -24,26 +24,36 @@ export const changesInbox = (event: RealtimeEvent): boolean =>
 export const inboxQueryKey = (filters: InboxFilters) =>
   ['inbox.list', filters.queue, filters.status ?? null, filters.search] as const;
 
-/** The window's remaining seconds, counted from when the server answered, as a time on this browser's clock. */
-export const withClosingTime = (rows: readonly InboxConversation[], answeredAt: number): InboxRow[] =>
-  rows.map((row) => ({ ...row, closesAt: answeredAt + row.window_remaining_seconds * 1000 }));
+/**
+ * The pages' rows in order, each conversation once (a conversation that moved up while the pages
+ * were read again shows where it is now, not twice), with the window's remaining seconds counted
+ * from when the server answered as a time on this browser's clock.
+ */
+export function withClosingTime(pages: readonly (readonly InboxConversation[])[], answeredAt: number): InboxRow[] {
+  const seen = new Set<string>();
+  return pages.flat().flatMap((row) => {
+    if (seen.has(row.id)) return [];
+    seen.add(row.id);
+    return [{ ...row, closesAt: answeredAt + row.window_remaining_seconds * 1000 }];
+  });
+}
 
 /**
  * The agent's inbox (`inbox/list`): its conversations and the waiting ones of its numbers, newest
- * activity first, filtered. Kept live without polling: each event that changes the list reads it
- * again (one read at a time). After a reconnect the server replays the missed events, or says
- * `resync`, on which every query is read again; either way no change is lost, and as the list is
- * read whole, none is shown twice.
+ * activity first, filtered, a page at a time. Kept live without polling: each event that changes
+ * the list reads the loaded pages again (one read at a time). After a reconnect the server replays
+ * the missed events, or says `resync`, on which every query is read again; either way no change is
+ * lost, and as the rows are merged by id, none is shown twice.
  */
 export function useInbox(filters: InboxFilters) {
   const queryKey = inboxQueryKey(filters);
-  const inbox = useQuery({
+  const inbox = useInfiniteQuery({
     queryKey,
-    queryFn: ({ signal }) =>
+    queryFn: ({ pageParam, signal }) =>
       callApi(calls.inboxList, {
         body: {
-          page: 1,
-          pageSize: INBOX_SIZE,
+          page: pageParam,
+          pageSize: INBOX_PAGE_SIZE,
           filters: {
             queue: filters.queue,
             ...(filters.status ? { status: filters.status } : {}),
@@ -52,13 +62,27 @@ export function useInbox(filters: InboxFilters) {
         },
         signal,
       }),
+    initialPageParam: 1,
+    getNextPageParam: (last: InboxPage) => (last.current < last.pages ? last.current + 1 : undefined),
     staleTime: Number.POSITIVE_INFINITY,
   });
   useRefetchOnEvent(queryKey, changesInbox);
   const { data, dataUpdatedAt } = inbox;
   const conversations = useMemo(
-    () => (data ? withClosingTime(data.records, dataUpdatedAt) : []),
+    () =>
+      data
+        ? withClosingTime(
+            data.pages.map((page) => page.records),
+            dataUpdatedAt,
+          )
+        : [],
     [data, dataUpdatedAt],
   );
-  return { conversations, total: data?.total ?? 0, loading: inbox.isPending };
+  return {
+    conversations,
+    loading: inbox.isPending,
+    hasMore: inbox.hasNextPage,
+    loadingMore: inbox.isFetchingNextPage,
+    loadMore: () => void inbox.fetchNextPage(),
+  };
 }

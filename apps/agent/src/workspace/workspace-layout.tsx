@@ -43,8 +43,8 @@ export function WorkspaceLayout() {
         <div style={{ borderRight: '1px solid var(--ant-color-split, #f0f0f0)', display: 'flex', minHeight: 0 }}>
           <InboxList
             conversations={inbox.conversations}
-            total={inbox.total}
             loading={inbox.loading}
+            more={inbox.hasMore ? { load: inbox.loadMore, loading: inbox.loadingMore } : undefined}
             openId={conversationId}
             onOpen={(conversation) => void navigate(conversationPath(conversation.id))}
             searchRef={searchRef}
