@@ -1,3 +1,4 @@
+import { setToaster } from '@ws/web-kit/api';
 import { dispatchRealtimeEvent } from '@ws/web-kit/realtime';
 import { message, TEST_USER } from '@ws/web-kit/testing';
 import { act } from 'react';
@@ -9,14 +10,15 @@ import { ConversationRoute } from './conversation-route.js';
 
 const me = { id: TEST_USER.user_id, username: TEST_USER.username, nickname: TEST_USER.nickname };
 
-/** The API of conversation 42, waiting unassigned until taken; or refusing to open it. */
-function conversationApi(refusal?: Refusal) {
+/** The API of conversation 42, waiting unassigned until taken; or refusing to open or take it. */
+function conversationApi(refusal?: Refusal, takeRefusal?: Refusal) {
   let conversation = inboxConversation('42', { contact_name: 'Ana', assignee: null, assigned_at: null });
   return fakeApi((path) => {
     switch (path) {
       case '/api/inbox/open':
         return refusal ?? conversation;
       case '/api/inbox/take':
+        if (takeRefusal) return takeRefusal;
         conversation = { ...conversation, assignee: me };
         return conversation;
       case '/api/inbox/messages':
@@ -75,6 +77,18 @@ describe('the open conversation', () => {
       { path: '/api/inbox/take', body: { conversationId: '42' } },
     ]);
     expect(host.querySelector('[data-testid=take]')).toBeNull();
+  });
+
+  it("shows a refusal to take it (another agent was first) through the kit's request-error handler", async () => {
+    const errors: unknown[] = [];
+    setToaster({ error: ({ content }) => errors.push(content), success: () => undefined });
+    const api = conversationApi(undefined, new Refusal(409, 'conversationId: another agent took it first'));
+    const host = await renderAt('/c/42', api, 'en');
+    await until(() => expect(host.querySelector('[data-testid=take]')).not.toBeNull());
+    await act(async () => host.querySelector<HTMLButtonElement>('[data-testid=take]')?.click());
+    await until(() => expect(errors).toEqual(['conversationId: another agent took it first']));
+    expect(host.querySelector('[data-testid=conversation-assignee]')?.textContent).toBe('Waiting');
+    setToaster(undefined);
   });
 
   it('shows another agent viewing it, from their conversation.viewing events, but never the agent itself', async () => {
