@@ -18,7 +18,7 @@ const agent = (id: string, nickname: string, online: boolean) => ({
 });
 
 describe("the conversation's actions", () => {
-  it('offers take only while it waits, reopen once resolved or snoozed, and a seat transfers only its own', () => {
+  it('offers take only while it waits, reopen unless open, and a seat transfers only its own', () => {
     const seat = { id: '7', seat: true };
     const waiting = inboxConversation('1', { assignee: null });
     expect(offeredActions(waiting, seat)).toEqual({
@@ -36,6 +36,7 @@ describe("the conversation's actions", () => {
       snooze: false,
     });
     expect(offeredActions({ ...mine, status: 'snoozed' }, seat)).toMatchObject({ reopen: true, snooze: false });
+    expect(offeredActions({ ...mine, status: 'pending' }, seat)).toMatchObject({ reopen: true, snooze: true });
     expect(offeredActions(waiting, { id: '2', seat: false }).transfer).toBe(true);
   });
 

@@ -44,7 +44,8 @@ export function offeredActions(conversation: InboxConversation, me: { id: string
   return {
     take: !conversation.assignee && !done,
     resolve: !done,
-    reopen: done || conversation.status === 'snoozed',
+    // Resolved, snoozed or pending (waiting for the customer) go back to open.
+    reopen: conversation.status !== 'open',
     snooze: conversation.status === 'open' || conversation.status === 'pending',
     // A seat hands over its own conversations; operators any (decision 0016).
     transfer: !me.seat || mine,

@@ -54,6 +54,7 @@ describe('the inbox pane', () => {
     expect(first).toContain('VIP');
     expect(first).toContain('Spanish');
     expect(first).toContain('Window: 2:05:00 left');
+    expect(items[0]?.querySelector('[data-testid=inbox-item-assignee]')?.textContent).toBe('Tester');
     expect(items[0]?.querySelector('.ant-badge')?.textContent).toBe('2');
     expect(items[1]?.textContent).toContain('+44700002');
     expect(items[1]?.textContent).toContain('Waiting');

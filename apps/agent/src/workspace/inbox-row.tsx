@@ -1,5 +1,6 @@
 import { contactAddress } from '@ws/web-kit/chat';
 import { useLanguage } from '@ws/web-kit/i18n';
+import { useSession } from '@ws/web-kit/session';
 import { formatDateTime, languageName } from '@ws/web-kit/utils';
 import { Badge, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -15,11 +16,14 @@ export const customerName = (row: Pick<Row, 'contact_name' | 'contact_wa_id' | '
 
 /**
  * One conversation of the inbox: the customer and unread count, the number it came through, the
- * last message, tags and language, who has it (or that it waits), and the window's time left.
+ * last message, tags and language, who has it if not this agent (or that it waits), and the
+ * window's time left.
  */
 export function InboxRow({ row, open, onOpen }: { row: Row; open: boolean; onOpen(row: Row): void }) {
   const { t } = useTranslation('workspace');
   const language = useLanguage();
+  // Whose it is, when it is someone else's (an operator sees the whole tenant's).
+  const me = useSession()?.user.user_id;
   const statusText = useTranslation('conversation').t;
   return (
     <button
@@ -56,6 +60,9 @@ export function InboxRow({ row, open, onOpen }: { row: Row; open: boolean; onOpe
       </Typography.Text>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4, marginTop: 4 }}>
         {!row.assignee && row.status !== 'resolved' && <Tag color="orange">{t('waiting')}</Tag>}
+        {row.assignee && row.assignee.id !== me && (
+          <Tag data-testid="inbox-item-assignee">{row.assignee.nickname || row.assignee.username}</Tag>
+        )}
         {row.status !== 'open' && <Tag>{statusText(`status.${row.status}`)}</Tag>}
         {row.language && <Tag data-testid="inbox-item-language">{languageName(language, row.language)}</Tag>}
         {row.tags.map((tag) => (
