@@ -23,12 +23,16 @@ export function chime(): void {
   }
 }
 
-/** A desktop notification, when the agent allowed them; one per conversation at a time (its tag). */
-export function notify(title: string, body: string, tag: string): void {
+/**
+ * A desktop notification, when the agent allowed them; one per conversation at a time (its tag).
+ * A click brings the workspace forward and, when given, opens the conversation.
+ */
+export function notify(title: string, body: string, tag: string, open?: () => void): void {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
   const shown = new Notification(title, { body, tag });
   shown.onclick = () => {
     window.focus();
+    open?.();
     shown.close();
   };
 }

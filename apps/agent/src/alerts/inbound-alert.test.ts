@@ -38,16 +38,19 @@ describe('alerts on new inbound messages', () => {
     expect(inboundAlertOf(created('in'), { numberId: '4', contactId: '7' }, true)).not.toBeNull();
   });
 
-  it('chimes only while the sound is on, and always offers the desktop notification', () => {
+  it('chimes only while the sound is on, and always offers the desktop notification, which opens the conversation', () => {
     const heard: string[] = [];
     const outlets = (soundOn: boolean): AlertOutlets => ({
       soundOn,
       chime: () => heard.push('chime'),
-      notify: (title, body, tag) => heard.push(`${title}|${body}|${tag}`),
+      notify: (title, body, tag, open) => {
+        heard.push(`${title}|${body}|${tag}`);
+        open?.();
+      },
     });
     const alert = { numberId: '3', contactId: '7', preview: 'hello' };
-    announce(alert, 'New message from Ana', outlets(true));
+    announce(alert, 'New message from Ana', outlets(true), () => heard.push('opened'));
     announce(alert, 'New message from Ana', outlets(false));
-    expect(heard).toEqual(['chime', 'New message from Ana|hello|3/7', 'New message from Ana|hello|3/7']);
+    expect(heard).toEqual(['chime', 'New message from Ana|hello|3/7', 'opened', 'New message from Ana|hello|3/7']);
   });
 });

@@ -27,10 +27,11 @@ export function inboundAlertOf(
 export interface AlertOutlets {
   soundOn: boolean;
   chime(): void;
-  notify(title: string, body: string, tag: string): void;
+  /** `open`, when given, is what clicking the notification does (opening the conversation). */
+  notify(title: string, body: string, tag: string, open?: () => void): void;
 }
 
-export function announce(alert: InboundAlert, title: string, outlets: AlertOutlets): void {
+export function announce(alert: InboundAlert, title: string, outlets: AlertOutlets, open?: () => void): void {
   if (outlets.soundOn) outlets.chime();
-  outlets.notify(title, alert.preview, `${alert.numberId}/${alert.contactId}`);
+  outlets.notify(title, alert.preview, `${alert.numberId}/${alert.contactId}`, open);
 }

@@ -57,8 +57,8 @@ export function useConversation(conversationId: string) {
   useRefetchOnEvent(queryKey, (event) => concernsConversation(conversation, conversationId, event));
   /** An action's reply is the conversation as it now is. */
   const update = useCallback(
-    (next: InboxConversation) => queryClient.setQueryData(queryKey, next),
-    [queryClient, queryKey],
+    (next: InboxConversation) => queryClient.setQueryData(conversationQueryKey(conversationId), next),
+    [queryClient, conversationId],
   );
   // 404: no longer in this agent's inbox (taken by another agent, transferred away, or never).
   const gone = opened.error instanceof ApiError && opened.error.status === 404;
