@@ -1,7 +1,7 @@
 import { Button, Empty, Spin, Typography } from 'antd';
 import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChatSourceContext } from './media-view.js';
+import { ChatSourceScope } from './media-view.js';
 import { type BubbleContext, MessageBubble } from './message-bubble.js';
 import { foldReactions } from './timeline.js';
 import type { ChatHistory } from './use-chat-history.js';
@@ -81,29 +81,27 @@ export function ChatTimeline({
       data-testid="chat-messages"
       style={{ overflowY: 'auto', padding: '0 8px', ...style }}
     >
-      <div ref={content}>
-        <ChatSourceContext.Provider value={chat.source}>
-          <div style={{ textAlign: 'center', margin: '8px 0' }}>
-            {chat.hasOlder ? (
-              <Button size="small" loading={chat.loadingOlder} onClick={loadOlder} data-testid="chat-load-older">
-                {t('loadOlder')}
-              </Button>
-            ) : (
-              chat.messages.length > 0 && <Typography.Text type="secondary">{t('noOlder')}</Typography.Text>
-            )}
-          </div>
-          {chat.loading && <Spin style={{ display: 'block', margin: 24 }} />}
-          {!chat.loading && chat.messages.length === 0 && <Empty description={t('empty')} />}
-          {shown.map((message) => (
-            <MessageBubble
-              key={message.id}
-              message={message}
-              reactions={message.meta_message_id ? onMessage.get(message.meta_message_id) : undefined}
-              context={context}
-            />
-          ))}
-        </ChatSourceContext.Provider>
-      </div>
+      <ChatSourceScope source={chat.source} ref={content}>
+        <div style={{ textAlign: 'center', margin: '8px 0' }}>
+          {chat.hasOlder ? (
+            <Button size="small" loading={chat.loadingOlder} onClick={loadOlder} data-testid="chat-load-older">
+              {t('loadOlder')}
+            </Button>
+          ) : (
+            chat.messages.length > 0 && <Typography.Text type="secondary">{t('noOlder')}</Typography.Text>
+          )}
+        </div>
+        {chat.loading && <Spin style={{ display: 'block', margin: 24 }} />}
+        {!chat.loading && chat.messages.length === 0 && <Empty description={t('empty')} />}
+        {shown.map((message) => (
+          <MessageBubble
+            key={message.id}
+            message={message}
+            reactions={message.meta_message_id ? onMessage.get(message.meta_message_id) : undefined}
+            context={context}
+          />
+        ))}
+      </ChatSourceScope>
     </div>
   );
 }

@@ -1,13 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ChatMessage } from '@ws/contract';
 import { Spin, Typography } from 'antd';
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, type Ref, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textAt } from './body-fields.js';
 import { type ChatSource, mediaKey, readMedia } from './chat-source.js';
 
 /** The source of the chat being shown (the timeline provides it): its media are read through the same call. */
-export const ChatSourceContext = createContext<ChatSource | null>(null);
+const ChatSourceContext = createContext<ChatSource | null>(null);
+
+/** The timeline's content: what it holds reads its media through `source`. */
+export function ChatSourceScope({
+  source,
+  ref,
+  children,
+}: {
+  source: ChatSource;
+  ref: Ref<HTMLDivElement>;
+  children: ReactNode;
+}) {
+  return (
+    <ChatSourceContext.Provider value={source}>
+      <div ref={ref}>{children}</div>
+    </ChatSourceContext.Provider>
+  );
+}
 
 /** The file of a media message, read through the API (which fetches it from the Cloud API). */
 function useMediaFile(message: ChatMessage, enabled: boolean) {
