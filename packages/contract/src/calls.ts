@@ -10,6 +10,7 @@ import { contactCalls } from './contacts.js';
 import { homeCalls } from './home.js';
 import { inboxCalls } from './inbox.js';
 import { inboxAgentCalls } from './inbox-agents.js';
+import { inboxMediaCalls } from './inbox-media.js';
 import { ipCalls } from './ips.js';
 import { numberImportCalls } from './number-import.js';
 import { numberCalls } from './numbers.js';
@@ -43,6 +44,7 @@ export const calls = {
   ...warmupCalls,
   ...inboxCalls,
   ...inboxAgentCalls,
+  ...inboxMediaCalls,
   ...quickReplyCalls,
   ...translationCalls,
   ...blockingCalls,

@@ -3,6 +3,7 @@ import { Id, UserRef } from './auth.js';
 import { defineCall } from './call.js';
 import { HISTORY_LIMIT_DEFAULT, HISTORY_LIMIT_MAX, History, MediaQuery } from './chat-history.js';
 import { envelopeOf } from './envelope.js';
+import { OutgoingMedia } from './inbox-media.js';
 import { cappedPageOf, listRequestOf, textFilter } from './paging.js';
 import { TagRef } from './tags.js';
 
@@ -112,16 +113,13 @@ export type InboxMediaQuery = z.infer<typeof InboxMediaQuery>;
 export const TEXT_MESSAGE_MAX = 4096;
 
 /**
- * What an agent sends free-form: text, a location, or an image stored by `upimg` (its `url`,
- * `/uploads/…`), which the server hands to the number's Cloud API media store before it is sent.
+ * What an agent sends free-form: text, a location, or a file stored by `upimg` or `inbox/upload`
+ * (its `url`, `/uploads/…`: an image, audio, video or document), which the server hands to the
+ * number's Cloud API media store before it is sent.
  */
 export const OutgoingContent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string().trim().min(1).max(TEXT_MESSAGE_MAX) }),
-  z.object({
-    type: z.literal('image'),
-    upload: z.string().regex(/^\/uploads\/[\w./-]{1,250}$/, 'must be the url upimg answered'),
-    caption: z.string().trim().max(1024).optional(),
-  }),
+  ...OutgoingMedia,
   z.object({
     type: z.literal('location'),
     latitude: z.number().min(-90).max(90),
@@ -280,7 +278,8 @@ export const inboxCalls = {
     method: 'POST',
     path: '/api/inbox/send',
     tag: 'inbox',
-    summary: 'Send a free-form reply (text or location, optionally replying to a message) inside the 24-hour window',
+    summary:
+      'Send a free-form reply (text, image, audio, video, document or location, optionally replying to a message) inside the 24-hour window',
     access: AGENTS,
     kind: 'action',
     body: SendRequest,

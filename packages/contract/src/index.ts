@@ -15,6 +15,7 @@ export * from './envelope.js';
 export * from './home.js';
 export * from './inbox.js';
 export * from './inbox-agents.js';
+export * from './inbox-media.js';
 export * from './ips.js';
 export * from './messages.js';
 export * from './number-import.js';

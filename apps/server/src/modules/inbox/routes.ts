@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/http/context.js';
 import { fileRoute } from '../../platform/http/file-route.js';
 import { route } from '../../platform/http/route.js';
+import { storeReplyMedia } from '../uploads/store-reply-media.js';
 import { heartbeat, listAgents, mySettings, setAgentSettings, transferTargets } from './agent-settings.js';
 import { assignConversation, takeConversation } from './assign-conversation.js';
 import { addNote, listAssignments, listNotes } from './conversation-notes.js';
@@ -32,6 +33,11 @@ export function registerInboxRoutes(app: FastifyInstance, context: AppContext): 
   route(app, context, calls.inboxSend, ({ body, scope, audit }) => {
     audit(body.conversationId);
     return sendReply(context, scope, body);
+  });
+  route(app, context, calls.inboxUpload, async ({ scope, request, audit }) => {
+    const stored = await storeReplyMedia(context, scope, request);
+    audit(stored.url);
+    return stored;
   });
   route(app, context, calls.inboxTemplates, ({ body, scope }) =>
     conversationTemplates(context, scope, body.conversationId),

@@ -1,4 +1,12 @@
-import type { InboxTemplate, OutgoingContent, QueuedReply, SendRequest, TemplateSendRequest } from '@ws/contract';
+import {
+  type InboxTemplate,
+  type OutgoingContent,
+  type QueuedReply,
+  REPLY_MEDIA_KINDS,
+  type ReplyMediaKind,
+  type SendRequest,
+  type TemplateSendRequest,
+} from '@ws/contract';
 import type pg from 'pg';
 import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
@@ -9,7 +17,7 @@ import type { Purpose } from '../../whatsapp/governor/rules.js';
 import type { ConversationState } from './conversation-repository.js';
 import { inboxErrors, requireConversation, requireOwnConversation, windowOpen } from './inbox-access.js';
 import { publishConversationEvents } from './inbox-events.js';
-import { mediaIdOfUpload } from './reply-image.js';
+import { mediaIdOfUpload, type StoredReplyFile } from './reply-media.js';
 import {
   conversationHasMessage,
   selectApprovedTemplates,
@@ -17,20 +25,32 @@ import {
   selectQueuedTime,
 } from './send-repository.js';
 
-/** Meta's message object for free-form content, and its line in lists; an image by its Cloud API media id. */
+type MediaContent = Extract<OutgoingContent, { type: ReplyMediaKind }>;
+const isMedia = (content: OutgoingContent): content is MediaContent =>
+  (REPLY_MEDIA_KINDS as readonly string[]).includes(content.type);
+
+/** A media message's object (by its Cloud API media id) and its line in lists. */
+function mediaMessage(content: MediaContent, file: StoredReplyFile) {
+  const caption = content.type === 'audio' ? undefined : content.caption;
+  const filename = content.type === 'document' ? (content.filename ?? file.originalName) : undefined;
+  const media = { id: file.mediaId, ...(caption ? { caption } : {}), ...(filename ? { filename } : {}) };
+  return {
+    type: content.type,
+    content: { [content.type]: media },
+    preview: caption || (filename ? `[${content.type}] ${filename}` : `[${content.type}]`),
+  };
+}
+
+/** Meta's message object for free-form content, and its line in lists; media by its Cloud API media id. */
 function freeForm(
   content: OutgoingContent,
-  mediaId: string | undefined,
+  file: StoredReplyFile | undefined,
 ): { type: string; content: Record<string, unknown>; preview: string } {
   if (content.type === 'text')
     return { type: 'text', content: { text: { body: content.text } }, preview: content.text };
-  if (content.type === 'image') {
-    const { caption } = content;
-    return {
-      type: 'image',
-      content: { image: { id: mediaId, ...(caption ? { caption } : {}) } },
-      preview: caption || '[image]',
-    };
+  if (isMedia(content)) {
+    if (!file) throw new Error('a media reply needs its stored file');
+    return mediaMessage(content, file);
   }
   const { latitude, longitude, name, address } = content;
   return {
@@ -92,23 +112,23 @@ async function queueReply(
 }
 
 /**
- * A free-form reply (text, an uploaded image or a location, optionally quoting a message): only
+ * A free-form reply (text, an uploaded image, audio, video or document, or a location, optionally quoting a message): only
  * inside the 24-hour window, as a service message; outside it the agent is told that templates
  * are required.
  */
 export async function sendReply(context: AppContext, scope: Scope, request: SendRequest) {
   const { content } = request;
-  // An image goes to Meta's media store first (a network wait, outside the transaction).
-  let mediaId: string | undefined;
-  if (content.type === 'image') {
+  // A file goes to Meta's media store first (a network wait, outside the transaction).
+  let file: StoredReplyFile | undefined;
+  if (isMedia(content)) {
     const state = await requireConversation(context.pool, scope, request.conversationId);
     mayReplyFreely(scope, state);
-    mediaId = await mediaIdOfUpload(context, scope, state, content.upload);
+    file = await mediaIdOfUpload(context, scope, state, content.type, content.upload);
   }
   return withTransaction(context.pool, async (client) => {
     const state = await requireConversation(client, scope, request.conversationId, { lock: true });
     mayReplyFreely(scope, state);
-    const message = freeForm(content, mediaId);
+    const message = freeForm(content, file);
     if (request.replyTo !== undefined) {
       if (!(await conversationHasMessage(client, scope.tenantId, state, request.replyTo))) {
         throw errors.notFound({ zh: 'replyTo: 消息', en: 'replyTo: Message' });

@@ -13,6 +13,12 @@ export function uploadsDir(context: AppContext): string {
   return path.join(context.config.dataDir, 'uploads');
 }
 
+/** Where a new file of the tenant goes under DATA_DIR/uploads: `<tenant>/<yyyymm>/<random>.<ext>`. */
+export function newUploadPath(scope: Scope, extension: string): string {
+  const month = new Date().toISOString().slice(0, 7).replace('-', '');
+  return path.posix.join(scope.tenantId, month, `${randomBytes(16).toString('hex')}.${extension}`);
+}
+
 /**
  * Stores an image under DATA_DIR/uploads/<tenant>/<yyyymm>/<random>.<ext> and records it. The
  * random name makes the public URL unguessable; the extension comes from the content.
@@ -25,8 +31,7 @@ export async function storeImage(context: AppContext, scope: Scope, content: Buf
       en: 'file: only JPEG, PNG, GIF or WebP images can be uploaded',
     });
   }
-  const month = new Date().toISOString().slice(0, 7).replace('-', '');
-  const relative = path.posix.join(scope.tenantId, month, `${randomBytes(16).toString('hex')}.${image.extension}`);
+  const relative = newUploadPath(scope, image.extension);
   const target = path.join(uploadsDir(context), relative);
   await fs.mkdir(path.dirname(target), { recursive: true });
   await fs.writeFile(target, content, { flag: 'wx' });

@@ -27,14 +27,17 @@ export async function insertUpload(db: Db, scope: Scope, upload: NewUpload): Pro
   );
 }
 
+export interface StoredUpload {
+  storage_path: string;
+  original_name: string;
+  content_type: string;
+  size: number;
+}
+
 /** A file the tenant uploaded, by where it lies under DATA_DIR/uploads. */
-export async function selectUpload(
-  db: Db,
-  scope: Scope,
-  storagePath: string,
-): Promise<{ storage_path: string; original_name: string; content_type: string } | undefined> {
-  const { rows } = await db.query<{ storage_path: string; original_name: string; content_type: string }>(
-    `select storage_path, original_name, content_type from upload where tenant_id = $1 and storage_path = $2 limit 1`,
+export async function selectUpload(db: Db, scope: Scope, storagePath: string): Promise<StoredUpload | undefined> {
+  const { rows } = await db.query<StoredUpload>(
+    `select storage_path, original_name, content_type, size::float8 as size from upload where tenant_id = $1 and storage_path = $2 limit 1`,
     [scope.tenantId, storagePath],
   );
   return rows[0];

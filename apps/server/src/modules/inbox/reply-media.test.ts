@@ -6,7 +6,7 @@ import { startGraphServer, type TestServer } from '../../whatsapp/cloud-api/test
 import { renderCaptchaPng } from '../auth/captcha/captcha-image.js';
 import { conversationWith, customersWrite, newCustomer, useInboxApp } from './test-support.js';
 
-// An agent's image reply: the upload goes to the number's Cloud API media store (a local stand-in
+// An agent's media reply: the upload goes to the number's Cloud API media store (a local stand-in
 // here), and the queued message names the media id Meta gave.
 const { t, a: operator, b: other } = useInboxApp('replyimage');
 let graph: TestServer;
@@ -74,10 +74,10 @@ describe('an image reply', () => {
     );
     const unknown = await sendImage('/uploads/nothing/here.png', 'en');
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe('content.upload: Image not found');
+    expect(unknown.body.message).toBe('content.upload: File not found');
     const foreign = await sendImage(await uploadImage(other));
     expect(foreign.status).toBe(404);
-    expect(foreign.body.message).toBe('content.upload: 图片不存在');
+    expect(foreign.body.message).toBe('content.upload: 文件不存在');
     const bad = await t.post('/api/inbox/send', {
       token: operator.token,
       body: { conversationId, content: { type: 'image', upload: 'https://example.com/a.png' } },
@@ -96,5 +96,27 @@ describe('an image reply', () => {
       [operator.tenantId],
     );
     expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+
+  it('refuses a file whose stored type is not what the message kind takes, before Meta hears of it', async () => {
+    const gif = multipart('file', 'a.gif', 'image/gif', Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(64)]));
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: '/api/upimg',
+      headers: { ...gif.headers, token: operator.token },
+      payload: gif.payload,
+    });
+    const uploadsBefore = graph.requests.filter((request) => request.url.endsWith('/media')).length;
+    const asImage = await sendImage(JSON.parse(stored.body).data.url, 'en');
+    expect(asImage.status).toBe(400);
+    expect(asImage.body.message).toBe('content.upload: an image must be a JPEG or PNG (this file is image/gif)');
+    const png = await uploadImage(operator);
+    const asVideo = await t.post('/api/inbox/send', {
+      token: operator.token,
+      body: { conversationId, content: { type: 'video', upload: png } },
+    });
+    expect(asVideo.status).toBe(400);
+    expect(asVideo.body.message).toMatch(/^content\.upload: 视频须为 MP4 或 3GPP/);
+    expect(graph.requests.filter((request) => request.url.endsWith('/media')).length).toBe(uploadsBefore);
   });
 });

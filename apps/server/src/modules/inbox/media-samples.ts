@@ -1,0 +1,60 @@
+/** Small files of each kind an agent may send, real enough for a content check (their signatures) and the sandbox. */
+import ExcelJS from 'exceljs';
+import { renderCaptchaPng } from '../auth/captcha/captcha-image.js';
+
+const bytes = (...parts: (string | number[] | Buffer)[]) =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
+
+/** A workbook as Excel writes it (a zip whose parts name its type). */
+async function workbook(): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.addWorksheet('Precios').addRow(['Producto', 'Precio']);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+export interface MediaSample {
+  kind: 'image' | 'audio' | 'video' | 'document';
+  fileName: string;
+  type: string;
+  content: Buffer;
+}
+
+export async function mediaSamples(): Promise<MediaSample[]> {
+  return [
+    { kind: 'image', fileName: 'menu.png', type: 'image/png', content: renderCaptchaPng('1 + 2 = ?') },
+    {
+      kind: 'audio',
+      fileName: 'voice.ogg',
+      type: 'audio/ogg',
+      content: bytes('OggS', Buffer.alloc(24), 'OpusHead', Buffer.alloc(64)),
+    },
+    {
+      kind: 'audio',
+      fileName: 'song.mp3',
+      type: 'audio/mpeg',
+      content: bytes([0xff, 0xfb, 0x90, 0x64], Buffer.alloc(400)),
+    },
+    {
+      kind: 'video',
+      fileName: 'clip.mp4',
+      type: 'video/mp4',
+      content: bytes([0, 0, 0, 0x18], 'ftypmp42', Buffer.alloc(64)),
+    },
+    { kind: 'document', fileName: 'factura.pdf', type: 'application/pdf', content: bytes('%PDF-1.4\n%%EOF\n') },
+    {
+      kind: 'document',
+      fileName: 'precios.xlsx',
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      content: await workbook(),
+    },
+    {
+      kind: 'document',
+      fileName: 'notas.txt',
+      type: 'text/plain',
+      content: Buffer.from('Hola, aquí tiene los horarios.\n'),
+    },
+  ];
+}
+
+/** More bytes of a kind's signature than its limit allows. */
+export const oversizedVideo = (bytesCount: number) => bytes([0, 0, 0, 0x18], 'ftypmp42', Buffer.alloc(bytesCount));
