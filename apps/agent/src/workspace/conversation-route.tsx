@@ -4,6 +4,8 @@ import { useSession } from '@ws/web-kit/session';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { Composer } from '../composer/composer.js';
+import { replyAction } from '../composer/reply-target.js';
 import { ConversationHeader } from './conversation-header.js';
 import { CustomerPanel } from './customer-panel.js';
 import { useConversation } from './use-conversation.js';
@@ -12,8 +14,8 @@ import { useViewing, type Viewer } from './use-viewing.js';
 /**
  * /client/c/:conversationId: one conversation of the inbox. Opening it (`inbox/open`) marks it
  * read and tells its other agents; its whole history (`inbox/messages`, media through
- * `inbox/media`: every message type, live ticks, older pages on scroll) in the centre, the customer
- * on the right.
+ * `inbox/media`: every message type, live ticks, older pages on scroll, a "reply" on each message)
+ * in the centre with the composer below it, the customer on the right.
  */
 export function ConversationRoute() {
   const { conversationId = '' } = useParams();
@@ -72,7 +74,9 @@ function ConversationView({
           chat={chat}
           context={{ showContact: false, showNumber: false }}
           style={{ flex: 1, minHeight: 0 }}
+          messageAction={replyAction}
         />
+        <Composer conversation={conversation} />
       </section>
       <CustomerPanel conversation={conversation} contact={chat.contact} />
     </div>

@@ -12,6 +12,7 @@ import { currentLanguage } from '../i18n/language.js';
 import { currentSession } from '../session/session-store.js';
 import { SILENT_ERROR_CODES } from '../settings.js';
 import { ApiError, showError, showSuccess } from './api-error.js';
+import { fetchWithUploadProgress } from './upload-progress.js';
 
 export { ApiError } from './api-error.js';
 
@@ -22,6 +23,8 @@ interface CommonOptions {
   notifySuccess?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Told how much of the request's body has been sent (0..1): for uploads, which then go through XMLHttpRequest. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 /** `body` and `query` are required exactly when the call's contract has them. */
@@ -131,14 +134,11 @@ async function request(call: CallDefinition, options: LooseOptions): Promise<Res
     payload = JSON.stringify(options.body);
   }
 
+  const url = urlOf(call.path, options.query);
+  const init = { method: call.method, headers, body: payload, signal: options.signal ?? null };
   try {
-    return await fetch(urlOf(call.path, options.query), {
-      method: call.method,
-      headers,
-      body: payload,
-      credentials: 'same-origin',
-      signal: options.signal ?? null,
-    });
+    if (options.onUploadProgress) return await fetchWithUploadProgress(url, init, options.onUploadProgress);
+    return await fetch(url, { ...init, credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, translate('api:networkError'));
   }

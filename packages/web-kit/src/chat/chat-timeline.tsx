@@ -1,5 +1,6 @@
+import type { ChatMessage } from '@ws/contract';
 import { Button, Empty, Spin, Typography } from 'antd';
-import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatSourceScope } from './media-view.js';
 import { type BubbleContext, MessageBubble } from './message-bubble.js';
@@ -12,16 +13,19 @@ const EDGE_PX = 60;
 /**
  * A history as a chat: newest at the bottom, older pages read when the reader scrolls to the
  * top, new messages arriving by themselves (and scrolled to when the reader is at the bottom).
- * `style` sizes the scrolling area (the console's page and the seat client's pane differ).
+ * `style` sizes the scrolling area (the console's page and the seat client's pane differ);
+ * `messageAction`, when given, adds what it renders to each message's footer (the seat client's "reply").
  */
 export function ChatTimeline({
   chat,
   context,
   style,
+  messageAction,
 }: {
   chat: ChatHistory;
   context: BubbleContext;
   style?: CSSProperties;
+  messageAction?: (message: ChatMessage) => ReactNode;
 }) {
   const { t } = useTranslation('messages');
   const { onMessage, absorbed } = useMemo(() => foldReactions(chat.messages), [chat.messages]);
@@ -99,6 +103,7 @@ export function ChatTimeline({
             message={message}
             reactions={message.meta_message_id ? onMessage.get(message.meta_message_id) : undefined}
             context={context}
+            action={messageAction?.(message)}
           />
         ))}
       </ChatSourceScope>

@@ -1,5 +1,6 @@
 import type { ChatMessage } from '@ws/contract';
 import { Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../utils/date-time.js';
 import { contactAddress } from './contact-address.js';
@@ -21,10 +22,13 @@ export function MessageBubble({
   message,
   reactions,
   context,
+  action,
 }: {
   message: ChatMessage;
   reactions: readonly Reaction[] | undefined;
   context: BubbleContext;
+  /** Shown after the time and ticks (e.g. a "reply" button); nothing when absent. */
+  action?: ReactNode;
 }) {
   const { t } = useTranslation('messages');
   const outbound = message.direction === 'out';
@@ -82,6 +86,7 @@ export function MessageBubble({
           {who.length > 0 && <Typography.Text type="secondary">{who.join(' · ')}</Typography.Text>}
           <Typography.Text type="secondary">{time(message.created_at)}</Typography.Text>
           <DeliveryStatus message={message} />
+          {action}
         </div>
       </div>
     </div>

@@ -1,0 +1,92 @@
+import type { InboxConversation } from '@ws/contract';
+import { act } from 'react';
+import { vi } from 'vitest';
+
+/** The inbox's view of a conversation, its window open unless told. */
+export const conversation = (change: Partial<InboxConversation> = {}): InboxConversation => ({
+  id: '41',
+  number_id: '5',
+  number_phone: '15550101003',
+  number_name: 'Shop',
+  contact_id: '9',
+  contact_name: 'Lucía',
+  contact_wa_id: '34600000009',
+  contact_username: null,
+  tags: [],
+  status: 'open',
+  snoozed_until: null,
+  assignee: null,
+  assigned_at: null,
+  language: null,
+  language_source: null,
+  translate: false,
+  unread: 0,
+  last_message_at: '2026-11-26T08:00:00.000000Z',
+  last_inbound_at: '2026-11-26T08:00:00.000000Z',
+  window_open: true,
+  window_remaining_seconds: 3600,
+  last_message_preview: 'hola',
+  last_message_direction: 'in',
+  ...change,
+});
+
+export interface Recorded {
+  path: string;
+  body: unknown;
+}
+
+/**
+ * The API as the composer meets it: each path answers what `answers` gives (data, or a promise of
+ * it to hold the answer back); every call is recorded.
+ */
+export function composerApi(answers: Record<string, (body: unknown) => unknown>) {
+  const calls: Recorded[] = [];
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ path, body });
+    const answer = answers[path];
+    if (!answer) return Response.json({ code: 404, message: `no ${path}` }, { status: 404 });
+    const data = await answer(body);
+    if (data instanceof Response) return data;
+    return Response.json({ code: 0, message: 'ok', data });
+  });
+  return {
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    calls,
+    sent: (path: string) => calls.filter((c) => c.path === path),
+  };
+}
+
+const queued = (id: string) => ({ message_id: id, created_at: '2026-11-26T08:00:01.000000Z', status: 'queued' });
+export const queuedReply = queued;
+
+/** Types into a text box as a person does: its value set, then React told. */
+export async function typeInto(element: HTMLTextAreaElement | HTMLInputElement, value: string) {
+  const prototype = element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(element, value);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+export async function press(element: Element, key: string, options: { shiftKey?: boolean } = {}) {
+  await act(async () => {
+    element.dispatchEvent(
+      new KeyboardEvent('keydown', { key, code: key, bubbles: true, cancelable: true, ...options }),
+    );
+  });
+}
+
+/**
+ * Waits for an assertion about what React shows after work that ends outside the test's hands
+ * (a held-back answer released): each try first lets React apply what is pending.
+ */
+export const eventually = (assertion: () => void) =>
+  vi.waitFor(
+    async () => {
+      await act(async () => undefined);
+      assertion();
+    },
+    { timeout: 5_000 },
+  );
