@@ -1,4 +1,4 @@
-import type { InboxConversation } from '@ws/contract';
+import { allCalls, type InboxConversation } from '@ws/contract';
 import { act } from 'react';
 import { vi } from 'vitest';
 
@@ -37,7 +37,8 @@ export interface Recorded {
 
 /**
  * The API as the composer meets it: each path answers what `answers` gives (data, or a promise of
- * it to hold the answer back); every call is recorded.
+ * it to hold the answer back); every call is recorded. A body the contract refuses is a 400, as
+ * the server answers it.
  */
 export function composerApi(answers: Record<string, (body: unknown) => unknown>) {
   const calls: Recorded[] = [];
@@ -45,6 +46,10 @@ export function composerApi(answers: Record<string, (body: unknown) => unknown>)
     const path = new URL(url, 'http://localhost').pathname;
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ path, body });
+    const checked = allCalls.find((call) => call.path === path)?.body?.safeParse(body);
+    if (checked && !checked.success) {
+      return Response.json({ code: 400, message: `${path}: ${checked.error.message}` }, { status: 400 });
+    }
     const answer = answers[path];
     if (!answer) return Response.json({ code: 404, message: `no ${path}` }, { status: 404 });
     const data = await answer(body);

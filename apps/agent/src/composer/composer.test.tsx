@@ -76,14 +76,14 @@ describe('the composer', () => {
       { id: '2', shortcut: 'horario', text: 'Abrimos de 9 a 18 h.', updated_at: '2026-11-26T08:00:00.000000Z' },
     ];
     const api = composerApi({
-      '/api/quickreply/list': () => ({ total: 2, size: 8, current: 1, pages: 1, records: replies }),
+      '/api/quickreply/list': () => ({ total: 2, size: 10, current: 1, pages: 1, records: replies }),
       '/api/inbox/typing': () => null,
     });
     const host = await renderSignedIn(<Composer conversation={conversation()} />, { language: 'en', fetch: api.fetch });
     const box = textBox(host);
     await typeInto(box, '/ho');
     await until(() => expect(host.querySelectorAll('[data-testid=quick-reply]')).toHaveLength(2));
-    expect(api.sent('/api/quickreply/list').at(-1)?.body).toEqual({ page: 1, pageSize: 8, filters: { search: 'ho' } });
+    expect(api.sent('/api/quickreply/list').at(-1)?.body).toEqual({ page: 1, pageSize: 10, filters: { search: 'ho' } });
     await press(box, 'ArrowDown');
     expect(host.querySelector('[data-testid=quick-reply][aria-selected=true]')?.textContent).toContain('/horario');
     await press(box, 'Enter');

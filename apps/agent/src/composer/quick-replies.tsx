@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { calls, type QuickReply } from '@ws/contract';
+import { calls, PAGE_SIZES, type QuickReply } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** How many quick replies the picker offers at once. */
-export const QUICK_REPLY_CHOICES = 8;
+/** How many quick replies the picker offers at once (the smallest page a list call takes). */
+export const QUICK_REPLY_CHOICES = PAGE_SIZES[0];
 
 /** The text after a leading `/` (what the agent searches quick replies by), or undefined when the text does not start with `/`. */
 export const quickReplySearch = (text: string): string | undefined =>
