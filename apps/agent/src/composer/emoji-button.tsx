@@ -10,18 +10,25 @@ const EmojiPanel = lazy(() => import('./emoji-panel.js'));
 export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
   const { t } = useTranslation('composer');
   const [open, setOpen] = useState(false);
+  // Loaded the first time the popover opens, then kept (its recent emojis and scroll stay).
+  const [opened, setOpened] = useState(false);
   return (
     <Popover
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setOpened(true);
+      }}
       trigger="click"
       placement="topLeft"
       content={
-        open && (
-          <Suspense fallback={<Spin style={{ display: 'block', margin: 24 }} />}>
-            <EmojiPanel onPick={onPick} />
-          </Suspense>
-        )
+        <div data-testid="emoji-panel" style={{ minWidth: 320, minHeight: 380 }}>
+          {opened && (
+            <Suspense fallback={<Spin style={{ display: 'block', margin: 24 }} />}>
+              <EmojiPanel onPick={onPick} />
+            </Suspense>
+          )}
+        </div>
       }
     >
       <Button type="text" icon={<SmileOutlined />} aria-label={t('emoji')} title={t('emoji')} data-testid="emoji" />

@@ -1,0 +1,188 @@
+/**
+ * The seat client's composer in Chromium: a seat answers its customer with two messages in a row,
+ * a reply to the customer's message, a quick reply, an emoji, a PDF and a location; each reaches
+ * the timeline as the product queued it.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ConversationPage, InboxPage, TokenPair } from '@ws/contract';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { saveScreenshot, useBrowser } from './browser.js';
+import { apiSignIn, postApi } from './console-pages.js';
+import { type SandboxNumber, sandboxControl, useDemo } from './demo.js';
+
+const baseUrl = inject('baseUrl');
+const SEAT_PASSWORD = 'seat-pass-1234';
+/** A customer of this file alone: the demo tenant is shared with the other tests. */
+const WA_ID = `1555078${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+const SHORTCUT = `hours${randomBytes(2).toString('hex')}`;
+const QUICK_TEXT = `We open from 9 to 18 (${SHORTCUT})`;
+
+const demo = useDemo();
+const world = {} as { seat: TokenPair; seatName: string };
+
+/** A seat of the demo tenant, made through auth/createuser (a job) and signed in through the API. */
+async function createSeat(): Promise<{ name: string; pair: TokenPair }> {
+  const prefix = `composer${randomBytes(3).toString('hex')}`;
+  const started = await postApi<{ task_id: string }>(
+    baseUrl,
+    '/api/auth/createuser',
+    { count: 1, prefix, password: SEAT_PASSWORD },
+    demo.access_token,
+  );
+  await vi.waitFor(
+    async () => {
+      const progress = await postApi<{ status: string }>(
+        baseUrl,
+        '/api/auth/getprogress',
+        { taskId: started.task_id },
+        demo.access_token,
+      );
+      if (progress.status !== 'done') throw new Error(`seat creation ${progress.status}`);
+    },
+    { timeout: 30_000, interval: 200 },
+  );
+  return { name: `${prefix}1`, pair: await apiSignIn(baseUrl, `${prefix}1`, SEAT_PASSWORD) };
+}
+
+beforeAll(async () => {
+  const seat = await createSeat();
+  const newest = (await postApi<ConversationPage>(baseUrl, '/api/message/conversations', {}, demo.access_token))
+    .records[0];
+  if (!newest) throw new Error('the demo tenant has no conversation');
+  const digits = (phone: string) => phone.replace(/\D/g, '');
+  const number = (await sandboxControl<SandboxNumber[]>('GET', '/numbers')).find(
+    (candidate) => digits(candidate.display_phone_number) === digits(newest.number_phone),
+  );
+  if (!number) throw new Error(`no sandbox number ${newest.number_phone}`);
+  const seatId = seat.pair.user_info.user_id;
+  await postApi(
+    baseUrl,
+    '/api/inbox/agent/set',
+    { userId: seatId, numberIds: [newest.number_id], maxOpen: 20 },
+    demo.access_token,
+  );
+  await sandboxControl('POST', '/inbound', {
+    phone_number_id: number.phone_number_id,
+    from: WA_ID,
+    name: 'Marta Composer',
+    type: 'text',
+    text: 'Can you send me the invoice?',
+  });
+  const conversation = await vi.waitFor(
+    async () => {
+      const page = await postApi<InboxPage>(
+        baseUrl,
+        '/api/inbox/list',
+        { filters: { search: WA_ID } },
+        demo.access_token,
+      );
+      const found = page.records[0];
+      if (!found) throw new Error(`no conversation with ${WA_ID} yet`);
+      return found;
+    },
+    { timeout: 20_000, interval: 200 },
+  );
+  // The conversation is the seat's (it answers it) and so is the contact (the workspace lists its own).
+  await postApi(
+    baseUrl,
+    '/api/inbox/assign',
+    { conversationId: conversation.id, assigneeUserId: seatId },
+    demo.access_token,
+  );
+  await postApi(
+    baseUrl,
+    '/api/agent/movefriend',
+    { ids: [conversation.contact_id], ownerUserId: seatId },
+    demo.access_token,
+  );
+  await postApi(baseUrl, '/api/quickreply/add', { shortcut: SHORTCUT, text: QUICK_TEXT }, demo.access_token);
+  Object.assign(world, { seat: seat.pair, seatName: seat.name });
+}, 90_000);
+
+const messages = (page: Page) => page.getByTestId('chat-message');
+const outbound = (page: Page, text: string) =>
+  messages(page).filter({ hasText: text }).and(page.locator('[data-direction=out]'));
+const box = (page: Page) => page.getByTestId('composer-text');
+
+async function signInToClient(page: Page): Promise<void> {
+  await page.goto(`${baseUrl}/client/login`);
+  await page.getByTestId('language-toggle').click();
+  await page.getByText('Agent sign-in').waitFor();
+  await page.getByTestId('captcha-image').waitFor();
+  await page.fill('#login_username', world.seatName);
+  await page.fill('#login_password', SEAT_PASSWORD);
+  await page.fill('#login_capVal', '7');
+  await page.click('#login button[type=submit]');
+  await page.getByTestId('workspace').waitFor();
+}
+
+describe("the seat client's composer", () => {
+  const browser = useBrowser();
+
+  it('sends a burst, a reply, a quick reply with an emoji, a PDF and a location', async () => {
+    const { page } = browser;
+    await signInToClient(page);
+    await page.getByTestId('inbox-item').filter({ hasText: 'Marta Composer' }).click();
+    await messages(page).filter({ hasText: 'Can you send me the invoice?' }).waitFor();
+    await box(page).waitFor();
+
+    // Two messages in a row, the second typed while the first is on its way.
+    await box(page).fill('One moment');
+    await box(page).press('Enter');
+    await box(page).fill('I am looking for it');
+    await box(page).press('Enter');
+    await outbound(page, 'One moment').waitFor({ timeout: 20_000 });
+    await outbound(page, 'I am looking for it').waitFor({ timeout: 20_000 });
+    expect(await box(page).inputValue()).toBe('');
+
+    // Shift+Enter breaks the line; a reply quotes the customer's message.
+    await messages(page).filter({ hasText: 'Can you send me the invoice?' }).getByTestId('reply-action').click();
+    expect(await page.getByTestId('reply-preview').textContent()).toContain('Can you send me the invoice?');
+    await box(page).fill('Here it comes');
+    await box(page).press('Shift+Enter');
+    await box(page).pressSequentially('right away');
+    await box(page).press('Enter');
+    const reply = outbound(page, 'right away');
+    await reply.waitFor({ timeout: 20_000 });
+    expect(await reply.getByTestId('chat-reply-to').textContent()).toContain('Can you send me the invoice?');
+
+    // `/` opens the quick replies; Enter inserts the one picked; an emoji (its picker loaded on first use) goes in at the caret.
+    await box(page).pressSequentially(`/${SHORTCUT}`);
+    await page.getByTestId('quick-reply').filter({ hasText: QUICK_TEXT }).waitFor();
+    await box(page).press('Enter');
+    expect(await box(page).inputValue()).toBe(QUICK_TEXT);
+    await page.getByTestId('emoji').click();
+    const emoji = page.locator('.epr-emoji-native').first();
+    await emoji.waitFor();
+    const glyph = (await emoji.textContent()) ?? '';
+    await emoji.click();
+    await expect.poll(() => box(page).inputValue()).toBe(`${QUICK_TEXT}${glyph}`);
+    await box(page).press('Enter');
+    await outbound(page, QUICK_TEXT).waitFor({ timeout: 20_000 });
+
+    // A PDF, uploaded with its progress, sent with the typed text as its caption.
+    await page.getByTestId('attach-input').setInputFiles({
+      name: 'invoice.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n% invoice\n%%EOF\n'),
+    });
+    await page.locator('[data-testid=attachment][data-ready=true]').waitFor();
+    await box(page).fill('Your invoice');
+    await box(page).press('Enter');
+    const pdf = messages(page).and(page.locator('[data-type=document]')).filter({ hasText: 'Your invoice' });
+    await pdf.waitFor({ timeout: 20_000 });
+    await pdf.getByTestId('chat-media').waitFor({ timeout: 20_000 });
+
+    // A location with its name.
+    await page.getByTestId('location').click();
+    await page.getByTestId('latitude').fill('39.4699');
+    await page.getByTestId('longitude').fill('-0.3763');
+    await page.getByTestId('location-name').fill('Valencia shop');
+    await page.getByTestId('location-send').click();
+    await messages(page).and(page.locator('[data-type=location]')).filter({ hasText: 'Valencia shop' }).waitFor({
+      timeout: 20_000,
+    });
+    await saveScreenshot(page, 'agent-composer-en');
+  });
+});
