@@ -1,3 +1,4 @@
+import type { Blob } from 'node:buffer';
 import { openAsBlob } from 'node:fs';
 import path from 'node:path';
 import { REPLY_MEDIA, type ReplyMediaKind } from '@ws/contract';
@@ -65,7 +66,10 @@ export async function mediaIdOfUpload(
   }
   let data: Blob;
   try {
-    data = await openAsBlob(path.join(uploadsDir(context), upload.storage_path), { type: upload.content_type });
+    // node:buffer's Blob is the global one; only a DOM-typed build tells them apart.
+    data = (await openAsBlob(path.join(uploadsDir(context), upload.storage_path), {
+      type: upload.content_type,
+    })) as Blob;
   } catch {
     throw errors.notFound(UPLOAD_NOT_FOUND);
   }
