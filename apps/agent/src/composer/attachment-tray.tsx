@@ -52,7 +52,13 @@ export function AttachButton({ onFiles }: { onFiles: (files: File[]) => void }) 
         onClick={() => input.current?.click()}
       />
       <Popover content={<Limits />} trigger={['hover', 'click']}>
-        <QuestionCircleOutlined style={{ color: 'var(--ant-color-text-tertiary, #999)' }} data-testid="attach-help" />
+        <Button
+          type="text"
+          size="small"
+          icon={<QuestionCircleOutlined style={{ color: 'var(--ant-color-text-tertiary, #999)' }} />}
+          aria-label={t('limitsTitle')}
+          data-testid="attach-help"
+        />
       </Popover>
     </>
   );

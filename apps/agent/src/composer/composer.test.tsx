@@ -5,6 +5,8 @@ import { renderSignedIn, until } from '../test/render.js';
 import { Composer } from './composer.js';
 import { composerApi, conversation, eventually, press, queuedReply, typeInto } from './composer-test-support.js';
 import { replyAction, setReplyTarget } from './reply-target.js';
+// The location form is a lazy chunk; loaded here first, so the test waits for React, not for the module's transform.
+import './location-dialog.js';
 
 const textBox = (host: HTMLElement) => {
   const box = host.querySelector<HTMLTextAreaElement>('textarea[data-testid=composer-text]');

@@ -7,19 +7,21 @@ import {
   type UploadedReplyMedia,
 } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
-import { Button, Input, Typography } from 'antd';
+import { Button, Input, Spin, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea.js';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttachButton, AttachmentTray } from './attachment-tray.js';
 import { EmojiButton } from './emoji-button.js';
 import { LocationButton } from './location-button.js';
 import { QuickReplyList, quickReplySearch, useQuickReplies } from './quick-replies.js';
 import { ReplyPreview, setReplyTarget, useReplyTarget } from './reply-target.js';
-import { TemplateComposer } from './template-composer.js';
 import { useAttachments } from './use-attachments.js';
 import { useTyping } from './use-typing.js';
 import { useWindowOpen } from './use-window-open.js';
+
+// Only a closed window needs the templates' form: it loads then.
+const TemplateComposer = lazy(() => import('./template-composer.js'));
 
 /** A stored file as the reply's content; the typed text as its caption when it takes one. */
 function mediaContent(file: UploadedReplyMedia, caption: string | undefined): OutgoingContent {
@@ -44,7 +46,9 @@ export function Composer({ conversation }: { conversation: InboxConversation }) 
       {open ? (
         <FreeFormComposer key={conversationId} conversationId={conversationId} />
       ) : (
-        <TemplateComposer key={conversationId} conversationId={conversationId} />
+        <Suspense fallback={<Spin />}>
+          <TemplateComposer key={conversationId} conversationId={conversationId} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
-import { Button, type ButtonProps, Form, Input, InputNumber, Modal } from 'antd';
-import { useState } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface LocationValues {
@@ -10,15 +10,13 @@ export interface LocationValues {
   address?: string;
 }
 
-/** Sending a location: latitude and longitude (required, in range), a name and an address. */
+// The form and its inputs load when the agent first sends a location.
+const LocationDialog = lazy(() => import('./location-dialog.js'));
+
+/** Sending a location: the button, and the form once it is pressed. */
 export function LocationButton({ onSend }: { onSend: (location: LocationValues) => void }) {
   const { t } = useTranslation('composer');
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<LocationValues>();
-  const close = () => {
-    setOpen(false);
-    form.resetFields();
-  };
   return (
     <>
       <Button
@@ -29,38 +27,11 @@ export function LocationButton({ onSend }: { onSend: (location: LocationValues) 
         data-testid="location"
         onClick={() => setOpen(true)}
       />
-      <Modal
-        open={open}
-        title={t('locationTitle')}
-        okText={t('send')}
-        onCancel={close}
-        onOk={() => form.submit()}
-        okButtonProps={{ 'data-testid': 'location-send' } as ButtonProps}
-        destroyOnHidden
-      >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={(values) => {
-            const text = (value?: string) => value?.trim() || undefined;
-            onSend({ ...values, name: text(values.name), address: text(values.address) });
-            close();
-          }}
-        >
-          <Form.Item name="latitude" label={t('latitude')} rules={[{ required: true }]}>
-            <InputNumber min={-90} max={90} step={0.000001} style={{ width: '100%' }} data-testid="latitude" />
-          </Form.Item>
-          <Form.Item name="longitude" label={t('longitude')} rules={[{ required: true }]}>
-            <InputNumber min={-180} max={180} step={0.000001} style={{ width: '100%' }} data-testid="longitude" />
-          </Form.Item>
-          <Form.Item name="name" label={t('locationName')} rules={[{ max: 256 }]}>
-            <Input data-testid="location-name" />
-          </Form.Item>
-          <Form.Item name="address" label={t('address')} rules={[{ max: 1024 }]}>
-            <Input data-testid="location-address" />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {open && (
+        <Suspense fallback={null}>
+          <LocationDialog onSend={onSend} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -14,7 +14,7 @@ export const filledBody = (body: string, values: readonly string[]) =>
  * (`inbox/templates`), their variables with a preview, sent by `inbox/send-template`; and why
  * nothing else may go.
  */
-export function TemplateComposer({ conversationId }: { conversationId: string }) {
+export default function TemplateComposer({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation('composer');
   const { message } = App.useApp();
   const templates = useQuery({
