@@ -3,22 +3,17 @@
  * to the number's media store, sent by the governor's lane naming the media id, and shown in the
  * agent's history with its file readable. Another agent and another tenant cannot send into it.
  */
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, startSandbox } from '../../sandbox/index.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { instantDelays, quietBehaviour } from '../../sandbox/test/kit.js';
 import { multipart } from '../../test/multipart.js';
-import { type SignedIn, signedInSeat, useTenants } from '../../test/tenants.js';
-import { useTestApp } from '../../test/test-app.js';
+import { runSendLane, settleSandbox, startSandboxFor } from '../../test/sandbox-app.js';
+import { type SignedIn, signedInSeat } from '../../test/tenants.js';
 import { type SandboxNumber, seedSandboxNumber } from '../../test/whatsapp-fixtures.js';
-import { cloudApiTransport } from '../../whatsapp/governor/cloud-api-transport.js';
-import { SendLane } from '../../whatsapp/governor/send-lane.js';
-import { drainWebhookEvents } from '../../whatsapp/webhooks/drain.js';
-import { WEBHOOK_ENV } from '../../whatsapp/webhooks/test-support.js';
 import { type MediaSample, mediaSamples } from './media-samples.js';
-import { presence, serve } from './test-support.js';
+import { presence, serve, useInboxApp } from './test-support.js';
 
-const t = useTestApp(WEBHOOK_ENV);
-const { a: operator, b: stranger } = useTenants(t, 'sandboxmedia');
+const { t, a: operator, b: stranger } = useInboxApp('sandboxmedia');
 const CUSTOMER = '8613900000082';
 let sandbox: RunningSandbox;
 let numberId: string;
@@ -28,15 +23,7 @@ let colleague: SignedIn;
 let conversationId: string;
 
 beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  sandbox = await startSandbox({
-    appSecret: t.context.whatsapp.appSecret,
-    webhookUrl: `http://127.0.0.1:${port}/webhooks/whatsapp`,
-    behaviour: { deliver: 1, read: 0, reply: 0, stop: 0, block: 0, tapButton: 0, joinGroup: 0, fail: 0 },
-    delays: { sentMs: 0, deliveredMs: 0, readMs: 0, webhookFlushMs: 5, webhookRetryBaseMs: 20, webhookRetryMaxMs: 200 },
-  });
+  sandbox = await startSandboxFor(t, { behaviour: { ...quietBehaviour, read: 0 }, delays: instantDelays });
   ({ numberId, made } = await seedSandboxNumber(t.pool, t.context.whatsapp, sandbox, operator.tenantId));
   agent = await signedInSeat(t, operator.tenantId);
   colleague = await signedInSeat(t, operator.tenantId);
@@ -55,10 +42,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox?.stop());
 
-async function settle() {
-  if (!(await sandbox.settle({ fastForward: true, timeoutMs: 10_000 }))) throw new Error('sandbox did not settle');
-  await drainWebhookEvents(t.context);
-}
+const settle = () => settleSandbox(t, sandbox);
 
 async function upload(user: SignedIn, sample: MediaSample): Promise<string> {
   const form = multipart('file', sample.fileName, sample.type, sample.content);
@@ -88,13 +72,7 @@ describe('media replies through the sandbox', () => {
       });
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     }
-    await new SendLane(operator.tenantId, numberId, {
-      pool: t.pool,
-      cipher: t.context.whatsapp.tokenCipher,
-      transport: cloudApiTransport(),
-      logger: pino({ level: 'silent' }),
-      lingerMs: 0,
-    }).run();
+    await runSendLane(t, operator.tenantId, numberId);
 
     const out = sandbox.sandbox.store.messages.list().filter((message) => message.direction === 'out');
     expect(out).toHaveLength(samples.length);
