@@ -3,42 +3,17 @@ import type { ConversationPage, InboxPage, TokenPair } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
-import { apiSignIn, openSignedIn, postApi } from './console-pages.js';
+import { openSignedIn, postApi } from './console-pages.js';
 import { type SandboxNumber, sandboxControl, useDemo } from './demo.js';
+import { createSeat, SEAT_PASSWORD } from './seats.js';
 
 const baseUrl = inject('baseUrl');
-const SEAT_PASSWORD = 'seat-pass-1234';
 /** A customer of this file alone: the demo tenant is shared with the other tests. */
 const WA_ID = `1555077${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
 const CUSTOMER = `Ana ${randomBytes(2).toString('hex')}`;
 
 const demo = useDemo();
 const world = {} as { seat: TokenPair; seatName: string; numberId: string; phoneNumberId: string };
-
-/** A seat of the demo tenant, made through auth/createuser (a job) and signed in through the API. */
-async function createSeat(): Promise<{ name: string; pair: TokenPair }> {
-  const prefix = `agent${randomBytes(3).toString('hex')}`;
-  const started = await postApi<{ task_id: string }>(
-    baseUrl,
-    '/api/auth/createuser',
-    { count: 1, prefix, password: SEAT_PASSWORD },
-    demo.access_token,
-  );
-  // A condition waited for (vi.waitFor works outside a test, where expect.poll does not).
-  await vi.waitFor(
-    async () => {
-      const progress = await postApi<{ status: string }>(
-        baseUrl,
-        '/api/auth/getprogress',
-        { taskId: started.task_id },
-        demo.access_token,
-      );
-      if (progress.status !== 'done') throw new Error(`seat creation ${progress.status}`);
-    },
-    { timeout: 30_000, interval: 200 },
-  );
-  return { name: `${prefix}1`, pair: await apiSignIn(baseUrl, `${prefix}1`, SEAT_PASSWORD) };
-}
 
 /** The customer's conversation id as the operator's inbox lists it, once the product has stored what they wrote. */
 async function conversationIdOf(waId: string): Promise<string> {
@@ -59,7 +34,7 @@ async function conversationIdOf(waId: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  const seat = await createSeat();
+  const seat = await createSeat(baseUrl, demo);
   // A demo number (the one of the newest conversation) and its id in the sandbox.
   const newest = (await postApi<ConversationPage>(baseUrl, '/api/message/conversations', {}, demo.access_token))
     .records[0];

@@ -8,11 +8,11 @@ import type { ConversationPage, InboxPage, TokenPair } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
-import { apiSignIn, postApi } from './console-pages.js';
+import { postApi } from './console-pages.js';
 import { type SandboxNumber, sandboxControl, useDemo } from './demo.js';
+import { createSeat, SEAT_PASSWORD } from './seats.js';
 
 const baseUrl = inject('baseUrl');
-const SEAT_PASSWORD = 'seat-pass-1234';
 /** A customer of this file alone: the demo tenant is shared with the other tests. */
 const WA_ID = `1555078${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
 const SHORTCUT = `hours${randomBytes(2).toString('hex')}`;
@@ -21,32 +21,8 @@ const QUICK_TEXT = `We open from 9 to 18 (${SHORTCUT})`;
 const demo = useDemo();
 const world = {} as { seat: TokenPair; seatName: string };
 
-/** A seat of the demo tenant, made through auth/createuser (a job) and signed in through the API. */
-async function createSeat(): Promise<{ name: string; pair: TokenPair }> {
-  const prefix = `composer${randomBytes(3).toString('hex')}`;
-  const started = await postApi<{ task_id: string }>(
-    baseUrl,
-    '/api/auth/createuser',
-    { count: 1, prefix, password: SEAT_PASSWORD },
-    demo.access_token,
-  );
-  await vi.waitFor(
-    async () => {
-      const progress = await postApi<{ status: string }>(
-        baseUrl,
-        '/api/auth/getprogress',
-        { taskId: started.task_id },
-        demo.access_token,
-      );
-      if (progress.status !== 'done') throw new Error(`seat creation ${progress.status}`);
-    },
-    { timeout: 30_000, interval: 200 },
-  );
-  return { name: `${prefix}1`, pair: await apiSignIn(baseUrl, `${prefix}1`, SEAT_PASSWORD) };
-}
-
 beforeAll(async () => {
-  const seat = await createSeat();
+  const seat = await createSeat(baseUrl, demo, `composer${randomBytes(3).toString('hex')}`);
   const newest = (await postApi<ConversationPage>(baseUrl, '/api/message/conversations', {}, demo.access_token))
     .records[0];
   if (!newest) throw new Error('the demo tenant has no conversation');
