@@ -1,4 +1,6 @@
 import type { ChatMessage } from '@ws/contract';
+import { saveTokens } from '@ws/web-kit/session';
+import { TEST_USER } from '@ws/web-kit/testing';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderSignedIn, until } from '../test/render.js';
@@ -92,6 +94,28 @@ describe('the composer', () => {
     expect(box.value).toBe('Abrimos de 9 a 18 h.');
     expect(host.querySelector('[data-testid=quick-replies]')).toBeNull();
     expect(api.sent('/api/inbox/send')).toEqual([]);
+  });
+
+  it('offers a seat no composer in a conversation that is not its own, until it is', async () => {
+    const host = await renderSignedIn(<Composer conversation={conversation()} />, {
+      language: 'en',
+      fetch: composerApi({}).fetch,
+    });
+    expect(textBox(host)).toBeTruthy();
+    const seat = { ...TEST_USER, user_id: '8', role: 'seat' as const };
+    await act(async () =>
+      saveTokens({
+        access_token: 'tok',
+        refresh_token: 'ref',
+        token_type: 'bearer',
+        expires_in: 7200,
+        user_info: seat,
+      }),
+    );
+    expect(host.querySelector('[data-testid=composer-take-first]')?.textContent).toBe(
+      'Take this conversation to answer it',
+    );
+    expect(host.querySelector('textarea')).toBeNull();
   });
 
   it('sends a location with its name and address', async () => {

@@ -7,7 +7,8 @@ import {
   type UploadedReplyMedia,
 } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
-import { Button, Input, Spin, Typography } from 'antd';
+import { useSession } from '@ws/web-kit/session';
+import { Alert, Button, Input, Spin, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea.js';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,18 +33,24 @@ function mediaContent(file: UploadedReplyMedia, caption: string | undefined): Ou
 /**
  * The composer below a conversation: text (Enter sends, Shift+Enter breaks the line), emoji,
  * files, a location, a reply to a message, `/` quick replies, the typing indicator; when the
- * window is closed, approved templates only. Sends never wait for each other: the box is free
+ * window is closed, approved templates only; for a seat, only in its own conversations (a
+ * waiting one is taken first, as the server requires). Sends never wait for each other: the box is free
  * again at once, and each message follows its own call (its failure told by the request
  * wrapper, its text put back when the box is empty).
  */
 export function Composer({ conversation }: { conversation: InboxConversation }) {
   const conversationId = conversation.id;
+  const { t } = useTranslation('composer');
+  const user = useSession()?.user;
   const open = useWindowOpen(conversation.window_open, conversation.window_remaining_seconds);
+  const notMine = user?.role === 'seat' && conversation.assignee?.id !== user.user_id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the quoted message belongs to the conversation it was picked in; another one drops it.
   useEffect(() => () => setReplyTarget(undefined), [conversationId]);
   return (
     <div data-testid="composer" style={{ borderTop: '1px solid var(--ant-color-split, #f0f0f0)', padding: '8px 12px' }}>
-      {open ? (
+      {notMine ? (
+        <Alert type="info" showIcon message={t('takeFirst')} data-testid="composer-take-first" />
+      ) : open ? (
         <FreeFormComposer key={conversationId} conversationId={conversationId} />
       ) : (
         <Suspense fallback={<Spin />}>

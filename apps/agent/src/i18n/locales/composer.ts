@@ -39,6 +39,7 @@ const zh = {
   preview: '预览',
   sendTemplate: '发送模板',
   sent: '已发送',
+  takeFirst: '接入该会话后才能回复',
 };
 
 export type ComposerTexts = typeof zh;
@@ -83,6 +84,7 @@ const en: ComposerTexts = {
   preview: 'Preview',
   sendTemplate: 'Send template',
   sent: 'Sent',
+  takeFirst: 'Take this conversation to answer it',
 };
 
 export const composerTexts = { zh, en };
