@@ -4,7 +4,7 @@
  * the timeline as the product queued it.
  */
 import { randomBytes } from 'node:crypto';
-import type { ConversationPage, InboxPage, TokenPair } from '@ws/contract';
+import type { ConversationPage, InboxConversation, InboxPage, InboxTemplate, TokenPair } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
@@ -19,7 +19,7 @@ const SHORTCUT = `hours${randomBytes(2).toString('hex')}`;
 const QUICK_TEXT = `We open from 9 to 18 (${SHORTCUT})`;
 
 const demo = useDemo();
-const world = {} as { seat: TokenPair; seatName: string };
+const world = {} as { seat: TokenPair; seatName: string; closed: InboxConversation };
 
 beforeAll(async () => {
   const seat = await createSeat(baseUrl, demo, `composer${randomBytes(3).toString('hex')}`);
@@ -73,8 +73,45 @@ beforeAll(async () => {
     demo.access_token,
   );
   await postApi(baseUrl, '/api/quickreply/add', { shortcut: SHORTCUT, text: QUICK_TEXT }, demo.access_token);
-  Object.assign(world, { seat: seat.pair, seatName: seat.name });
+  Object.assign(world, { seat: seat.pair, seatName: seat.name, closed: await closedConversationFor(seatId) });
 }, 90_000);
+
+/**
+ * A demo conversation whose 24-hour window is closed and whose number has approved templates,
+ * given to the seat (and its contact, so the workspace lists it).
+ */
+async function closedConversationFor(seatId: string): Promise<InboxConversation> {
+  const page = await postApi<InboxPage>(baseUrl, '/api/inbox/list', { pageSize: 100 }, demo.access_token);
+  for (const candidate of page.records.filter((record) => !record.window_open && record.contact_wa_id)) {
+    const templates = await postApi<InboxTemplate[]>(
+      baseUrl,
+      '/api/inbox/templates',
+      { conversationId: candidate.id },
+      demo.access_token,
+    );
+    if (templates.length === 0) continue;
+    await postApi(
+      baseUrl,
+      '/api/inbox/agent/set',
+      { userId: seatId, numberIds: [candidate.number_id], maxOpen: 20 },
+      demo.access_token,
+    );
+    await postApi(
+      baseUrl,
+      '/api/inbox/assign',
+      { conversationId: candidate.id, assigneeUserId: seatId },
+      demo.access_token,
+    );
+    await postApi(
+      baseUrl,
+      '/api/agent/movefriend',
+      { ids: [candidate.contact_id], ownerUserId: seatId },
+      demo.access_token,
+    );
+    return candidate;
+  }
+  throw new Error('the demo tenant has no closed conversation with approved templates');
+}
 
 const messages = (page: Page) => page.getByTestId('chat-message');
 const outbound = (page: Page, text: string) =>
@@ -160,5 +197,35 @@ describe("the seat client's composer", () => {
       timeout: 20_000,
     });
     await saveScreenshot(page, 'agent-composer-en');
+  });
+
+  it('offers only approved templates when the window is closed, says why in Chinese, and sends one', async () => {
+    const { page } = browser;
+    await signInToClient(page);
+    await page.getByTestId('language-toggle').click();
+    const search = page.locator('[data-testid=inbox-search] input, input[data-testid=inbox-search]');
+    await search.fill(world.closed.contact_wa_id ?? '');
+    await search.press('Enter');
+    await page.getByTestId('inbox-item').first().click();
+    await page.getByTestId('window-closed').waitFor();
+    expect(await page.getByTestId('window-closed').textContent()).toContain(
+      '24 小时窗口已关闭，只能发送已审核通过的模板',
+    );
+    expect(await page.getByTestId('composer-text').count()).toBe(0);
+
+    await page.getByTestId('template-select').click();
+    await page.locator('.ant-select-item-option').first().click();
+    const variables = page.getByTestId('template-variable');
+    for (let index = 0; index < (await variables.count()); index += 1) {
+      await variables.nth(index).fill(`v${index + 1}`);
+    }
+    const preview = (await page.getByTestId('template-preview').textContent())?.replace(/^预览: /, '') ?? '';
+    expect(preview).not.toMatch(/\{\{\s*\d+\s*\}\}/);
+    await page.getByTestId('template-send').click();
+    await messages(page)
+      .and(page.locator('[data-type=template][data-direction=out]'))
+      .last()
+      .waitFor({ timeout: 20_000 });
+    await saveScreenshot(page, 'agent-composer-templates-zh');
   });
 });
