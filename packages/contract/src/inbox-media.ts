@@ -10,7 +10,7 @@ import { envelopeOf } from './envelope.js';
 
 const MB = 1024 * 1024;
 
-export const REPLY_MEDIA_KINDS = ['image', 'audio', 'video', 'document'] as const;
+export const REPLY_MEDIA_KINDS = ['image', 'audio', 'video', 'document', 'sticker'] as const;
 export const ReplyMediaKind = z.enum(REPLY_MEDIA_KINDS);
 export type ReplyMediaKind = z.infer<typeof ReplyMediaKind>;
 
@@ -31,7 +31,17 @@ export const REPLY_MEDIA: Record<ReplyMediaKind, { maxBytes: number; types: read
   audio: { maxBytes: 16 * MB, types: ['audio/aac', 'audio/amr', 'audio/mpeg', 'audio/mp4', 'audio/ogg'] },
   video: { maxBytes: 16 * MB, types: ['video/mp4', 'video/3gpp'] },
   document: { maxBytes: 100 * MB, types: DOCUMENT_TYPES },
+  /** 512×512 pixels; 100 KB when still, 500 KB when animated (STICKER_STILL_MAX_BYTES). */
+  sticker: { maxBytes: 500 * 1024, types: ['image/webp'] },
 };
+
+/** A still sticker's limit; an animated one may take the kind's 500 KB. */
+export const STICKER_STILL_MAX_BYTES = 100 * 1024;
+/** A sticker's width and height in pixels. */
+export const STICKER_PIXELS = 512;
+
+/** Kinds whose messages take no caption on WhatsApp. */
+export const UNCAPTIONED_KINDS: readonly ReplyMediaKind[] = ['audio', 'sticker'];
 
 /** The largest file `inbox/upload` reads (a document's limit); a smaller kind's limit applies once the type is known. */
 export const MAX_REPLY_MEDIA_BYTES = REPLY_MEDIA.document.maxBytes;
@@ -56,12 +66,13 @@ export const UploadedReplyMedia = z.object({
 });
 export type UploadedReplyMedia = z.infer<typeof UploadedReplyMedia>;
 
-/** The media variants of `OutgoingContent` (the rest is in `inbox.ts`). Audio takes no caption on WhatsApp. */
+/** The media variants of `OutgoingContent` (the rest is in `inbox.ts`). Audio and stickers take no caption on WhatsApp. */
 const caption = z.string().trim().max(1024).optional();
 export const OutgoingMedia = [
   z.object({ type: z.literal('image'), upload: UploadUrl, caption }),
   z.object({ type: z.literal('video'), upload: UploadUrl, caption }),
   z.object({ type: z.literal('audio'), upload: UploadUrl }),
+  z.object({ type: z.literal('sticker'), upload: UploadUrl }),
   z.object({
     type: z.literal('document'),
     upload: UploadUrl,
@@ -78,7 +89,7 @@ export const inboxMediaCalls = {
     path: '/api/inbox/upload',
     tag: 'inbox',
     summary:
-      'Store a file to send in a reply (multipart field `file`): an image (JPEG, PNG, 5 MB), audio (AAC, AMR, MP3, M4A, OGG, 16 MB), video (MP4, 3GPP, 16 MB) or document (PDF, text, Office, 100 MB), by content',
+      'Store a file to send in a reply (multipart field `file`): an image (JPEG, PNG, 5 MB), audio (AAC, AMR, MP3, M4A, OGG, 16 MB), video (MP4, 3GPP, 16 MB), document (PDF, text, Office, 100 MB) or sticker (WebP 512×512, 100 KB, animated 500 KB), by content',
     access: ['admin', 'operator', 'seat'],
     kind: 'create',
     multipart: true,

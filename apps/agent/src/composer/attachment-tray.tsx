@@ -3,7 +3,7 @@ import { REPLY_MEDIA, REPLY_MEDIA_KINDS } from '@ws/contract';
 import { Button, Popover, Progress, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Attachment, megabytes } from './use-attachments.js';
+import { type Attachment, sizeText } from './use-attachments.js';
 
 /** What the file picker offers (the server still judges each file by its content). */
 const ACCEPT = [...REPLY_MEDIA_KINDS.flatMap((kind) => REPLY_MEDIA[kind].types), '.m4a', '.opus', '.amr', '.3gp'].join(
@@ -18,7 +18,7 @@ function Limits() {
       <Typography.Text strong>{t('limitsTitle')}</Typography.Text>
       <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
         {REPLY_MEDIA_KINDS.map((kind) => (
-          <li key={kind}>{t(`limits.${kind}`, { mb: megabytes(REPLY_MEDIA[kind].maxBytes) })}</li>
+          <li key={kind}>{t(`limits.${kind}`, { size: sizeText(REPLY_MEDIA[kind].maxBytes) })}</li>
         ))}
       </ul>
     </div>

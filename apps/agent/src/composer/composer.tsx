@@ -4,6 +4,7 @@ import {
   type InboxConversation,
   type OutgoingContent,
   type QuickReply,
+  UNCAPTIONED_KINDS,
   type UploadedReplyMedia,
 } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
@@ -24,9 +25,11 @@ import { useWindowOpen } from './use-window-open.js';
 // Only a closed window needs the templates' form: it loads then.
 const TemplateComposer = lazy(() => import('./template-composer.js'));
 
+const takesCaption = (file: UploadedReplyMedia) => !UNCAPTIONED_KINDS.includes(file.kind);
+
 /** A stored file as the reply's content; the typed text as its caption when it takes one. */
 function mediaContent(file: UploadedReplyMedia, caption: string | undefined): OutgoingContent {
-  if (file.kind === 'audio') return { type: 'audio', upload: file.url };
+  if (file.kind === 'audio' || file.kind === 'sticker') return { type: file.kind, upload: file.url };
   return { type: file.kind, upload: file.url, ...(caption ? { caption } : {}) };
 }
 
@@ -92,7 +95,7 @@ function FreeFormComposer({ conversationId }: { conversationId: string }) {
     const quoted = replyTo?.meta_message_id ?? undefined;
     // One file that takes a caption carries the text; otherwise the text goes as its own message.
     const [only] = files;
-    const captioned = files.length === 1 && only !== undefined && only.kind !== 'audio' && typed.length <= 1024;
+    const captioned = files.length === 1 && only !== undefined && takesCaption(only) && typed.length <= 1024;
     files.forEach((file, index) => {
       send(mediaContent(file, captioned ? typed : undefined), index === 0 ? quoted : undefined);
     });
@@ -151,7 +154,8 @@ function FreeFormComposer({ conversationId }: { conversationId: string }) {
   };
 
   const ready = attachments.items.filter((item) => item.uploaded);
-  const captionable = ready.length === 1 && ready[0]?.uploaded?.kind !== 'audio';
+  const [first] = ready;
+  const captionable = ready.length === 1 && first?.uploaded !== undefined && takesCaption(first.uploaded);
   return (
     <>
       {replyTo && <ReplyPreview message={replyTo} />}

@@ -19,7 +19,9 @@ export interface Attachment {
   uploaded?: UploadedReplyMedia;
 }
 
-export const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
+/** A limit as people read it: `16 MB`, `500 KB`. */
+export const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 
 /** The limit the browser can check before uploading: the kind its type claims, or a document's (the server decides by content). */
 function limitOf(file: File): { bytes: number; kind: ReplyMediaKind } {
@@ -53,7 +55,7 @@ export function useAttachments() {
     async (file: File) => {
       const limit = limitOf(file);
       if (file.size > limit.bytes) {
-        showError(new ApiError(413, t('tooLarge', { name: file.name, mb: megabytes(limit.bytes) })));
+        showError(new ApiError(413, t('tooLarge', { name: file.name, size: sizeText(limit.bytes) })));
         return;
       }
       nextKey.current += 1;

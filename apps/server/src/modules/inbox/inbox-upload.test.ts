@@ -5,7 +5,7 @@ import { multipart } from '../../test/multipart.js';
 import { type SignedIn, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
 import { uploadsDir } from '../uploads/store-image.js';
-import { mediaSamples, oversizedVideo } from './media-samples.js';
+import { mediaSamples, oversizedVideo, webp } from './media-samples.js';
 
 // inbox/upload: the files an agent sends, streamed to disk and judged by their content.
 const t = useTestApp();
@@ -53,6 +53,7 @@ describe('POST /api/inbox/upload', () => {
       'audio/mpeg',
       'audio/ogg',
       'image/png',
+      'image/webp',
       'text/plain',
       'video/mp4',
     ]);
@@ -90,6 +91,28 @@ describe('POST /api/inbox/upload', () => {
     expect(tooBigImage.statusCode).toBe(413);
     expect(tooBigImage.json().message).toBe('file: 图片不能超过 5 MB');
     expect(await storedFiles(tenants.a.tenantId)).toEqual(before);
+  });
+
+  it('refuses a sticker that is not 512×512, and a still one over 100 KB, while an animated one may take 500 KB', async () => {
+    const before = await storedFiles(tenants.a.tenantId);
+    const small = await upload(tenants.a, 'small.webp', webp(256, 256), 'en');
+    expect(small.statusCode).toBe(400);
+    expect(small.json().message).toBe('file: a sticker must be a 512×512 WebP (this one is 256×256)');
+    const heavy = await upload(tenants.a, 'heavy.webp', webp(512, 512, { bytesCount: 150 * 1024 }));
+    expect(heavy.statusCode).toBe(413);
+    expect(heavy.json().message).toBe('file: 静态贴纸不能超过 100 KB');
+    const tooHeavy = await upload(
+      tenants.a,
+      'long.webp',
+      webp(512, 512, { animated: true, bytesCount: 600 * 1024 }),
+      'en',
+    );
+    expect(tooHeavy.statusCode).toBe(413);
+    expect(tooHeavy.json().message).toBe('file: a sticker may be at most 500 KB');
+    expect(await storedFiles(tenants.a.tenantId)).toEqual(before);
+    const animated = await upload(tenants.a, 'dance.webp', webp(512, 512, { animated: true, bytesCount: 300 * 1024 }));
+    expect(animated.statusCode).toBe(200);
+    expect(animated.json().data).toMatchObject({ kind: 'sticker', type: 'image/webp' });
   });
 
   it('needs a token and the file field', async () => {

@@ -12,8 +12,24 @@ async function workbook(): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
+/** A WebP's extended header (VP8X) saying its canvas size and whether it is animated, padded to `bytesCount`. */
+export function webp(width: number, height: number, { animated = false, bytesCount = 64 } = {}): Buffer {
+  const size = (value: number) => [value & 0xff, (value >> 8) & 0xff, (value >> 16) & 0xff];
+  const head = bytes(
+    'RIFF',
+    [0, 0, 0, 0],
+    'WEBPVP8X',
+    [10, 0, 0, 0],
+    [animated ? 0x02 : 0, 0, 0, 0],
+    size(width - 1),
+    size(height - 1),
+  );
+  head.writeUInt32LE(Math.max(bytesCount, head.length) - 8, 4);
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, bytesCount - head.length))]);
+}
+
 export interface MediaSample {
-  kind: 'image' | 'audio' | 'video' | 'document';
+  kind: 'image' | 'audio' | 'video' | 'document' | 'sticker';
   fileName: string;
   type: string;
   content: Buffer;
@@ -53,6 +69,7 @@ export async function mediaSamples(): Promise<MediaSample[]> {
       type: 'text/plain',
       content: Buffer.from('Hola, aquí tiene los horarios.\n'),
     },
+    { kind: 'sticker', fileName: 'gracias.webp', type: 'image/webp', content: webp(512, 512) },
   ];
 }
 

@@ -4,6 +4,7 @@ import type { SignedIn } from '../../test/tenants.js';
 import { seedNumber } from '../../test/whatsapp-fixtures.js';
 import { startGraphServer, type TestServer } from '../../whatsapp/cloud-api/test-servers.js';
 import { renderCaptchaPng } from '../auth/captcha/captcha-image.js';
+import { webp } from './media-samples.js';
 import { conversationWith, customersWrite, newCustomer, useInboxApp } from './test-support.js';
 
 // An agent's media reply: the upload goes to the number's Cloud API media store (a local stand-in
@@ -117,6 +118,21 @@ describe('an image reply', () => {
     });
     expect(asVideo.status).toBe(400);
     expect(asVideo.body.message).toMatch(/^content\.upload: 视频须为 MP4 或 3GPP/);
+    // A WebP stored by upimg is checked as a sticker when it is sent as one.
+    const flat = multipart('file', 'a.webp', 'image/webp', webp(300, 200));
+    const storedWebp = await t.app.inject({
+      method: 'POST',
+      url: '/api/upimg',
+      headers: { ...flat.headers, token: operator.token },
+      payload: flat.payload,
+    });
+    const asSticker = await t.post('/api/inbox/send', {
+      token: operator.token,
+      body: { conversationId, content: { type: 'sticker', upload: JSON.parse(storedWebp.body).data.url } },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(asSticker.status).toBe(400);
+    expect(asSticker.body.message).toBe('content.upload: a sticker must be a 512×512 WebP (this one is 300×200)');
     expect(graph.requests.filter((request) => request.url.endsWith('/media')).length).toBe(uploadsBefore);
   });
 });

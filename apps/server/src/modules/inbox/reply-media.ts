@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { cloudApiFailure } from '../../whatsapp/numbers/cloud-api-failure.js';
 import { numberClient } from '../../whatsapp/numbers/number-client.js';
+import { checkSticker } from '../uploads/sticker-shape.js';
 import { UPLOADS_URL_PREFIX, uploadsDir } from '../uploads/store-image.js';
 import { selectUpload } from '../uploads/upload-repository.js';
 import type { ConversationState } from './conversation-repository.js';
@@ -22,7 +23,14 @@ const KIND_TYPES: Record<ReplyMediaKind, { zh: string; en: string }> = {
     zh: '文档须为 PDF、文本、Word、Excel 或 PowerPoint',
     en: 'a document must be a PDF, text, Word, Excel or PowerPoint file',
   },
+  sticker: { zh: '贴纸须为 WebP', en: 'a sticker must be a WebP' },
 };
+
+/** A stored file gone from disk is an unknown upload; anything else (a refusal) stands. */
+function rethrowUnlessMissing(error: unknown): never {
+  if ((error as { code?: string }).code === 'ENOENT') throw errors.notFound(UPLOAD_NOT_FOUND);
+  throw error;
+}
 
 export interface StoredReplyFile {
   mediaId: string;
@@ -57,19 +65,16 @@ export async function mediaIdOfUpload(
     );
   }
   if (upload.size > maxBytes) {
-    const limit = maxBytes / 1024 / 1024;
-    throw errors.invalid(
-      'content.upload',
-      `此类文件不能超过 ${limit} MB`,
-      `this kind of file may be at most ${limit} MB`,
-    );
+    const limit = maxBytes < 1024 * 1024 ? `${maxBytes / 1024} KB` : `${maxBytes / 1024 / 1024} MB`;
+    throw errors.invalid('content.upload', `此类文件不能超过 ${limit}`, `this kind of file may be at most ${limit}`);
   }
+  const file = path.join(uploadsDir(context), upload.storage_path);
+  // A WebP stored by upimg was never checked as a sticker.
+  if (kind === 'sticker') await checkSticker(file, upload.size, 'content.upload').catch(rethrowUnlessMissing);
   let data: Blob;
   try {
     // node:buffer's Blob is the global one; only a DOM-typed build tells them apart.
-    data = (await openAsBlob(path.join(uploadsDir(context), upload.storage_path), {
-      type: upload.content_type,
-    })) as Blob;
+    data = (await openAsBlob(file, { type: upload.content_type })) as Blob;
   } catch {
     throw errors.notFound(UPLOAD_NOT_FOUND);
   }

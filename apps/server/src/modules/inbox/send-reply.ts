@@ -31,7 +31,7 @@ const isMedia = (content: OutgoingContent): content is MediaContent =>
 
 /** A media message's object (by its Cloud API media id) and its line in lists. */
 function mediaMessage(content: MediaContent, file: StoredReplyFile) {
-  const caption = content.type === 'audio' ? undefined : content.caption;
+  const caption = 'caption' in content ? content.caption : undefined;
   const filename = content.type === 'document' ? (content.filename ?? file.originalName) : undefined;
   const media = { id: file.mediaId, ...(caption ? { caption } : {}), ...(filename ? { filename } : {}) };
   return {

@@ -20,6 +20,7 @@ const COMPOUND_FILE_TYPES: Record<string, string> = {
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
+  'image/webp': 'webp',
   'audio/aac': 'aac',
   'audio/amr': 'amr',
   'audio/mpeg': 'mp3',

@@ -9,6 +9,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { replyMediaLimit, sniffReplyMedia } from './reply-media-type.js';
+import { checkSticker } from './sticker-shape.js';
 import { newUploadPath, UPLOADS_URL_PREFIX, uploadsDir } from './store-image.js';
 import { insertUpload } from './upload-repository.js';
 
@@ -18,6 +19,7 @@ const KIND_NAMES: Record<ReplyMediaKind, { zh: string; en: string }> = {
   audio: { zh: '音频', en: 'an audio file' },
   video: { zh: '视频', en: 'a video' },
   document: { zh: '文档', en: 'a document' },
+  sticker: { zh: '贴纸', en: 'a sticker' },
 };
 
 const missingFile = () =>
@@ -29,16 +31,14 @@ const missingFile = () =>
 const unsupported = () =>
   errors.invalid(
     'file',
-    '只能发送 JPEG/PNG 图片、AAC/AMR/MP3/M4A/OGG(Opus) 音频、MP4/3GPP 视频，或 PDF、文本、Word、Excel、PowerPoint 文档（按文件内容判断）',
-    'only JPEG/PNG images, AAC/AMR/MP3/M4A/OGG (Opus) audio, MP4/3GPP video, or PDF, text, Word, Excel or PowerPoint documents can be sent (judged by the content)',
+    '只能发送 JPEG/PNG 图片、AAC/AMR/MP3/M4A/OGG(Opus) 音频、MP4/3GPP 视频、WebP 贴纸，或 PDF、文本、Word、Excel、PowerPoint 文档（按文件内容判断）',
+    'only JPEG/PNG images, AAC/AMR/MP3/M4A/OGG (Opus) audio, MP4/3GPP video, WebP stickers, or PDF, text, Word, Excel or PowerPoint documents can be sent (judged by the content)',
   );
 const tooLarge = (kind: ReplyMediaKind) => {
   const { zh, en } = KIND_NAMES[kind];
-  const limit = replyMediaLimit(kind) / MB;
-  return new AppError('tooLarge', {
-    zh: `file: ${zh}不能超过 ${limit} MB`,
-    en: `file: ${en} may be at most ${limit} MB`,
-  });
+  const bytes = replyMediaLimit(kind);
+  const limit = bytes < MB ? `${bytes / 1024} KB` : `${bytes / MB} MB`;
+  return new AppError('tooLarge', { zh: `file: ${zh}不能超过 ${limit}`, en: `file: ${en} may be at most ${limit}` });
 };
 
 /**
@@ -77,6 +77,7 @@ export async function storeReplyMedia(
     const media = size > 0 ? await sniffReplyMedia(partial, name) : undefined;
     if (!media) throw unsupported();
     if (size > replyMediaLimit(media.kind)) throw tooLarge(media.kind);
+    if (media.kind === 'sticker') await checkSticker(partial, size, 'file');
     const relative = partial.slice(uploadsDir(context).length + 1).replace(/\.part$/, `.${media.extension}`);
     stored = path.join(uploadsDir(context), relative);
     await fs.rename(partial, stored);
