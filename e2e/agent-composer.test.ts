@@ -108,6 +108,10 @@ async function closedConversationFor(seatId: string): Promise<InboxConversation>
       { ids: [candidate.contact_id], ownerUserId: seatId },
       demo.access_token,
     );
+    // Open, as the inbox lists by default (a demo conversation nobody had to answer is resolved).
+    if (candidate.status !== 'open') {
+      await postApi(baseUrl, '/api/inbox/reopen', { conversationId: candidate.id }, demo.access_token);
+    }
     return candidate;
   }
   throw new Error('the demo tenant has no closed conversation with approved templates');
