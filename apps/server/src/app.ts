@@ -26,6 +26,7 @@ import { inboxQueueAssignJob } from './modules/inbox/assignment/assign-queue.js'
 import { inboxReadReceiptJob } from './modules/inbox/read-receipt-job.js';
 import { registerInboxRoutes } from './modules/inbox/routes.js';
 import { inboxSnoozeWakeJob } from './modules/inbox/snooze-job.js';
+import { inboxTranslateJob } from './modules/inbox/translation/translate-job.js';
 import { registerIpRoutes } from './modules/ips/routes.js';
 import { numberImportJob } from './modules/number-import/import-job.js';
 import { registerNumberImportRoutes } from './modules/number-import/routes.js';
@@ -77,6 +78,7 @@ export const jobs: readonly JobDefinition[] = [
   inboxSnoozeWakeJob,
   inboxReadReceiptJob,
   inboxQueueAssignJob,
+  inboxTranslateJob,
   translationCachePruneJob,
 ];
 

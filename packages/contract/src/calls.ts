@@ -11,6 +11,7 @@ import { homeCalls } from './home.js';
 import { inboxCalls } from './inbox.js';
 import { inboxAgentCalls } from './inbox-agents.js';
 import { inboxMediaCalls } from './inbox-media.js';
+import { inboxTranslationCalls } from './inbox-translation.js';
 import { ipCalls } from './ips.js';
 import { numberImportCalls } from './number-import.js';
 import { numberCalls } from './numbers.js';
@@ -45,6 +46,7 @@ export const calls = {
   ...inboxCalls,
   ...inboxAgentCalls,
   ...inboxMediaCalls,
+  ...inboxTranslationCalls,
   ...quickReplyCalls,
   ...translationCalls,
   ...blockingCalls,

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { Id, UserRef } from './auth.js';
 import { defineCall } from './call.js';
-import { HISTORY_LIMIT_DEFAULT, HISTORY_LIMIT_MAX, History, MediaQuery } from './chat-history.js';
+import { HISTORY_LIMIT_DEFAULT, HISTORY_LIMIT_MAX, MediaQuery } from './chat-history.js';
 import { envelopeOf } from './envelope.js';
 import { OutgoingMedia } from './inbox-media.js';
+import { InboxHistory } from './message-translation.js';
 import { cappedPageOf, listRequestOf, textFilter } from './paging.js';
 import { TagRef } from './tags.js';
+import { TranslationLanguage, TranslationProvider } from './translation.js';
 
 /**
  * The agents' inbox (the seat client at /client/, issue 17): conversations assigned to an agent
@@ -99,6 +101,8 @@ export const InboxMessagesQuery = z
     cursor: z.string().min(1).max(200).optional(),
     after: z.string().min(1).max(200).optional(),
     limit: z.coerce.number().int().min(1).max(HISTORY_LIMIT_MAX).default(HISTORY_LIMIT_DEFAULT),
+    /** The reader's language, for each message's translation; the tenant's agent language when left out. */
+    language: TranslationLanguage.optional(),
   })
   .refine((query) => query.cursor === undefined || query.after === undefined, {
     path: ['after'],
@@ -135,6 +139,11 @@ export const SendRequest = z.object({
   content: OutgoingContent,
   /** The message this one replies to: its `meta_message_id` as the history gives it (a message of this conversation). */
   replyTo: z.string().trim().min(1).max(256).optional(),
+  /**
+   * With the conversation's translation on, text goes translated into the customer's language;
+   * true sends it as typed (the agent chose to after a translation failed).
+   */
+  sendOriginal: z.boolean().default(false),
 });
 export type SendRequest = z.infer<typeof SendRequest>;
 
@@ -148,7 +157,22 @@ export const TemplateSendRequest = z.object({
 export type TemplateSendRequest = z.infer<typeof TemplateSendRequest>;
 
 /** A message handed to the send governor: it goes out in turn; its status follows in the history. */
-export const QueuedReply = z.object({ message_id: Id, created_at: z.string(), status: z.string() });
+export const QueuedReply = z.object({
+  message_id: Id,
+  created_at: z.string(),
+  status: z.string(),
+  /** A text sent translated: what the agent typed, and the translation the customer gets. */
+  translation: z
+    .object({
+      original: z.string(),
+      text: z.string(),
+      language: TranslationLanguage,
+      provider: TranslationProvider,
+      simulated: z.boolean(),
+    })
+    .nullable()
+    .optional(),
+});
 export type QueuedReply = z.infer<typeof QueuedReply>;
 
 export const InboxTemplate = z.object({
@@ -259,7 +283,7 @@ export const inboxCalls = {
     access: AGENTS,
     kind: 'read',
     query: InboxMessagesQuery,
-    reply: envelopeOf(History),
+    reply: envelopeOf(InboxHistory),
   }),
   inboxMedia: defineCall({
     id: 'inbox.media',

@@ -92,6 +92,20 @@ export const ConversationViewingEvent = z.object({
   data: z.object({ conversation_id: Id, user_id: Id, nickname: z.string(), at: Time }),
 });
 
+/** A message of a conversation was translated (or its translation failed): the client refetches it. */
+export const MessageTranslatedEvent = z.object({
+  type: z.literal('message.translated'),
+  data: z.object({
+    conversation_id: Id,
+    number_id: Id,
+    contact_id: Id,
+    message_id: Id,
+    /** The language it was translated into. */
+    language: z.string(),
+    state: z.enum(['ok', 'failed', 'same']),
+  }),
+});
+
 /** Contacts given to another agent, or numbers to another owner (owner_user_id null: none). */
 export const AssigneeChangedEvent = z.object({
   type: z.literal('assignee.changed'),
@@ -162,6 +176,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   ConversationStatusEvent,
   ConversationNoteEvent,
   ConversationViewingEvent,
+  MessageTranslatedEvent,
   CampaignProgressEvent,
   CampaignUpdatedEvent,
   ImportProgressEvent,

@@ -1,4 +1,4 @@
-import type { ConversationStatus } from '@ws/contract';
+import type { ConversationStatus, TranslationLanguage } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Db } from '../../platform/db/pool.js';
 
@@ -13,6 +13,9 @@ export interface ConversationState {
   unread: number;
   /** The caller serves the conversation's number (`agent_number`). */
   callerServes: boolean;
+  /** The customer's language (null while unknown), and whether the conversation translates. */
+  language: TranslationLanguage | null;
+  translate: boolean;
 }
 
 /**
@@ -36,8 +39,11 @@ export async function selectConversationState(
     last_inbound_at: Date | null;
     unread: number;
     caller_serves: boolean;
+    language: TranslationLanguage | null;
+    translate: boolean;
   }>(
     `select v.id::text, v.number_id::text, v.contact_id::text, v.assignee_user_id::text, v.status, v.last_inbound_at, v.unread,
+            v.language, v.translate,
             exists (select 1 from agent_number a where a.tenant_id = v.tenant_id and a.number_id = v.number_id
                        and a.user_id = $3) as caller_serves
        from conversation v where v.tenant_id = $1 and v.id = $2 ${options.lock ? 'for update' : ''}`,
@@ -54,6 +60,8 @@ export async function selectConversationState(
       lastInboundAt: row.last_inbound_at,
       unread: row.unread,
       callerServes: row.caller_serves,
+      language: row.language,
+      translate: row.translate,
     }
   );
 }

@@ -171,7 +171,9 @@ describe('the inbox list and a conversation', () => {
       last_message_preview: 'Hola, ¿tienen envío?',
       last_message_direction: 'in',
       translate: false,
-      language: null,
+      // Detected from "Hola, ¿tienen envío?" as the drain stored it.
+      language: 'es',
+      language_source: 'detected',
       tags: [],
     });
     expect(row.window_remaining_seconds).toBeGreaterThan(23 * 3600);

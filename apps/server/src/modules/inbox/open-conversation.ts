@@ -1,4 +1,4 @@
-import type { History, InboxConversation, InboxMediaQuery, InboxMessagesQuery } from '@ws/contract';
+import type { InboxConversation, InboxHistory, InboxMediaQuery, InboxMessagesQuery, Language } from '@ws/contract';
 import type pg from 'pg';
 import { type Scope, withinGrantedConversation } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
@@ -21,6 +21,8 @@ import {
 import { type ConversationEvent, publishConversationEvents } from './inbox-events.js';
 import { selectInboxConversation } from './inbox-repository.js';
 import { inboxReadReceiptJob } from './read-receipt-job.js';
+import { readerLanguage } from './translation/conversation-translation.js';
+import { withTranslations } from './translation/messages-with-translations.js';
 
 async function viewingEvent(client: pg.PoolClient, scope: Scope, state: ConversationState): Promise<ConversationEvent> {
   const me = await selectTenantAgent(client, scope.tenantId, scope.userId);
@@ -94,22 +96,26 @@ export function announceViewing(context: AppContext, scope: Scope, conversationI
 }
 
 /**
- * A conversation's messages: its number's thread with its contact. The inbox decides the seat's
- * right to the conversation; its history is then read within the tenant, whoever owns the contact.
+ * A conversation's messages: its number's thread with its contact, each with its translation for
+ * the reader. The inbox decides the seat's right to the conversation; its history is then read
+ * within the tenant, whoever owns the contact.
  */
 export async function conversationMessages(
   context: AppContext,
   scope: Scope,
   query: InboxMessagesQuery,
-): Promise<History> {
+  language: Language,
+): Promise<InboxHistory> {
   const state = await requireConversation(context.pool, scope, query.conversationId);
-  return messageHistory(context, withinGrantedConversation(scope), {
+  const history = await messageHistory(context, withinGrantedConversation(scope), {
     contactId: state.contactId,
     numberId: state.numberId,
     cursor: query.cursor,
     after: query.after,
     limit: query.limit,
   });
+  const reader = await readerLanguage(context, scope.tenantId, query.language);
+  return withTranslations(context, scope.tenantId, state, history, reader, language);
 }
 
 /** The file of a media message of a conversation in the caller's inbox (only a message of that conversation). */

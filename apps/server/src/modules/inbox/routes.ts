@@ -18,6 +18,11 @@ import {
 } from './open-conversation.js';
 import { addQuickReply, editQuickReply, listQuickReplies, removeQuickReplies } from './quick-replies.js';
 import { conversationTemplates, sendReply, sendTemplate } from './send-reply.js';
+import {
+  setConversationLanguage,
+  setConversationTranslation,
+  translateOnDemand,
+} from './translation/conversation-translation.js';
 
 /** The agents' inbox (issue 17): conversations, replies, assignment, agent settings and quick replies. */
 export function registerInboxRoutes(app: FastifyInstance, context: AppContext): void {
@@ -28,7 +33,9 @@ export function registerInboxRoutes(app: FastifyInstance, context: AppContext): 
   });
   route(app, context, calls.inboxViewing, ({ body, scope }) => announceViewing(context, scope, body.conversationId));
   route(app, context, calls.inboxTyping, ({ body, scope }) => announceTyping(context, scope, body.conversationId));
-  route(app, context, calls.inboxMessages, ({ query, scope }) => conversationMessages(context, scope, query));
+  route(app, context, calls.inboxMessages, ({ query, scope, language }) =>
+    conversationMessages(context, scope, query, language),
+  );
   fileRoute(app, context, calls.inboxMedia, ({ query, scope }) => conversationMedia(context, scope, query));
   route(app, context, calls.inboxSend, ({ body, scope, audit }) => {
     audit(body.conversationId);
@@ -84,6 +91,17 @@ export function registerInboxRoutes(app: FastifyInstance, context: AppContext): 
     audit(body.userId);
     return setAgentSettings(context, scope, body);
   });
+  route(app, context, calls.inboxTranslation, ({ body, scope, audit }) => {
+    audit(`${body.conversationId}: ${body.translate ? 'on' : 'off'}`);
+    return setConversationTranslation(context, scope, body);
+  });
+  route(app, context, calls.inboxLanguage, ({ body, scope, audit }) => {
+    audit(`${body.conversationId}: ${body.language ?? 'detect'}`);
+    return setConversationLanguage(context, scope, body);
+  });
+  route(app, context, calls.inboxTranslate, ({ body, scope, language }) =>
+    translateOnDemand(context, scope, body, language),
+  );
   route(app, context, calls.quickReplyList, ({ body, scope }) => listQuickReplies(context, scope, body));
   route(app, context, calls.quickReplyAdd, ({ body, scope }) => addQuickReply(context, scope, body));
   route(app, context, calls.quickReplyEdit, ({ body, scope, audit }) => {

@@ -24,6 +24,7 @@ import {
   selectNumberTemplate,
   selectQueuedTime,
 } from './send-repository.js';
+import { keepOriginal, type OutgoingTranslation, translateOutgoing } from './translation/outgoing-translation.js';
 
 type MediaContent = Extract<OutgoingContent, { type: ReplyMediaKind }>;
 const isMedia = (content: OutgoingContent): content is MediaContent =>
@@ -116,26 +117,37 @@ async function queueReply(
  * inside the 24-hour window, as a service message; outside it the agent is told that templates
  * are required.
  */
-export async function sendReply(context: AppContext, scope: Scope, request: SendRequest) {
+export async function sendReply(context: AppContext, scope: Scope, request: SendRequest): Promise<QueuedReply> {
   const { content } = request;
-  // A file goes to Meta's media store first (a network wait, outside the transaction).
+  // A file goes to Meta's media store first, and a text of a conversation that translates to the
+  // provider (network waits, outside the transaction).
   let file: StoredReplyFile | undefined;
-  if (isMedia(content)) {
+  let translation: OutgoingTranslation | undefined;
+  if (isMedia(content) || (content.type === 'text' && !request.sendOriginal)) {
     const state = await requireConversation(context.pool, scope, request.conversationId);
     mayReplyFreely(scope, state);
-    file = await mediaIdOfUpload(context, scope, state, content.type, content.upload);
+    if (isMedia(content)) file = await mediaIdOfUpload(context, scope, state, content.type, content.upload);
+    else if (content.type === 'text')
+      translation = await translateOutgoing(context, scope.tenantId, state, content.text);
   }
   return withTransaction(context.pool, async (client) => {
     const state = await requireConversation(client, scope, request.conversationId, { lock: true });
     mayReplyFreely(scope, state);
-    const message = freeForm(content, file);
+    const message = freeForm(
+      translation && content.type === 'text' ? { ...content, text: translation.text } : content,
+      file,
+    );
     if (request.replyTo !== undefined) {
       if (!(await conversationHasMessage(client, scope.tenantId, state, request.replyTo))) {
         throw errors.notFound({ zh: 'replyTo: 消息', en: 'replyTo: Message' });
       }
       message.content = { ...message.content, context: { message_id: request.replyTo } };
     }
-    return queueReply(client, scope, state, { ...message, purpose: 'service' });
+    const queued = await queueReply(client, scope, state, { ...message, purpose: 'service' });
+    if (!translation) return queued;
+    await keepOriginal(client, scope.tenantId, state.id, queued, translation);
+    const { original, text, language, provider, simulated } = translation;
+    return { ...queued, translation: { original, text, language, provider, simulated } };
   });
 }
 

@@ -3,6 +3,7 @@
  * rows; statuses go to the batch's status buffer. A message is stored once: its key is Meta's id
  * and timestamp (the message table's unique key), and a redelivery finds it and changes nothing.
  */
+import { messageText } from '../../modules/inbox/translation/message-text.js';
 import { isoTimeOf } from '../../platform/db/sql-time.js';
 import type { InboundMessage, MessagesValue } from '../meta/webhook-payload.js';
 import { type Sender, senderOf, upsertSender } from './contact-identity.js';
@@ -113,7 +114,15 @@ async function receiveMessage(
   if (inGroup) return notes;
   const thread = await touchConversation(client, number.tenantId, number.id, contactId, createdAt, fromUser);
   if (thread) {
-    work.inbox.touch(number.tenantId, number.id, contactId, thread, contact.ownerUserId, fromUser);
+    work.inbox.touch(
+      number.tenantId,
+      number.id,
+      contactId,
+      thread,
+      contact.ownerUserId,
+      fromUser,
+      messageText(message.type, message as unknown as Record<string, unknown>),
+    );
     work.events.push({
       tenantId: number.tenantId,
       assignees,

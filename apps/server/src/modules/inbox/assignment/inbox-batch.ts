@@ -1,6 +1,7 @@
 import type { ConversationStatus } from '@ws/contract';
 import type { Db } from '../../../platform/db/pool.js';
 import type { Publication } from '../../../platform/realtime/publish.js';
+import { settleBatchLanguages } from '../translation/batch-languages.js';
 import { assignWaiting, type WaitingConversation } from './assign-waiting.js';
 import { selectConversationAudiences } from './assignment-repository.js';
 
@@ -21,6 +22,8 @@ interface Touched {
   status: ConversationStatus;
   assignee: string | null;
   woke: boolean;
+  /** The customer's texts of this batch, in order: their language is the conversation's. */
+  texts: string[];
 }
 
 const keyOf = (tenantId: string, numberId: string, contactId: string) => `${tenantId}:${numberId}:${contactId}`;
@@ -43,9 +46,11 @@ export class InboxBatch {
     thread: TouchedThread,
     ownerUserId: string | null,
     fromUser: boolean,
+    text?: string,
   ): void {
     const woke = fromUser && thread.previous_status !== null && thread.previous_status !== 'open';
     const earlier = this.touched.get(keyOf(tenantId, numberId, contactId));
+    const texts = [...(earlier?.texts ?? []), ...(fromUser && text !== undefined ? [text] : [])];
     this.touched.set(keyOf(tenantId, numberId, contactId), {
       tenantId,
       numberId,
@@ -54,6 +59,7 @@ export class InboxBatch {
       status: thread.status as ConversationStatus,
       assignee: thread.assignee_user_id,
       woke: woke || (earlier?.woke ?? false),
+      texts,
     });
     if (!fromUser || thread.assignee_user_id !== null) return;
     const list = this.waiting.get(tenantId) ?? [];
@@ -85,6 +91,11 @@ export class InboxBatch {
         (w) => w.previousAssignee !== null || (audiences.get(w.conversationId)?.numberAgents.length ?? 0) > 0,
       );
       const handOvers = await assignWaiting(db, tenantId, claims);
+      await settleBatchLanguages(
+        db,
+        tenantId,
+        new Map(touched.filter((t) => t.texts.length > 0).map((t) => [t.conversationId, t.texts])),
+      );
       for (const handOver of handOvers) {
         const audience = audiences.get(handOver.conversationId);
         if (audience) audience.agents = handOver.to !== null ? [handOver.to] : audience.numberAgents;
