@@ -14,18 +14,21 @@ const EDGE_PX = 60;
  * A history as a chat: newest at the bottom, older pages read when the reader scrolls to the
  * top, new messages arriving by themselves (and scrolled to when the reader is at the bottom).
  * `style` sizes the scrolling area (the console's page and the seat client's pane differ);
- * `messageAction`, when given, adds what it renders to each message's footer (the seat client's "reply").
+ * `messageAction`, when given, adds what it renders to each message's footer (the seat client's "reply");
+ * `messageBelow`, when given, renders under each message's bubble (the seat client's translation).
  */
 export function ChatTimeline({
   chat,
   context,
   style,
   messageAction,
+  messageBelow,
 }: {
   chat: ChatHistory;
   context: BubbleContext;
   style?: CSSProperties;
   messageAction?: (message: ChatMessage) => ReactNode;
+  messageBelow?: (message: ChatMessage) => ReactNode;
 }) {
   const { t } = useTranslation('messages');
   const { onMessage, absorbed } = useMemo(() => foldReactions(chat.messages), [chat.messages]);
@@ -104,6 +107,7 @@ export function ChatTimeline({
             reactions={message.meta_message_id ? onMessage.get(message.meta_message_id) : undefined}
             context={context}
             action={messageAction?.(message)}
+            below={messageBelow?.(message)}
           />
         ))}
       </ChatSourceScope>

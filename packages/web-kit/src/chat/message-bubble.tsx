@@ -23,12 +23,15 @@ export function MessageBubble({
   reactions,
   context,
   action,
+  below,
 }: {
   message: ChatMessage;
   reactions: readonly Reaction[] | undefined;
   context: BubbleContext;
   /** Shown after the time and ticks (e.g. a "reply" button); nothing when absent. */
   action?: ReactNode;
+  /** Shown under the bubble, inside its column (e.g. the message's translation); nothing when absent. */
+  below?: ReactNode;
 }) {
   const { t } = useTranslation('messages');
   const outbound = message.direction === 'out';
@@ -73,6 +76,7 @@ export function MessageBubble({
           )}
           <MessageContent message={message} />
         </div>
+        {below}
         {reactions && reactions.length > 0 && (
           <div data-testid="chat-reactions" style={{ marginTop: -4, textAlign: outbound ? 'right' : 'left' }}>
             {reactions.map((reaction) => (
