@@ -12,6 +12,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   '/accountmanage/wslist': () => import('../pages/numbers/wslist/wslist-page.js'),
   '/accountmanage/recycle': () => import('../pages/numbers/recycle/recycle-page.js'),
   '/accountmanage/seats': () => import('../pages/seats/seats-page.js'),
+  '/accountmanage/translation': () => import('../pages/translation-settings/translation-settings-page.js'),
   '/accountmanage/warehousing': () => import('../pages/number-import/warehousing-page.js'),
   '/passenger/list': () => import('../pages/contacts/contact-list-page.js'),
   '/passenger/fanTag': () => import('../pages/tags/contact-tags-page.js'),

@@ -36,6 +36,7 @@ import {
   SoundOutlined,
   TagsOutlined,
   TeamOutlined,
+  TranslationOutlined,
   UsergroupAddOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -84,6 +85,7 @@ const ICONS: Record<IconName, ComponentType> = {
   dashboard: DashboardOutlined,
   more: AppstoreOutlined,
   docs: ApiOutlined,
+  translation: TranslationOutlined,
 };
 
 export function MenuIcon({ name }: { name: IconName }) {

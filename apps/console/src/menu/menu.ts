@@ -42,7 +42,8 @@ export type IconName =
   | 'user'
   | 'dashboard'
   | 'more'
-  | 'docs';
+  | 'docs'
+  | 'translation';
 
 export interface MenuNode {
   /** Absolute path; for a group, the prefix its default page lives under. */
@@ -114,6 +115,12 @@ export const MENU: readonly MenuNode[] = [
       },
       { path: '/accountmanage/recycle', name: 'recycle', icon: 'recycle', call: calls.numberRecycleList },
       { path: '/accountmanage/seats', name: 'seats', icon: 'users', call: calls.inboxAgents },
+      {
+        path: '/accountmanage/translation',
+        name: 'translationSettings',
+        icon: 'translation',
+        call: calls.translateSettingsEdit,
+      },
     ],
   },
   {

@@ -153,6 +153,7 @@ const zh = {
   SplitDecisionReason: { metric: '按指标决出', tie: '指标相同，保留 A', no_sends: '样本未发出，保留 A' },
   ConversationStatus: { open: '处理中', pending: '待客户回复', resolved: '已解决', snoozed: '已暂缓' },
   LanguageSource: { detected: '自动识别', manual: '手动设置' },
+  MessageTranslationState: { ok: '已翻译', failed: '翻译失败', missing: '未翻译', same: '无需翻译' },
   InboxQueue: { all: '全部', mine: '我的', unassigned: '待分配' },
   PresenceState: { online: '在线', away: '离开' },
   TranslationLanguage: {
@@ -342,6 +343,12 @@ const en: typeof zh = {
   SplitDecisionReason: { metric: 'by the metric', tie: 'a tie: A kept', no_sends: 'no sample sent: A kept' },
   ConversationStatus: { open: 'Open', pending: 'Pending', resolved: 'Resolved', snoozed: 'Snoozed' },
   LanguageSource: { detected: 'Detected', manual: 'Set by hand' },
+  MessageTranslationState: {
+    ok: 'Translated',
+    failed: 'Translation failed',
+    missing: 'Not translated',
+    same: 'Already in that language',
+  },
   InboxQueue: { all: 'All', mine: 'Mine', unassigned: 'Unassigned' },
   PresenceState: { online: 'Online', away: 'Away' },
   TranslationLanguage: {

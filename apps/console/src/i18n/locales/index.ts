@@ -16,6 +16,7 @@ import { seatsTexts } from './seats.js';
 import { shellTexts } from './shell.js';
 import { tagsTexts } from './tags.js';
 import { templatesTexts } from './templates.js';
+import { translationSettingsTexts } from './translation-settings.js';
 import { warmupTexts } from './warmup.js';
 
 /** The console's namespaces of texts: the shell's, then one per screen domain. */
@@ -38,6 +39,7 @@ const namespaces = {
   warmup: warmupTexts,
   campaigns: campaignsTexts,
   seats: seatsTexts,
+  translationSettings: translationSettingsTexts,
 } as const;
 
 /** Every text of the console, by language and namespace: the web kit's (api, list, selects) and its own. */

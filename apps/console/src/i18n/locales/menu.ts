@@ -14,6 +14,7 @@ const zh = {
   registration: '接码注册',
   recycle: '回收站',
   seats: '客服坐席',
+  translationSettings: '翻译设置',
   groupManage: '群组管理',
   pullGroup: '拉群任务',
   passenger: '客户管理',
@@ -63,6 +64,8 @@ const zh = {
     registration: '官方号码注册流程：短信或语音验证码、验证、设置两步验证 PIN 注册，以及注销。',
     recycle: '已删除的号码保留 30 天，可恢复或彻底删除。',
     seats: '客服坐席：每位坐席负责的号码与同时接待上限（会话分配与 /client/ 坐席工作台）。',
+    translationSettings:
+      '坐席工作台自动翻译的租户设置：是否允许将客户文本发送给翻译服务、坐席语言，以及翻译服务的状态。',
     pullGroup: '通过 Groups API 建群（每群最多 8 人），用模板向已同意的联系人发送邀请链接，由其自行加入。',
     contactList: '联系人及其同意状态、标签、所属号码、最近消息时间与 24 小时窗口。',
     contactData: '联系人统计：每日新增、按号码、按来源、退订。',
@@ -107,6 +110,7 @@ const en: MenuTexts = {
   registration: 'Registration',
   recycle: 'Recycle bin',
   seats: 'Service agents',
+  translationSettings: 'Translation settings',
   groupManage: 'Groups',
   pullGroup: 'Group invites',
   passenger: 'Contacts',
@@ -161,6 +165,8 @@ const en: MenuTexts = {
     recycle: 'Deleted numbers stay here for 30 days to be restored or purged.',
     seats:
       "Service agents: the numbers each agent serves and its cap of open conversations (assignment and the /client/ agents' desk).",
+    translationSettings:
+      "The tenant's settings of the agents' auto-translation: whether customer text may go to the translation provider, the agents' language, and the provider's status.",
     pullGroup:
       'Groups created through the Groups API (up to 8 participants), with invite links sent by template to opted-in contacts, who join by themselves.',
     contactList: 'Contacts with consent state, tags, owner number, last message time and the 24-hour window.',
