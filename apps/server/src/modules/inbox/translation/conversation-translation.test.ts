@@ -10,6 +10,7 @@ import { type RunningSandbox, startSandbox } from '../../../sandbox/index.js';
 import { refusesStrangers } from '../../../test/refuses-strangers.js';
 import { useTenants } from '../../../test/tenants.js';
 import { useTestApp } from '../../../test/test-app.js';
+import { seedTemplate } from '../../../test/whatsapp-fixtures.js';
 import { rows, WEBHOOK_ENV } from '../../../whatsapp/webhooks/test-support.js';
 import { customersWrite, eventsSince, lastEventId, postAs, useOneConversation } from '../test-support.js';
 import { translateNewMessages } from './translate-job.js';
@@ -131,6 +132,8 @@ describe('incoming messages', () => {
     const translated = await eventsSince(t, operator.tenantId, 'message.translated', since);
     expect(translated.length).toBeGreaterThan(0);
     expect(translated.every((event) => event.assignee_ids?.includes(agent.userId))).toBe(true);
+    // To the conversation's agent, never to a colleague serving the number whose conversation it is not.
+    expect(translated.some((event) => event.assignee_ids?.includes(shared.colleague.userId))).toBe(false);
     const metered = await usage();
     expect(metered).toEqual([expect.objectContaining({ target_language: 'zh', provider: 'sandbox' })]);
     expect(metered[0]?.characters).toBeGreaterThan(0);
@@ -239,12 +242,30 @@ describe('replies', () => {
     await providerDown(false);
   });
 
-  it('templates are never machine-translated', async () => {
-    const templates = await post('/api/inbox/templates', agent.token, { conversationId: shared.conversationId });
-    expect(templates.status).toBe(200);
-    // send-template takes no text to translate: its contract has no free text, only variables of
-    // an approved template in the template's own language (checked in inbox-replies.test.ts).
-    expect(calls.inboxSendTemplate.body.shape).not.toHaveProperty('sendOriginal');
+  it('templates are never machine-translated: they go in their approved language, variables as typed', async () => {
+    expect(await conversation()).toMatchObject({ translate: true, language: 'es' });
+    const templateId = await seedTemplate(t.pool, operator.tenantId, shared.number.numberId, {
+      name: 'order_update',
+      category: 'UTILITY',
+    });
+    const sent = await post('/api/inbox/send-template', agent.token, {
+      conversationId: shared.conversationId,
+      templateId,
+      variables: ['您的订单已发货'],
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.data.translation ?? null).toBeNull();
+    const [stored] = await rows<{ body: Record<string, any> }>(
+      t.pool,
+      'select body from message where tenant_id = $1 and id = $2',
+      [operator.tenantId, sent.body.data.message_id],
+    );
+    expect(stored?.body.template.language).toEqual({ code: 'en_US' });
+    expect(stored?.body.template.components[0].parameters).toEqual([{ type: 'text', text: '您的订单已发货' }]);
+    const kept = await rows(t.pool, 'select 1 from message_translation where message_id = $1', [
+      sent.body.data.message_id,
+    ]);
+    expect(kept).toEqual([]);
   });
 });
 
