@@ -4,7 +4,7 @@ import { AudienceStatus } from './audiences.js';
 import { Id } from './auth.js';
 import { CampaignKind, CampaignStatus } from './campaigns.js';
 import { MessageStatus } from './chat-history.js';
-import { ConversationStatus } from './inbox.js';
+import { ConversationStatus, LanguageSource } from './inbox.js';
 
 /**
  * The realtime channel (`GET /ws`): events the server pushes to signed-in consoles. Each event
@@ -106,6 +106,19 @@ export const MessageTranslatedEvent = z.object({
   }),
 });
 
+/** A conversation's translation was turned on or off, or its customer's language detected or set. */
+export const ConversationTranslationEvent = z.object({
+  type: z.literal('conversation.translation'),
+  data: z.object({
+    conversation_id: Id,
+    number_id: Id,
+    contact_id: Id,
+    translate: z.boolean(),
+    language: z.string().nullable(),
+    language_source: LanguageSource.nullable(),
+  }),
+});
+
 /** Contacts given to another agent, or numbers to another owner (owner_user_id null: none). */
 export const AssigneeChangedEvent = z.object({
   type: z.literal('assignee.changed'),
@@ -177,6 +190,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   ConversationNoteEvent,
   ConversationViewingEvent,
   MessageTranslatedEvent,
+  ConversationTranslationEvent,
   CampaignProgressEvent,
   CampaignUpdatedEvent,
   ImportProgressEvent,

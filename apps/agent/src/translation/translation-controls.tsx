@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { calls, type InboxConversation, TRANSLATION_LANGUAGES, type TranslationLanguage } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
 import { useLanguage } from '@ws/web-kit/i18n';
+import { useRealtimeEvent } from '@ws/web-kit/realtime';
 import { languageName } from '@ws/web-kit/utils';
 import { Select, Space, Switch, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -15,7 +16,7 @@ const DETECT = '';
  * (detected, or set by an agent with the select; "detect again" clears the choice). The switch is
  * off and says why while the tenant does not allow sending customer text to the provider, and a
  * refusal of the server is shown as it explains itself. `onChange` gets the conversation as the
- * server answered it.
+ * server answered it, or as another agent or a detection changed it (`conversation.translation`).
  */
 export function TranslationControls({
   conversation,
@@ -33,6 +34,11 @@ export function TranslationControls({
     staleTime: 60_000,
   });
   const consented = settings.data?.allowed ?? true;
+  useRealtimeEvent((event) => {
+    if (event.type !== 'conversation.translation' || event.data.conversation_id !== conversation.id) return;
+    const { translate, language, language_source } = event.data;
+    onChange({ ...conversation, translate, language, language_source });
+  });
 
   const change = async (work: () => Promise<InboxConversation>) => {
     setBusy(true);

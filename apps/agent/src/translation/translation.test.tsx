@@ -163,6 +163,29 @@ describe('the header controls', () => {
     });
   });
 
+  it('follows a change made elsewhere (another agent, a detection)', async () => {
+    const server = api(() => ({ body: { allowed: true } }));
+    const changed = vi.fn();
+    await renderSignedIn(<TranslationControls conversation={conversation()} onChange={changed} />, {
+      language: 'en',
+      fetch: server.fetch,
+    });
+    await act(async () =>
+      dispatchRealtimeEvent({
+        type: 'conversation.translation',
+        data: {
+          conversation_id: '7',
+          number_id: '1',
+          contact_id: '2',
+          translate: true,
+          language: 'fr',
+          language_source: 'detected',
+        },
+      }),
+    );
+    expect(changed).toHaveBeenCalledWith(expect.objectContaining({ id: '7', translate: true, language: 'fr' }));
+  });
+
   it('keeps the switch off, saying why, while the tenant does not consent', async () => {
     const server = api(() => ({ body: { allowed: false } }));
     const host = await renderSignedIn(<TranslationControls conversation={conversation()} onChange={vi.fn()} />, {

@@ -91,7 +91,7 @@ export class InboxBatch {
         (w) => w.previousAssignee !== null || (audiences.get(w.conversationId)?.numberAgents.length ?? 0) > 0,
       );
       const handOvers = await assignWaiting(db, tenantId, claims);
-      await settleBatchLanguages(
+      const languages = await settleBatchLanguages(
         db,
         tenantId,
         new Map(touched.filter((t) => t.texts.length > 0).map((t) => [t.conversationId, t.texts])),
@@ -110,8 +110,27 @@ export class InboxBatch {
           event.assignees = [...(event.assignees ?? []), ...(audiences.get(thread.conversationId)?.agents ?? [])];
         }
       }
+      const changedLanguage = new Map(languages.map((change) => [change.id, change]));
       for (const thread of touched) {
         const audience = audiences.get(thread.conversationId)?.agents ?? [];
+        const language = changedLanguage.get(thread.conversationId);
+        if (language) {
+          events.push({
+            tenantId,
+            assignees: audience,
+            event: {
+              type: 'conversation.translation',
+              data: {
+                conversation_id: thread.conversationId,
+                number_id: thread.numberId,
+                contact_id: thread.contactId,
+                translate: language.translate,
+                language: language.language,
+                language_source: 'detected',
+              },
+            },
+          });
+        }
         const handOver = previousOf.get(thread.conversationId);
         const ids = {
           conversation_id: thread.conversationId,

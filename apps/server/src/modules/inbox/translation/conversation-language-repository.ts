@@ -10,28 +10,48 @@ export interface TranslatingConversation extends ConversationRef {
   translate: boolean;
 }
 
+/** A conversation whose detected language a webhook batch changed. */
+export interface DetectedChange {
+  id: string;
+  language: TranslationLanguage;
+  translate: boolean;
+}
+
 /**
  * A webhook batch's detections, in one statement: each conversation's language becomes the one
- * detected unless an agent set it (`manual`) or it is already that. Answers which of the
- * conversations that received text (`withText`) translate, for the eager translation.
+ * detected unless an agent set it (`manual`) or it is already that. Answers the conversations it
+ * changed, and which of those that received text (`withText`) translate, for the eager translation.
  */
 export async function applyDetectedLanguages(
   db: Db,
   tenantId: string,
   detected: readonly { id: string; language: TranslationLanguage }[],
   withText: readonly string[],
-): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
+): Promise<{ changed: DetectedChange[]; translating: string[] }> {
+  const { rows } = await db.query<{
+    id: string;
+    language: TranslationLanguage | null;
+    translate: boolean;
+    changed: boolean;
+  }>(
     `with changed as (
        update conversation v set language = d.language, language_source = 'detected'
          from jsonb_to_recordset($2::jsonb) as d(id bigint, language text)
         where v.tenant_id = $1 and v.id = d.id and v.language_source is distinct from 'manual'
           and v.language is distinct from d.language
-       returning v.id)
-     select v.id::text from conversation v where v.tenant_id = $1 and v.id = any($3::bigint[]) and v.translate`,
+       returning v.id, v.language, v.translate)
+     select c.id::text, c.language, c.translate, true as changed from changed c
+     union all
+     select v.id::text, null, true, false from conversation v
+      where v.tenant_id = $1 and v.id = any($3::bigint[]) and v.translate`,
     [tenantId, JSON.stringify(detected), withText],
   );
-  return rows.map((row) => row.id);
+  return {
+    changed: rows
+      .filter((row) => row.changed)
+      .map((row) => ({ id: row.id, language: row.language as TranslationLanguage, translate: row.translate })),
+    translating: rows.filter((row) => !row.changed).map((row) => row.id),
+  };
 }
 
 export async function selectTranslatingConversations(

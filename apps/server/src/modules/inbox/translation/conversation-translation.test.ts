@@ -86,17 +86,29 @@ describe("the customer's language", () => {
     expect(await conversation()).toMatchObject({ language: 'es', language_source: 'detected', translate: false });
     await write('ok 👍');
     expect(await conversation()).toMatchObject({ language: 'es', language_source: 'detected' });
+    const since = await lastEventId(t);
     await write('Bonjour, je voudrais savoir quand ma commande arrivera');
     expect(await conversation()).toMatchObject({ language: 'fr', language_source: 'detected' });
+    const told = await eventsSince(t, operator.tenantId, 'conversation.translation', since);
+    expect(told.map((event) => event.payload)).toEqual([
+      expect.objectContaining({ language: 'fr', language_source: 'detected', translate: false }),
+    ]);
+    expect(told[0]?.assignee_ids).toContain(agent.userId);
+    expect(told[0]?.assignee_ids).not.toContain(shared.colleague.userId);
   });
 
   it('set by an agent wins over detection until cleared, which detects again', async () => {
+    const since = await lastEventId(t);
     const set = await post('/api/inbox/language', agent.token, {
       conversationId: shared.conversationId,
       language: 'pt',
     });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body.data).toMatchObject({ language: 'pt', language_source: 'manual' });
+    const told = await eventsSince(t, operator.tenantId, 'conversation.translation', since);
+    expect(told.map((event) => event.payload)).toEqual([
+      expect.objectContaining({ conversation_id: shared.conversationId, language: 'pt', language_source: 'manual' }),
+    ]);
     await write('Hola, quisiera saber dónde está mi pedido');
     expect(await conversation()).toMatchObject({ language: 'pt', language_source: 'manual' });
     const cleared = await post('/api/inbox/language', agent.token, {

@@ -8,7 +8,7 @@ import type {
   TranslationLanguage,
 } from '@ws/contract';
 import type { Scope } from '../../../platform/auth/scope.js';
-import { withTransaction } from '../../../platform/db/pool.js';
+import { type Db, withTransaction } from '../../../platform/db/pool.js';
 import type { AppContext } from '../../../platform/http/context.js';
 import { errors } from '../../../platform/http/errors.js';
 import {
@@ -21,6 +21,7 @@ import {
 } from '../../translation/index.js';
 import type { ConversationState } from '../conversation-repository.js';
 import { CONVERSATION_NOT_FOUND, requireConversation, requireOwnConversation } from '../inbox-access.js';
+import { publishConversationEvents } from '../inbox-events.js';
 import { selectInboxConversation } from '../inbox-repository.js';
 import {
   selectRecentInbound,
@@ -45,9 +46,23 @@ export const translatingConversation = (tenantId: string, state: ConversationSta
   translate: state.translate,
 });
 
-async function inboxRow(context: AppContext, scope: Scope, conversationId: string): Promise<InboxConversation> {
-  const row = await selectInboxConversation(context.pool, scope, conversationId);
+/**
+ * The conversation as the inbox shows it after a change of its translation, told to its agents
+ * (`conversation.translation`) in the change's transaction.
+ */
+async function announced(client: Db, scope: Scope, conversationId: string): Promise<InboxConversation> {
+  const row = await selectInboxConversation(client, scope, conversationId);
   if (!row) throw errors.notFound(CONVERSATION_NOT_FOUND);
+  const { id, number_id, contact_id, translate, language, language_source } = row;
+  await publishConversationEvents(client, scope.tenantId, [
+    {
+      conversationId: id,
+      event: {
+        type: 'conversation.translation',
+        data: { conversation_id: id, number_id, contact_id, translate, language, language_source },
+      },
+    },
+  ]);
   return row;
 }
 
@@ -70,7 +85,7 @@ export async function setConversationTranslation(
   scope: Scope,
   edit: ConversationTranslationEdit,
 ): Promise<InboxConversation> {
-  await withTransaction(context.pool, async (client) => {
+  return withTransaction(context.pool, async (client) => {
     const state = await requireConversation(client, scope, edit.conversationId, { lock: true });
     requireOwnConversation(scope, state);
     if (edit.translate) {
@@ -79,8 +94,8 @@ export async function setConversationTranslation(
     }
     await updateConversationTranslate(client, scope.tenantId, state.id, edit.translate);
     if (edit.translate) await queueTranslation(client, scope.tenantId, [state.id]);
+    return announced(client, scope, state.id);
   });
-  return inboxRow(context, scope, edit.conversationId);
 }
 
 /**
@@ -92,12 +107,12 @@ export async function setConversationLanguage(
   scope: Scope,
   edit: ConversationLanguageEdit,
 ): Promise<InboxConversation> {
-  await withTransaction(context.pool, async (client) => {
+  return withTransaction(context.pool, async (client) => {
     const state = await requireConversation(client, scope, edit.conversationId, { lock: true });
     requireOwnConversation(scope, state);
     if (edit.language !== null) {
       await updateConversationLanguage(client, scope.tenantId, state.id, edit.language, 'manual');
-      return;
+      return announced(client, scope, state.id);
     }
     let found: ConversationLanguage | undefined;
     for (const message of await selectRecentInbound(
@@ -109,8 +124,8 @@ export async function setConversationLanguage(
       if (text !== undefined) found = customerLanguageAfter(found, await detectLanguage(text));
     }
     await updateConversationLanguage(client, scope.tenantId, state.id, found?.language ?? null, found?.source ?? null);
+    return announced(client, scope, state.id);
   });
-  return inboxRow(context, scope, edit.conversationId);
 }
 
 /**
