@@ -5,6 +5,15 @@ import { settle, setUpTestRoot } from '../../test/test-root.js';
 import TranslationSettingsPage from './translation-settings-page.js';
 
 let stored: TranslationSettings;
+/** The tenant's settings as the server answers them before any choice, for `provider`. */
+const defaults = (provider: TranslationSettings['provider'], simulated: boolean): TranslationSettings => ({
+  allowed: simulated,
+  allowed_is_default: true,
+  agent_language: 'zh',
+  provider,
+  simulated,
+  updated_at: null,
+});
 const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
   if (url === '/api/translate/languages') {
     return Response.json({
@@ -37,14 +46,7 @@ describe('the translation settings screen', () => {
   const screen = setUpTestRoot({ language: 'en', fetch: fetchMock });
 
   it('shows the provider, whether it answers and the consent, and saves a consent', async () => {
-    stored = {
-      allowed: false,
-      allowed_is_default: true,
-      agent_language: 'zh',
-      provider: 'deepl',
-      simulated: false,
-      updated_at: null,
-    };
+    stored = defaults('deepl', false);
     await screen.render(<TranslationSettingsPage />);
     await settle(() =>
       expect(screen.host.querySelector('[data-testid=translation-provider]')?.textContent).toBe('DeepL'),
@@ -69,14 +71,7 @@ describe('the translation settings screen in zh', () => {
   const screen = setUpTestRoot({ language: 'zh', fetch: fetchMock });
 
   it('says the simulated translation keeps customer text on this installation', async () => {
-    stored = {
-      allowed: true,
-      allowed_is_default: true,
-      agent_language: 'zh',
-      provider: 'sandbox',
-      simulated: true,
-      updated_at: null,
-    };
+    stored = defaults('sandbox', true);
     await screen.render(<TranslationSettingsPage />);
     await settle(() =>
       expect(screen.host.querySelector('[data-testid=translation-simulated]')?.textContent).toBe('模拟翻译'),
