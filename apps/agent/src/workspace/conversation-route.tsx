@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Composer } from '../composer/composer.js';
 import { replyAction } from '../composer/reply-target.js';
+import { TranslationControls, useMessageTranslations } from '../translation/index.js';
 import { ConversationHeader } from './conversation-header.js';
 import { CustomerPanel } from './customer-panel.js';
 import { useConversation } from './use-conversation.js';
@@ -66,11 +67,19 @@ function ConversationView({
     numberId: conversation.number_id,
     contactId: conversation.contact_id,
   });
+  const translationBelow = useMessageTranslations(conversation.id, chat.messages);
   return (
     <div style={{ display: 'grid', gridTemplateColumns: '1fr 320px', minHeight: 0 }}>
       <section data-testid="conversation" style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
-        <ConversationHeader conversation={conversation} closesAt={closesAt} viewers={viewers} update={update} />
+        <ConversationHeader
+          conversation={conversation}
+          closesAt={closesAt}
+          viewers={viewers}
+          update={update}
+          extra={<TranslationControls conversation={conversation} onChange={update} />}
+        />
         <ChatTimeline
+          messageBelow={translationBelow}
           chat={chat}
           context={{ showContact: false, showNumber: false }}
           style={{ flex: 1, minHeight: 0 }}
