@@ -1,18 +1,17 @@
 import { SendOutlined } from '@ant-design/icons';
 import {
-  calls,
   type InboxConversation,
   type OutgoingContent,
   type QuickReply,
   UNCAPTIONED_KINDS,
   type UploadedReplyMedia,
 } from '@ws/contract';
-import { callApi } from '@ws/web-kit/api';
 import { useSession } from '@ws/web-kit/session';
 import { Alert, Button, Input, Spin, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea.js';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSendReply } from '../translation/index.js';
 import { AttachButton, AttachmentTray } from './attachment-tray.js';
 import { EmojiButton } from './emoji-button.js';
 import { LocationButton } from './location-button.js';
@@ -74,13 +73,19 @@ function FreeFormComposer({ conversationId }: { conversationId: string }) {
   const replyTo = useReplyTarget();
   const attachments = useAttachments();
   const typing = useTyping(conversationId, true);
+  const sendReply = useSendReply();
   const search = pickerClosed ? undefined : quickReplySearch(text);
   const replies = useQuickReplies(search);
   const picking = search !== undefined;
 
   const send = (content: OutgoingContent, quoted: string | undefined, restore?: string) => {
     setInFlight((count) => count + 1);
-    callApi(calls.inboxSend, { body: { conversationId, content, ...(quoted ? { replyTo: quoted } : {}) } })
+    // A translated conversation whose translation failed asks the agent first (useSendReply);
+    // keeping the original back puts the text back in the box.
+    sendReply({ conversationId, content, ...(quoted ? { replyTo: quoted } : {}) })
+      .then((queued) => {
+        if (!queued && restore) setText((current) => current || restore);
+      })
       .catch(() => {
         // Told by the request wrapper; the text is not lost if the box is still empty.
         if (restore) setText((current) => current || restore);
