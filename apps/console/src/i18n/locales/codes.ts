@@ -33,6 +33,7 @@ const zh = {
   RegistrationStage: { awaiting: '待注册', registered: '已注册' },
   Consent: { opted_in: '已同意', opted_out: '已退订', none: '未同意' },
   ContactWindow: { open: '24 小时窗口内', closed: '窗口已关闭' },
+  ReplyMediaKind: { image: '图片', audio: '音频', video: '视频', document: '文档', sticker: '贴图' },
   KnownOptInSource: { web_form: '网页表单', checkout: '结账页' },
   OptOutChannel: {
     keyword: '回复退订关键词',
@@ -217,6 +218,7 @@ const en: typeof zh = {
   RegistrationStage: { awaiting: 'Awaiting', registered: 'Registered' },
   Consent: { opted_in: 'Opted in', opted_out: 'Opted out', none: 'No consent' },
   ContactWindow: { open: 'Window open', closed: 'Window closed' },
+  ReplyMediaKind: { image: 'Image', audio: 'Audio', video: 'Video', document: 'Document', sticker: 'Sticker' },
   KnownOptInSource: { web_form: 'Web form', checkout: 'Checkout' },
   OptOutChannel: {
     keyword: 'Replied a stop word',

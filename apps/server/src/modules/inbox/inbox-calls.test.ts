@@ -73,7 +73,8 @@ describe('who may call what', () => {
       valid: () => ({ conversationId, content: { type: 'text', text: 'hi' } }),
       bad: [
         [{ conversationId, content: { type: 'text', text: '  ' } }, 'content.text'],
-        [{ conversationId, content: { type: 'sticker' } }, 'content.type'],
+        [{ conversationId, content: { type: 'poll' } }, 'content.type'],
+        [{ conversationId, content: { type: 'sticker' } }, 'content.upload'],
         [{ conversationId, content: { type: 'location', latitude: 91, longitude: 0 } }, 'content.latitude'],
       ],
     });
