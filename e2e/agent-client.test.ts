@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
 import { openSignedIn, postApi } from './console-pages.js';
 import { type SandboxNumber, sandboxControl, useDemo } from './demo.js';
-import { createSeat, SEAT_PASSWORD } from './seats.js';
+import { atWorkspace, createSeat, SEAT_PASSWORD, signInToClient } from './seats.js';
 
 const baseUrl = inject('baseUrl');
 /** A customer of this file alone: the demo tenant is shared with the other tests. */
@@ -69,22 +69,6 @@ const customerWrites = (text: string) =>
   });
 const messages = (page: Page) => page.getByTestId('chat-message');
 const customerRow = (page: Page) => page.getByTestId('inbox-item').filter({ hasText: CUSTOMER });
-
-/** The workspace's own path: the router writes its basename without the slash. */
-const atWorkspace = (url: URL) => url.pathname === '/client' || url.pathname === '/client/';
-
-/** Signs in at /client/login through the form (CAPTCHA=off takes any answer) and waits for the workspace, online. */
-async function signInToClient(page: Page, username: string, password: string): Promise<void> {
-  await page.getByTestId('captcha-image').waitFor();
-  await page.fill('#login_username', username);
-  await page.fill('#login_password', password);
-  await page.fill('#login_capVal', '7');
-  await page.click('#login button[type=submit]');
-  await page.waitForURL(atWorkspace);
-  await page.getByTestId('workspace').waitFor();
-  // The first heartbeat reached the server: the seat is online, so round robin may pick it.
-  await page.locator('[data-testid=presence-dot] .ant-badge-status-success').waitFor();
-}
 
 /** Takes the open conversation if it waits in the queue (round robin may have given it to the seat already). */
 async function takeIfWaiting(page: Page): Promise<void> {

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
 import { postApi } from './console-pages.js';
 import { type SandboxNumber, sandboxControl, useDemo } from './demo.js';
-import { createSeat, SEAT_PASSWORD } from './seats.js';
+import { createSeat, signInToClient } from './seats.js';
 
 const baseUrl = inject('baseUrl');
 /** A customer of this file alone: the demo tenant is shared with the other tests. */
@@ -122,16 +122,11 @@ const outbound = (page: Page, text: string) =>
   messages(page).filter({ hasText: text }).and(page.locator('[data-direction=out]'));
 const box = (page: Page) => page.getByTestId('composer-text');
 
-async function signInToClient(page: Page): Promise<void> {
+async function signInInEnglish(page: Page): Promise<void> {
   await page.goto(`${baseUrl}/client/login`);
   await page.getByTestId('language-toggle').click();
   await page.getByText('Agent sign-in').waitFor();
-  await page.getByTestId('captcha-image').waitFor();
-  await page.fill('#login_username', world.seatName);
-  await page.fill('#login_password', SEAT_PASSWORD);
-  await page.fill('#login_capVal', '7');
-  await page.click('#login button[type=submit]');
-  await page.getByTestId('workspace').waitFor();
+  await signInToClient(page, world.seatName);
 }
 
 describe("the seat client's composer", () => {
@@ -139,7 +134,7 @@ describe("the seat client's composer", () => {
 
   it('sends a burst, a reply, a quick reply with an emoji, a PDF and a location', async () => {
     const { page } = browser;
-    await signInToClient(page);
+    await signInInEnglish(page);
     await page.getByTestId('inbox-item').filter({ hasText: 'Marta Composer' }).click();
     await messages(page).filter({ hasText: 'Can you send me the invoice?' }).waitFor();
     await box(page).waitFor();
@@ -205,7 +200,7 @@ describe("the seat client's composer", () => {
 
   it('offers only approved templates when the window is closed, says why in Chinese, and sends one', async () => {
     const { page } = browser;
-    await signInToClient(page);
+    await signInInEnglish(page);
     await page.getByTestId('language-toggle').click();
     const search = page.locator('[data-testid=inbox-search] input, input[data-testid=inbox-search]');
     await search.fill(world.closed.contact_wa_id ?? '');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TokenPair } from '@ws/contract';
+import type { Page } from 'playwright-core';
 import { vi } from 'vitest';
 import { apiSignIn, postApi } from './console-pages.js';
 
@@ -31,4 +32,22 @@ export async function createSeat(
     { timeout: 30_000, interval: 200 },
   );
   return { name: `${prefix}1`, pair: await apiSignIn(baseUrl, `${prefix}1`, SEAT_PASSWORD) };
+}
+
+/** The workspace's own path: the router writes its basename without the slash. */
+export const atWorkspace = (url: URL) => url.pathname === '/client' || url.pathname === '/client/';
+
+/**
+ * Signs in through /client/login's form, already open (CAPTCHA=off takes any answer), and waits for
+ * the workspace with the seat online: its first heartbeat reached the server, so round robin may pick it.
+ */
+export async function signInToClient(page: Page, username: string, password = SEAT_PASSWORD): Promise<void> {
+  await page.getByTestId('captcha-image').waitFor();
+  await page.fill('#login_username', username);
+  await page.fill('#login_password', password);
+  await page.fill('#login_capVal', '7');
+  await page.click('#login button[type=submit]');
+  await page.waitForURL(atWorkspace);
+  await page.getByTestId('workspace').waitFor();
+  await page.locator('[data-testid=presence-dot] .ant-badge-status-success').waitFor();
 }

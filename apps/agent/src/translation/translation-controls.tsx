@@ -79,7 +79,7 @@ export function TranslationControls({
       <Select
         size="small"
         style={{ minWidth: 150 }}
-        data-testid="customer-language"
+        data-testid="customer-language-select"
         value={conversation.language ?? undefined}
         placeholder={t('unknownLanguage')}
         disabled={busy}
