@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { ConversationPage, InboxPage, TokenPair } from '@ws/contract';
+import type { ConversationPage, TokenPair } from '@ws/contract';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
 import { openSignedIn, postApi } from './console-pages.js';
 import { type SandboxNumber, sandboxControl, useDemo } from './demo.js';
-import { atWorkspace, createSeat, SEAT_PASSWORD, signInToClient } from './seats.js';
+import { atWorkspace, createSeat, inboxConversationOf, SEAT_PASSWORD, signInToClient } from './seats.js';
 
 const baseUrl = inject('baseUrl');
 /** A customer of this file alone: the demo tenant is shared with the other tests. */
@@ -16,22 +16,7 @@ const demo = useDemo();
 const world = {} as { seat: TokenPair; seatName: string; numberId: string; phoneNumberId: string };
 
 /** The customer's conversation id as the operator's inbox lists it, once the product has stored what they wrote. */
-async function conversationIdOf(waId: string): Promise<string> {
-  return vi.waitFor(
-    async () => {
-      const page = await postApi<InboxPage>(
-        baseUrl,
-        '/api/inbox/list',
-        { filters: { search: waId } },
-        demo.access_token,
-      );
-      const found = page.records[0];
-      if (!found) throw new Error(`no conversation with ${waId} yet`);
-      return found.id;
-    },
-    { timeout: 20_000, interval: 200 },
-  );
-}
+const conversationIdOf = async (waId: string) => (await inboxConversationOf(baseUrl, demo, waId)).id;
 
 beforeAll(async () => {
   const seat = await createSeat(baseUrl, demo);

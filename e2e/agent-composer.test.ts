@@ -6,11 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import type { ConversationPage, InboxConversation, InboxPage, InboxTemplate, TokenPair } from '@ws/contract';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
 import { postApi } from './console-pages.js';
 import { type SandboxNumber, sandboxControl, useDemo } from './demo.js';
-import { createSeat, signInToClient } from './seats.js';
+import { createSeat, inboxConversationOf, signInToClient } from './seats.js';
 
 const baseUrl = inject('baseUrl');
 /** A customer of this file alone: the demo tenant is shared with the other tests. */
@@ -45,20 +45,7 @@ beforeAll(async () => {
     type: 'text',
     text: 'Can you send me the invoice?',
   });
-  const conversation = await vi.waitFor(
-    async () => {
-      const page = await postApi<InboxPage>(
-        baseUrl,
-        '/api/inbox/list',
-        { filters: { search: WA_ID } },
-        demo.access_token,
-      );
-      const found = page.records[0];
-      if (!found) throw new Error(`no conversation with ${WA_ID} yet`);
-      return found;
-    },
-    { timeout: 20_000, interval: 200 },
-  );
+  const conversation = await inboxConversationOf(baseUrl, demo, WA_ID);
   // The conversation is the seat's (it answers it) and so is the contact (the workspace lists its own).
   await postApi(
     baseUrl,

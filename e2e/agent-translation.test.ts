@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { launchBrowser, saveScreenshot } from './browser.js';
 import { apiRegister, postApi } from './console-pages.js';
 import { sandboxControl } from './demo.js';
-import { createSeat, signInToClient } from './seats.js';
+import { createSeat, inboxConversationOf, signInToClient } from './seats.js';
 
 const baseUrl = inject('baseUrl');
 const WA_ID = `3465${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
@@ -48,21 +48,15 @@ async function sandboxNumberOf(operator: TokenPair): Promise<NumberListRecord> {
 }
 
 /** The customer's conversation as the operator sees it, once it is assigned. */
-const assignedConversation = () =>
-  vi.waitFor(
-    async () => {
-      const page = await postApi<InboxPage>(
-        baseUrl,
-        '/api/inbox/list',
-        { filters: { search: WA_ID } },
-        world.operator.access_token,
-      );
-      const found = page.records[0];
-      if (!found?.assignee) throw new Error('the conversation is not assigned yet');
-      return found as InboxConversation & { assignee: NonNullable<InboxConversation['assignee']> };
-    },
-    { timeout: 20_000, interval: 200 },
+const assignedConversation = async () => {
+  const found = await inboxConversationOf(
+    baseUrl,
+    world.operator,
+    WA_ID,
+    (conversation) => conversation.assignee !== null,
   );
+  return found as InboxConversation & { assignee: NonNullable<InboxConversation['assignee']> };
+};
 
 beforeAll(async () => {
   const operator = (await apiRegister(baseUrl)).pair;

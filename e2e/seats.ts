@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TokenPair } from '@ws/contract';
+import type { InboxConversation, InboxPage, TokenPair } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { vi } from 'vitest';
 import { apiSignIn, postApi } from './console-pages.js';
@@ -50,4 +50,30 @@ export async function signInToClient(page: Page, username: string, password = SE
   await page.waitForURL(atWorkspace);
   await page.getByTestId('workspace').waitFor();
   await page.locator('[data-testid=presence-dot] .ant-badge-status-success').waitFor();
+}
+
+/**
+ * The customer's conversation as the operator's inbox lists it, once the product has stored what
+ * they wrote and `ready` accepts it (for example: assigned).
+ */
+export function inboxConversationOf(
+  baseUrl: string,
+  operator: TokenPair,
+  waId: string,
+  ready: (conversation: InboxConversation) => boolean = () => true,
+): Promise<InboxConversation> {
+  return vi.waitFor(
+    async () => {
+      const page = await postApi<InboxPage>(
+        baseUrl,
+        '/api/inbox/list',
+        { filters: { search: waId } },
+        operator.access_token,
+      );
+      const found = page.records[0];
+      if (!found || !ready(found)) throw new Error(`no conversation with ${waId} as awaited yet`);
+      return found;
+    },
+    { timeout: 20_000, interval: 200 },
+  );
 }

@@ -1,34 +1,19 @@
 import { allCalls, type InboxConversation } from '@ws/contract';
 import { act } from 'react';
 import { vi } from 'vitest';
+import { inboxConversation } from '../test/inbox-fixtures.js';
 
-/** The inbox's view of a conversation, its window open unless told. */
-export const conversation = (change: Partial<InboxConversation> = {}): InboxConversation => ({
-  id: '41',
-  number_id: '5',
-  number_phone: '15550101003',
-  number_name: 'Shop',
-  contact_id: '9',
-  contact_name: 'Lucía',
-  contact_wa_id: '34600000009',
-  contact_username: null,
-  tags: [],
-  status: 'open',
-  snoozed_until: null,
-  assignee: null,
-  assigned_at: null,
-  language: null,
-  language_source: null,
-  translate: false,
-  unread: 0,
-  last_message_at: '2026-11-26T08:00:00.000000Z',
-  last_inbound_at: '2026-11-26T08:00:00.000000Z',
-  window_open: true,
-  window_remaining_seconds: 3600,
-  last_message_preview: 'hola',
-  last_message_direction: 'in',
-  ...change,
-});
+/** The inbox's view of a conversation, unassigned, its window open unless told. */
+export const conversation = (change: Partial<InboxConversation> = {}): InboxConversation =>
+  inboxConversation('41', {
+    contact_id: '9',
+    contact_name: 'Lucía',
+    contact_wa_id: '34600000009',
+    assignee: null,
+    assigned_at: null,
+    last_message_preview: 'hola',
+    ...change,
+  });
 
 export interface Recorded {
   path: string;
