@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { ConversationPage, TokenPair } from '@ws/contract';
+import type { TokenPair } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
 import { openSignedIn, postApi } from './console-pages.js';
-import { type SandboxNumber, sandboxControl, useDemo } from './demo.js';
+import { newestConversationNumber, sandboxControl, useDemo } from './demo.js';
 import { atWorkspace, createSeat, inboxConversationOf, SEAT_PASSWORD, signInToClient } from './seats.js';
 
 const baseUrl = inject('baseUrl');
@@ -20,27 +20,19 @@ const conversationIdOf = async (waId: string) => (await inboxConversationOf(base
 
 beforeAll(async () => {
   const seat = await createSeat(baseUrl, demo);
-  // A demo number (the one of the newest conversation) and its id in the sandbox.
-  const newest = (await postApi<ConversationPage>(baseUrl, '/api/message/conversations', {}, demo.access_token))
-    .records[0];
-  if (!newest) throw new Error('the demo tenant has no conversation');
-  const digits = (phone: string) => phone.replace(/\D/g, '');
-  const number = (await sandboxControl<SandboxNumber[]>('GET', '/numbers')).find(
-    (candidate) => digits(candidate.display_phone_number) === digits(newest.number_phone),
-  );
-  if (!number) throw new Error(`no sandbox number ${newest.number_phone}`);
+  const number = await newestConversationNumber(baseUrl, demo);
   // The seat serves the number: its new conversations are the seat's (round robin) or wait in its queue.
   await postApi(
     baseUrl,
     '/api/inbox/agent/set',
-    { userId: seat.pair.user_info.user_id, numberIds: [newest.number_id], maxOpen: 20 },
+    { userId: seat.pair.user_info.user_id, numberIds: [number.numberId], maxOpen: 20 },
     demo.access_token,
   );
   Object.assign(world, {
     seat: seat.pair,
     seatName: seat.name,
-    numberId: newest.number_id,
-    phoneNumberId: number.phone_number_id,
+    numberId: number.numberId,
+    phoneNumberId: number.phoneNumberId,
   });
 }, 90_000);
 

@@ -4,12 +4,12 @@
  * the timeline as the product queued it.
  */
 import { randomBytes } from 'node:crypto';
-import type { ConversationPage, InboxConversation, InboxPage, InboxTemplate, TokenPair } from '@ws/contract';
+import type { InboxConversation, InboxPage, InboxTemplate, TokenPair } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
 import { postApi } from './console-pages.js';
-import { type SandboxNumber, sandboxControl, useDemo } from './demo.js';
+import { newestConversationNumber, sandboxControl, useDemo } from './demo.js';
 import { createSeat, inboxConversationOf, signInToClient } from './seats.js';
 
 const baseUrl = inject('baseUrl');
@@ -23,23 +23,16 @@ const world = {} as { seat: TokenPair; seatName: string; closed: InboxConversati
 
 beforeAll(async () => {
   const seat = await createSeat(baseUrl, demo, `composer${randomBytes(3).toString('hex')}`);
-  const newest = (await postApi<ConversationPage>(baseUrl, '/api/message/conversations', {}, demo.access_token))
-    .records[0];
-  if (!newest) throw new Error('the demo tenant has no conversation');
-  const digits = (phone: string) => phone.replace(/\D/g, '');
-  const number = (await sandboxControl<SandboxNumber[]>('GET', '/numbers')).find(
-    (candidate) => digits(candidate.display_phone_number) === digits(newest.number_phone),
-  );
-  if (!number) throw new Error(`no sandbox number ${newest.number_phone}`);
+  const number = await newestConversationNumber(baseUrl, demo);
   const seatId = seat.pair.user_info.user_id;
   await postApi(
     baseUrl,
     '/api/inbox/agent/set',
-    { userId: seatId, numberIds: [newest.number_id], maxOpen: 20 },
+    { userId: seatId, numberIds: [number.numberId], maxOpen: 20 },
     demo.access_token,
   );
   await sandboxControl('POST', '/inbound', {
-    phone_number_id: number.phone_number_id,
+    phone_number_id: number.phoneNumberId,
     from: WA_ID,
     name: 'Marta Composer',
     type: 'text',

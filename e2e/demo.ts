@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Tag, TagKind, TokenPair } from '@ws/contract';
+import type { ConversationPage, Tag, TagKind, TokenPair } from '@ws/contract';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { apiSignIn, postApi } from './console-pages.js';
 import { DEMO_PASSWORD } from './product.js';
@@ -61,4 +61,20 @@ export async function sandboxControl<T>(method: 'GET' | 'POST', path: string, bo
   });
   if (response.status >= 300) throw new Error(`sandbox ${method} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** The demo number of the tenant's newest conversation: its id in the product and in the sandbox. */
+export async function newestConversationNumber(
+  baseUrl: string,
+  demo: TokenPair,
+): Promise<{ numberId: string; phoneNumberId: string }> {
+  const newest = (await postApi<ConversationPage>(baseUrl, '/api/message/conversations', {}, demo.access_token))
+    .records[0];
+  if (!newest) throw new Error('the demo tenant has no conversation');
+  const digits = (phone: string) => phone.replace(/\D/g, '');
+  const number = (await sandboxControl<SandboxNumber[]>('GET', '/numbers')).find(
+    (candidate) => digits(candidate.display_phone_number) === digits(newest.number_phone),
+  );
+  if (!number) throw new Error(`no sandbox number ${newest.number_phone}`);
+  return { numberId: newest.number_id, phoneNumberId: number.phone_number_id };
 }
