@@ -5,7 +5,7 @@ const sourceOf = (file: string) => fileURLToPath(new URL(file, import.meta.url))
 // The contract and the web kit from their TypeScript sources, so no test runs against a stale build;
 // `@ws/web-kit/<entry>` is the entry's folder, as the kit's package.json exports it.
 const contract = { find: '@ws/contract', replacement: sourceOf('packages/contract/src/index.ts') };
-const webKit = { find: /^@ws\/web-kit\/([a-z-]+)$/, replacement: sourceOf('packages/web-kit/src/$1/index.ts') };
+const webKit = { find: /^@ws\/web-kit\/([a-z0-9-]+)$/, replacement: sourceOf('packages/web-kit/src/$1/index.ts') };
 
 export default defineConfig({
   test: {
