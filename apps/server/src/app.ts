@@ -37,6 +37,7 @@ import { registerSandboxNumberRoutes } from './modules/sandbox-numbers/routes.js
 import { registerSeatRoutes } from './modules/seats/routes.js';
 import { createSeatsJob } from './modules/seats/seat-batch-job.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
+import { registerMaterialRoutes } from './modules/materials/routes.js';
 import { registerTagRoutes } from './modules/tags/routes.js';
 import { registerTemplateRoutes } from './modules/templates/routes.js';
 import { translationCachePruneJob } from './modules/translation/cache-prune-job.js';
@@ -109,6 +110,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerInboxRoutes(app, context);
   registerTranslationRoutes(app, context);
   registerBlockingRoutes(app, context);
+  registerMaterialRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
   await registerRealtime(app, context);

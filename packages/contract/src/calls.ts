@@ -13,6 +13,7 @@ import { inboxAgentCalls } from './inbox-agents.js';
 import { inboxMediaCalls } from './inbox-media.js';
 import { inboxTranslationCalls } from './inbox-translation.js';
 import { ipCalls } from './ips.js';
+import { materialCalls } from './materials.js';
 import { numberImportCalls } from './number-import.js';
 import { numberCalls } from './numbers.js';
 import { quickReplyCalls } from './quick-replies.js';
@@ -48,6 +49,7 @@ export const calls = {
   ...inboxMediaCalls,
   ...inboxTranslationCalls,
   ...quickReplyCalls,
+  ...materialCalls,
   ...translationCalls,
   ...blockingCalls,
 } as const;

@@ -18,6 +18,7 @@ export * from './inbox-agents.js';
 export * from './inbox-media.js';
 export * from './inbox-translation.js';
 export * from './ips.js';
+export * from './materials.js';
 export * from './message-translation.js';
 export * from './messages.js';
 export * from './number-import.js';

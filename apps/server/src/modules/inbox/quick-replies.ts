@@ -1,17 +1,11 @@
 import type { BatchReply, NewQuickReply, QuickReply, QuickReplyEdit, QuickReplyFilter } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import { refusedAs, UNIQUE_VIOLATION } from '../../platform/db/sql-state.js';
-import { batchReply } from '../../platform/http/batch-reply.js';
 import { cappedPage } from '../../platform/http/capped-page.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
-import {
-  countQuickReplies,
-  deleteQuickReplies,
-  insertQuickReply,
-  selectQuickReplies,
-  updateQuickReply,
-} from './quick-reply-repository.js';
+import { removeMaterials } from '../materials/material-commands.js';
+import { countQuickReplies, insertQuickReply, selectQuickReplies, updateQuickReply } from './quick-reply-repository.js';
 
 const shortcutTaken = () =>
   new AppError('conflict', { zh: 'shortcut: 该快捷短语已存在', en: 'shortcut: this shortcut is already taken' });
@@ -39,13 +33,7 @@ export async function editQuickReply(context: AppContext, scope: Scope, edit: Qu
   return updated;
 }
 
-export async function removeQuickReplies(
-  context: AppContext,
-  scope: Scope,
-  ids: readonly string[],
-): Promise<BatchReply> {
-  return batchReply(await deleteQuickReplies(context.pool, scope, ids), {
-    zh: 'ids: 快捷回复',
-    en: 'ids: Quick reply',
-  });
+/** Quick replies are text materials: `quickreply/del` is `mater/quickdel`. */
+export function removeQuickReplies(context: AppContext, scope: Scope, ids: readonly string[]): Promise<BatchReply> {
+  return removeMaterials(context, scope, 'text', ids);
 }

@@ -4,15 +4,17 @@ import { likePattern } from '../../platform/db/like-pattern.js';
 import { type Db, prepared } from '../../platform/db/pool.js';
 import { isoTime } from '../../platform/db/sql-time.js';
 import { BoundValues } from '../../platform/db/sql-values.js';
+import { materialScope } from '../materials/material-repository.js';
 
-const COLUMNS = `q.id::text, q.shortcut, q.text, ${isoTime('q.updated_at')} as updated_at`;
+/** Quick replies are the material library's text materials (decision 0023): the title is the shortcut. */
+const COLUMNS = `q.id::text, q.title as shortcut, q.body as text, ${isoTime('q.updated_at')} as updated_at`;
 
 function conditions(scope: Scope, search: string | undefined, sql: BoundValues): string {
-  // Quick replies are the tenant's, shared by every agent: a seat is not narrowed.
-  const where = [`q.tenant_id = ${sql.add(scope.tenantId, 'text')}`];
+  // A seat sees those bound to no one, to it or to a number it serves.
+  const where = [materialScope(scope, sql, 'q'), `q.tp = 'text'`];
   if (search) {
     const pattern = sql.add(likePattern(search), 'text');
-    where.push(`(q.shortcut ilike ${pattern} or q.text ilike ${pattern})`);
+    where.push(`(q.title ilike ${pattern} or q.body ilike ${pattern})`);
   }
   return where.join(' and ');
 }
@@ -29,8 +31,8 @@ export async function selectQuickReplies(
   const where = conditions(scope, search, sql);
   const { rows } = await db.query<QuickReply>(
     prepared(
-      `select ${COLUMNS} from quick_reply q where ${where}
-        order by lower(q.shortcut), q.id limit ${sql.add(limit, 'int')} offset ${sql.add(offset, 'int')}`,
+      `select ${COLUMNS} from material q where ${where}
+        order by lower(q.title), q.id limit ${sql.add(limit, 'int')} offset ${sql.add(offset, 'int')}`,
       sql.values,
     ),
   );
@@ -42,21 +44,21 @@ export async function countQuickReplies(db: Db, scope: Scope, search: string | u
   const where = conditions(scope, search, sql);
   const { rows } = await db.query<{ total: number }>(
     prepared(
-      `select count(*)::int as total from (select 1 from quick_reply q where ${where} limit ${sql.add(cap + 1, 'int')}) x`,
+      `select count(*)::int as total from (select 1 from material q where ${where} limit ${sql.add(cap + 1, 'int')}) x`,
       sql.values,
     ),
   );
   return rows[0]?.total ?? 0;
 }
 
-/** Adds a quick reply; a shortcut taken (ignoring case) fails on quick_reply_shortcut_key. */
+/** Adds a quick reply; a shortcut taken (ignoring case) fails on material_shortcut_key. */
 export async function insertQuickReply(
   db: Db,
   scope: Scope,
   reply: { shortcut: string; text: string },
 ): Promise<QuickReply> {
   const { rows } = await db.query<QuickReply>(
-    `insert into quick_reply as q (tenant_id, shortcut, text, created_by) values ($1, $2, $3, $4) returning ${COLUMNS}`,
+    `insert into material as q (tenant_id, tp, title, body, owner_user_id) values ($1, 'text', $2, $3, $4) returning ${COLUMNS}`,
     [scope.tenantId, reply.shortcut, reply.text, scope.userId],
   );
   return rows[0] as QuickReply;
@@ -70,17 +72,9 @@ export async function updateQuickReply(
   fields: { shortcut?: string | undefined; text?: string | undefined },
 ): Promise<QuickReply | undefined> {
   const { rows } = await db.query<QuickReply>(
-    `update quick_reply q set shortcut = coalesce($3, shortcut), text = coalesce($4, text), updated_at = now()
-      where q.tenant_id = $1 and q.id = $2 returning ${COLUMNS}`,
+    `update material q set title = coalesce($3, title), body = coalesce($4, body), updated_at = now()
+      where q.tenant_id = $1 and q.id = $2 and q.tp = 'text' returning ${COLUMNS}`,
     [scope.tenantId, id, fields.shortcut ?? null, fields.text ?? null],
   );
   return rows[0];
-}
-
-export async function deleteQuickReplies(db: Db, scope: Scope, ids: readonly string[]): Promise<number> {
-  const { rowCount } = await db.query(`delete from quick_reply where tenant_id = $1 and id = any($2::bigint[])`, [
-    scope.tenantId,
-    ids,
-  ]);
-  return rowCount ?? 0;
 }

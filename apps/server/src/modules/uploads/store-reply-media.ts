@@ -11,7 +11,7 @@ import { AppError, errors } from '../../platform/http/errors.js';
 import { replyMediaLimit, sniffReplyMedia } from './reply-media-type.js';
 import { checkSticker } from './sticker-shape.js';
 import { newUploadPath, UPLOADS_URL_PREFIX, uploadsDir } from './store-image.js';
-import { insertUpload } from './upload-repository.js';
+import { insertUpload, type StoredUpload, selectUploadByHash } from './upload-repository.js';
 
 const MB = 1024 * 1024;
 const KIND_NAMES: Record<ReplyMediaKind, { zh: string; en: string }> = {
@@ -41,17 +41,40 @@ const tooLarge = (kind: ReplyMediaKind) => {
   return new AppError('tooLarge', { zh: `file: ${zh}不能超过 ${limit}`, en: `file: ${en} may be at most ${limit}` });
 };
 
-/**
- * `inbox/upload`: the multipart `file` streams to DATA_DIR/uploads/<tenant>/<yyyymm>/ (never
- * into memory; at most a document's 100 MB, counted as it streams), is hashed on the way, then
- * checked by its content against what Meta takes and that kind's limit, and recorded. Whatever
- * fails, nothing is left on disk.
- */
+const mediaReply = (upload: StoredUpload, kind: ReplyMediaKind): UploadedReplyMedia => ({
+  url: UPLOADS_URL_PREFIX + upload.storage_path,
+  name: upload.original_name,
+  size: upload.size,
+  type: upload.content_type,
+  kind,
+});
+
+export interface ReceivedFile {
+  media: UploadedReplyMedia;
+  upload: StoredUpload;
+}
+
+/** `storeReplyMedia`'s answer to the call. */
 export async function storeReplyMedia(
   context: AppContext,
   scope: Scope,
   request: FastifyRequest,
 ): Promise<UploadedReplyMedia> {
+  return (await receiveReplyMedia(context, scope, request)).media;
+}
+
+/**
+ * `inbox/upload`, `mater/upload`: the multipart `file` streams to DATA_DIR/uploads/<tenant>/<yyyymm>/ (never
+ * into memory; at most a document's 100 MB, counted as it streams), is hashed on the way, then
+ * checked by its content against what Meta takes and that kind's limit, and recorded. The same
+ * content stored before by the tenant is answered instead (the new copy removed): a file is
+ * stored once. Whatever fails, nothing is left on disk.
+ */
+export async function receiveReplyMedia(
+  context: AppContext,
+  scope: Scope,
+  request: FastifyRequest,
+): Promise<ReceivedFile> {
   if (!request.isMultipart()) throw missingFile();
   const file = await request.file({ limits: { fileSize: MAX_REPLY_MEDIA_BYTES, files: 1, fields: 10, parts: 20 } });
   if (file?.fieldname !== 'file') {
@@ -78,23 +101,32 @@ export async function storeReplyMedia(
     if (!media) throw unsupported();
     if (size > replyMediaLimit(media.kind)) throw tooLarge(media.kind);
     if (media.kind === 'sticker') await checkSticker(partial, size, 'file');
+    const sha256 = hash.digest('hex');
+    const known = await selectUploadByHash(context.pool, scope, sha256, media.type);
+    if (known) {
+      await fs.rm(partial, { force: true });
+      return { media: mediaReply(known, media.kind), upload: known };
+    }
     const relative = partial.slice(uploadsDir(context).length + 1).replace(/\.part$/, `.${media.extension}`);
     stored = path.join(uploadsDir(context), relative);
     await fs.rename(partial, stored);
-    await insertUpload(context.pool, scope, {
-      storagePath: relative.split(path.sep).join('/'),
+    const storagePath = relative.split(path.sep).join('/');
+    const id = await insertUpload(context.pool, scope, {
+      storagePath,
       originalName: name,
       size,
       contentType: media.type,
-      sha256: hash.digest('hex'),
+      sha256,
     });
-    return {
-      url: UPLOADS_URL_PREFIX + relative.split(path.sep).join('/'),
-      name,
+    const upload = {
+      id,
+      storage_path: storagePath,
+      original_name: name,
+      content_type: media.type,
       size,
-      type: media.type,
-      kind: media.kind,
+      thumbnail_path: null,
     };
+    return { media: mediaReply(upload, media.kind), upload };
   } catch (error) {
     await fs.rm(partial, { force: true });
     if (stored) await fs.rm(stored, { force: true });
