@@ -28,6 +28,7 @@ import { registerInboxRoutes } from './modules/inbox/routes.js';
 import { inboxSnoozeWakeJob } from './modules/inbox/snooze-job.js';
 import { inboxTranslateJob } from './modules/inbox/translation/translate-job.js';
 import { registerIpRoutes } from './modules/ips/routes.js';
+import { registerMaterialRoutes } from './modules/materials/routes.js';
 import { numberImportJob } from './modules/number-import/import-job.js';
 import { registerNumberImportRoutes } from './modules/number-import/routes.js';
 import { purgeRecycledNumbersJob } from './modules/numbers/purge-job.js';
@@ -37,7 +38,6 @@ import { registerSandboxNumberRoutes } from './modules/sandbox-numbers/routes.js
 import { registerSeatRoutes } from './modules/seats/routes.js';
 import { createSeatsJob } from './modules/seats/seat-batch-job.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
-import { registerMaterialRoutes } from './modules/materials/routes.js';
 import { registerTagRoutes } from './modules/tags/routes.js';
 import { registerTemplateRoutes } from './modules/templates/routes.js';
 import { translationCachePruneJob } from './modules/translation/cache-prune-job.js';
