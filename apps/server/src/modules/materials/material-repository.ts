@@ -100,21 +100,21 @@ export interface MaterialFields {
   tagId: string | null;
 }
 
+/** The fields as the statements below take them, from $4 on. */
+const fieldValues = (fields: MaterialFields) => [
+  fields.title,
+  fields.text,
+  fields.uploadId,
+  fields.card ? JSON.stringify(fields.card) : null,
+  JSON.stringify(fields.buttons),
+  fields.tagId,
+];
+
 export async function insertMaterial(db: Db, scope: Scope, tp: MaterialType, fields: MaterialFields): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    `insert into material (tenant_id, tp, title, body, upload_id, card, buttons, tag_id, owner_user_id)
+    `insert into material (tenant_id, tp, owner_user_id, title, body, upload_id, card, buttons, tag_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id::text`,
-    [
-      scope.tenantId,
-      tp,
-      fields.title,
-      fields.text,
-      fields.uploadId,
-      fields.card ? JSON.stringify(fields.card) : null,
-      JSON.stringify(fields.buttons),
-      fields.tagId,
-      scope.userId,
-    ],
+    [scope.tenantId, tp, scope.userId, ...fieldValues(fields)],
   );
   return (rows[0] as { id: string }).id;
 }
@@ -130,17 +130,7 @@ export async function updateMaterial(
   const { rowCount } = await db.query(
     `update material set title = $4, body = $5, upload_id = $6, card = $7, buttons = $8, tag_id = $9, updated_at = now()
       where tenant_id = $1 and id = $2 and tp = $3`,
-    [
-      scope.tenantId,
-      id,
-      tp,
-      fields.title,
-      fields.text,
-      fields.uploadId,
-      fields.card ? JSON.stringify(fields.card) : null,
-      JSON.stringify(fields.buttons),
-      fields.tagId,
-    ],
+    [scope.tenantId, id, tp, ...fieldValues(fields)],
   );
   return rowCount === 1;
 }
