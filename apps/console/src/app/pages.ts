@@ -22,6 +22,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   '/passenger/data': () => import('../pages/census/census-page.js'),
   '/accountmanage/registration': () => import('../pages/registration/registration-page.js'),
   '/dataManager/fansData': () => import('../pages/fans-data/fans-data-page.js'),
+  '/content/material': () => import('../pages/materials/materials-page.js'),
   '/content/template': () => import('../pages/templates/templates-page.js'),
   '/marketingTasks/cultureTask': () => import('../pages/culture-task/culture-task-page.js'),
   '/marketingTasks/massHair': () => import('../pages/mass-send/mass-send-page.js'),

@@ -6,6 +6,7 @@ import { censusTexts } from './census.js';
 import { chatTexts } from './chat.js';
 import { contactsTexts } from './contacts.js';
 import { ipsTexts } from './ips.js';
+import { materialsTexts } from './materials.js';
 import { menuTexts } from './menu.js';
 import { numberImportTexts } from './number-import.js';
 import { numbersTexts } from './numbers.js';
@@ -40,6 +41,7 @@ const namespaces = {
   campaigns: campaignsTexts,
   seats: seatsTexts,
   translationSettings: translationSettingsTexts,
+  materials: materialsTexts,
 } as const;
 
 /** Every text of the console, by language and namespace: the web kit's (api, list, selects) and its own. */
