@@ -1,0 +1,99 @@
+/**
+ * The material library (/content/material) in Chromium, in Chinese and English: an operator
+ * uploads an image material (its thumbnail previewed), binds it to one of two seats, and the list
+ * shows the binding; the bound seat is offered it, the other is not.
+ */
+import type { Page as ListPage, Material } from '@ws/contract';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { animationsSettled, saveScreenshot, useBrowser } from './browser.js';
+import {
+  apiRegister,
+  expectToast,
+  openInLanguage,
+  pickInDialog,
+  postApi,
+  type RegisteredOperator,
+  recordPageErrors,
+} from './console-pages.js';
+import { createSeat } from './seats.js';
+
+const baseUrl = inject('baseUrl');
+/** A 2×2 PNG: enough for the content check and a thumbnail. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWPQzPuvmfefAUIBACkeBlnH5YtPAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+const TEXTS = {
+  zh: { tab: '图片', added: '新增成功', open: '全部坐席', bound: '已绑定 1 个' },
+  en: { tab: 'Image', added: 'Created successfully', open: 'All agents', bound: 'Bound: 1' },
+} as const;
+
+let operator: RegisteredOperator;
+let bound: { name: string; token: string };
+let unbound: { name: string; token: string };
+
+beforeAll(async () => {
+  operator = await apiRegister(baseUrl);
+  const [first, second] = [await createSeat(baseUrl, operator.pair), await createSeat(baseUrl, operator.pair)];
+  bound = { name: first.name, token: first.pair.access_token };
+  unbound = { name: second.name, token: second.pair.access_token };
+}, 90_000);
+
+const imagesSeenBy = async (token: string) =>
+  (await postApi<ListPage<Material>>(baseUrl, '/api/mater/list', { tp: 'img' }, token)).records.map((m) => m.title);
+
+async function addImageMaterial(page: Page, title: string, language: 'zh' | 'en') {
+  await page.getByTestId('materials-page').waitFor();
+  await page.getByRole('tab', { name: TEXTS[language].tab, exact: true }).click();
+  const tab = page.getByTestId('material-tab-img');
+  await tab.getByTestId('material-add').click();
+  await page.getByTestId('material-form').waitFor();
+  await page.getByTestId('material-form-title').fill(title);
+  await page.locator('[data-testid=material-file] input[type=file]').setInputFiles({
+    name: 'menu.png',
+    mimeType: 'image/png',
+    buffer: PNG,
+  });
+  await page.locator('[data-testid=material-form] [data-testid=material-thumbnail] img').waitFor();
+  await page.getByTestId('material-form-text').fill(`${title} caption`);
+  await animationsSettled(page);
+  await page.getByTestId('material-form-save').click();
+  await expectToast(page, TEXTS[language].added);
+  const row = tab.locator('tr.ant-table-row', { hasText: title });
+  await row.waitFor();
+  return row;
+}
+
+describe('material library (/content/material)', () => {
+  const browser = useBrowser();
+
+  for (const language of ['zh', 'en'] as const) {
+    it(`uploads an image material and binds it to a seat (${language})`, async () => {
+      const { page } = browser;
+      const pageErrors = recordPageErrors(page);
+      const title = `Menu ${language} ${Date.now() % 100_000}`;
+      await openInLanguage(page, baseUrl, operator.pair, language, '/content/material');
+      const row = await addImageMaterial(page, title, language);
+      await expect.poll(() => row.locator('[data-testid=material-thumbnail] img').count()).toBe(1);
+      await expect.poll(() => row.getByTestId('material-bindings').textContent()).toBe(TEXTS[language].open);
+      // Unbound, every agent may use it.
+      expect(await imagesSeenBy(unbound.token)).toContain(title);
+
+      await row.getByTestId('material-bind').click();
+      await page.getByTestId('material-bind-users').click();
+      await pickInDialog(page, bound.name);
+      await page.getByTestId('material-bind-add').click();
+      await page.locator('[data-testid=material-bindings-table] tr.ant-table-row', { hasText: bound.name }).waitFor();
+      await saveScreenshot(page, `materials-bind-${language}`);
+      await page.locator('.ant-modal-close:visible').click();
+      await expect.poll(() => row.getByTestId('material-bindings').textContent()).toBe(TEXTS[language].bound);
+
+      expect(await imagesSeenBy(bound.token)).toContain(title);
+      expect(await imagesSeenBy(unbound.token)).not.toContain(title);
+      await saveScreenshot(page, `materials-${language}`);
+      expect(pageErrors).toEqual([]);
+    });
+  }
+});
