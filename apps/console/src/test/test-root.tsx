@@ -75,3 +75,12 @@ export async function until(assertion: () => void, tries = 400): Promise<void> {
     }
   }
 }
+
+/** Types into an input the way React notices (its value setter, then an input event). */
+export async function typeInto(input: HTMLInputElement | HTMLTextAreaElement, text: string): Promise<void> {
+  await act(async () => {
+    const prototype = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}

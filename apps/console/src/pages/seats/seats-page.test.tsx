@@ -1,7 +1,7 @@
 import type { AgentSettings } from '@ws/contract';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { settle, setUpTestRoot } from '../../test/test-root.js';
+import { settle, setUpTestRoot, typeInto } from '../../test/test-root.js';
 import SeatsPage from './seats-page.js';
 
 const agent: AgentSettings = {
@@ -78,8 +78,11 @@ describe('the service agents screen', () => {
     await settle(() => expect(screen.host.textContent).toContain('/hours'));
     await act(async () => document.querySelector<HTMLElement>('[data-testid=quick-reply-add]')?.click());
     await settle(() => expect(document.querySelector('[data-testid=quick-reply-form-shortcut]')).not.toBeNull());
-    await type(document.querySelector('[data-testid=quick-reply-form-shortcut]') as HTMLInputElement, 'ship');
-    await type(document.querySelector('[data-testid=quick-reply-form-text]') as HTMLTextAreaElement, 'We ship today.');
+    await typeInto(document.querySelector('[data-testid=quick-reply-form-shortcut]') as HTMLInputElement, 'ship');
+    await typeInto(
+      document.querySelector('[data-testid=quick-reply-form-text]') as HTMLTextAreaElement,
+      'We ship today.',
+    );
     await act(async () => document.querySelector<HTMLElement>('[data-testid=quick-reply-form-save]')?.click());
     await settle(() => expect(callsTo('/api/quickreply/add')).toHaveLength(1));
     expect(JSON.parse(String(callsTo('/api/quickreply/add')[0]?.[1].body))).toEqual({
@@ -88,12 +91,3 @@ describe('the service agents screen', () => {
     });
   }, 20_000);
 });
-
-/** Types into an input the way React notices (its value setter, then an input event). */
-async function type(input: HTMLInputElement | HTMLTextAreaElement, text: string) {
-  await act(async () => {
-    const prototype = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
