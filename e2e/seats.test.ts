@@ -32,15 +32,15 @@ describe('service agents (/accountmanage/seats)', () => {
 
     const shortcut = `hours${randomBytes(2).toString('hex')}`;
     await page.getByRole('tab', { name: '快捷回复' }).click();
-    await page.getByTestId('quick-reply-add').click();
-    await page.getByTestId('quick-reply-form-shortcut').fill(shortcut);
-    await page.getByTestId('quick-reply-form-text').fill('我们 9:00–18:00 营业。');
+    await page.getByTestId('material-add').click();
+    await page.getByTestId('material-form-title').fill(shortcut);
+    await page.getByTestId('material-form-text').fill('我们 9:00–18:00 营业。');
     await animationsSettled(page);
-    await page.getByTestId('quick-reply-form-save').click();
+    await page.getByTestId('material-form-save').click();
     await expectToast(page, '新增成功');
     const reply = page.locator('tr.ant-table-row', { hasText: `/${shortcut}` });
     await reply.waitFor();
-    await reply.getByTestId('quick-reply-delete').click();
+    await reply.getByTestId('material-delete').click();
     await confirmDialog(page);
     await expectToast(page, '删除成功');
     await reply.waitFor({ state: 'detached' });

@@ -84,3 +84,13 @@ export async function typeInto(input: HTMLInputElement | HTMLTextAreaElement, te
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
+
+/** A one-page list reply holding `records`, as a list call answers it. */
+export const onePage = (records: unknown[]) => ({
+  total: records.length,
+  size: 10,
+  current: 1,
+  pages: 1,
+  total_capped: false,
+  records,
+});

@@ -72,7 +72,7 @@ const zh = {
     contactTags: '联系人标签的增删改与计数。',
     chatRecord: '一个联系人或号码的完整对话，所有消息类型与送达状态。',
     fansData: '受众名单（导入、规范为 E.164、去重、同意凭证、下载）及其向号码和客服的分配。',
-    material: '素材库：快捷回复、图片、音频、视频、名片、文档与图文。',
+    material: '素材库：快捷回复、图片、音频、视频、名片、文档、自动回复与图文。',
     template: '各 WABA 的消息模板：状态、类别、语言与内容；从 Cloud API 同步、新建并提交审核、预览、删除。',
     script: '批量设置号码的商业资料（简介、描述、头像、网站）。',
     keyword: '关键词自动回复。',
@@ -175,7 +175,8 @@ const en: MenuTexts = {
     chatRecord: 'The whole conversation of one contact or number, every message type, with delivery status.',
     fansData:
       'Audience lists (import, E.164 normalisation, de-duplication, consent evidence, download) and their allocation to numbers and agents.',
-    material: 'The material library: quick replies, images, audio, video, contact cards, documents and rich posts.',
+    material:
+      'The material library: quick replies, images, audio, video, contact cards, documents, automatic replies and image-and-text posts.',
     template:
       "Each WABA's message templates with status, category, language and content: sync from the Cloud API, create and submit for review, preview, delete.",
     script: 'Business profile settings (about, description, picture, websites) applied to numbers in bulk.',

@@ -23,17 +23,8 @@ const zh = {
   capRequired: '请输入 0 到 1000 之间的整数',
   agentsTab: '坐席设置',
   repliesTab: '快捷回复',
-  repliesIntro: '坐席在工作台输入框中键入 / 加快捷短语即可插入快捷回复。',
-  replySearch: '搜索快捷短语或内容',
-  replyAdd: '新增快捷回复',
-  replyEdit: '编辑快捷回复',
-  shortcut: '快捷短语',
-  shortcutHelp: '坐席键入 / 和快捷短语查找；同一租户内不区分大小写唯一。',
-  shortcutRule: '请输入快捷短语（不含空格和 /）',
-  replyText: '回复内容',
-  textRule: '请输入回复内容',
-  updatedAt: '更新时间',
-  delete: '删除',
+  repliesIntro:
+    '快捷回复即素材库（内容管理 → 素材管理）中的文本素材：坐席在工作台输入框中键入 / 加快捷短语即可插入；绑定后只对绑定的坐席可见。',
 };
 
 export type SeatsTexts = typeof zh;
@@ -64,17 +55,8 @@ const en: SeatsTexts = {
   capRequired: 'Enter a whole number from 0 to 1000',
   agentsTab: 'Agents',
   repliesTab: 'Quick replies',
-  repliesIntro: "Agents insert a quick reply by typing / and its shortcut in the seat client's composer.",
-  replySearch: 'Search shortcuts or texts',
-  replyAdd: 'Add quick reply',
-  replyEdit: 'Edit quick reply',
-  shortcut: 'Shortcut',
-  shortcutHelp: 'Agents type / and the shortcut to find it; unique in the tenant, ignoring case.',
-  shortcutRule: 'Enter a shortcut without spaces or /',
-  replyText: 'Reply text',
-  textRule: 'Enter the reply text',
-  updatedAt: 'Updated',
-  delete: 'Delete',
+  repliesIntro:
+    "Quick replies are the material library's text materials (Content → Materials): agents insert one by typing / and its shortcut in the seat client's composer; a bound one only the bound agents see.",
 };
 
 export const seatsTexts = { zh, en };

@@ -1,7 +1,7 @@
 import type { Material } from '@ws/contract';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { settle, setUpTestRoot, typeInto } from '../../test/test-root.js';
+import { onePage, settle, setUpTestRoot, typeInto } from '../../test/test-root.js';
 import MaterialsPage from './materials-page.js';
 
 const TIME = '2026-11-26T06:00:00.000000Z';
@@ -34,19 +34,11 @@ const MATERIALS: Record<string, Material[]> = {
   ],
 };
 
-const page = (records: unknown[]) => ({
-  total: records.length,
-  size: 10,
-  current: 1,
-  pages: 1,
-  total_capped: false,
-  records,
-});
 const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
   const body = JSON.parse(String(init.body ?? '{}')) as { tp?: string };
   const data =
     url === '/api/mater/list'
-      ? page(MATERIALS[body.tp ?? ''] ?? [])
+      ? onePage(MATERIALS[body.tp ?? ''] ?? [])
       : url === '/api/mater/taglist'
         ? [{ id: '8', name: 'Shop', count: 1, created_at: TIME }]
         : url === '/api/mater/bindlist'

@@ -1,7 +1,7 @@
-import type { AgentSettings } from '@ws/contract';
+import type { AgentSettings, Material } from '@ws/contract';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { settle, setUpTestRoot, typeInto } from '../../test/test-root.js';
+import { onePage, settle, setUpTestRoot, typeInto } from '../../test/test-root.js';
 import SeatsPage from './seats-page.js';
 
 const agent: AgentSettings = {
@@ -13,26 +13,36 @@ const agent: AgentSettings = {
   presence: { state: 'online', online: true, last_seen_at: '2026-11-26T06:00:00.000000Z' },
 };
 
-const page = (records: unknown[]) => ({
-  total: records.length,
-  size: 10,
-  current: 1,
-  pages: 1,
-  total_capped: false,
-  records,
-});
+const quickReply: Material = {
+  id: '3',
+  tp: 'text',
+  title: 'hours',
+  text: 'We open at 9.',
+  file: null,
+  card: null,
+  buttons: [],
+  steps: [],
+  tag: null,
+  owner_user_id: '2',
+  bindings: 0,
+  created_at: '2026-11-26T06:00:00.000000Z',
+  updated_at: '2026-11-26T06:00:00.000000Z',
+};
+
 const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-  const body = JSON.parse(String(init.body ?? '{}')) as { maxOpen?: number; shortcut?: string; text?: string };
+  const body = JSON.parse(String(init.body ?? '{}')) as { maxOpen?: number; title?: string; text?: string };
   const data =
     url === '/api/inbox/agents'
-      ? page([agent])
+      ? onePage([agent])
       : url === '/api/inbox/agent/set'
         ? { ...agent, max_open: body.maxOpen }
-        : url === '/api/quickreply/list'
-          ? page([{ id: '3', shortcut: 'hours', text: 'We open at 9.', updated_at: '2026-11-26T06:00:00.000000Z' }])
-          : url === '/api/quickreply/add'
-            ? { id: '4', ...body, updated_at: '2026-11-26T06:00:00.000000Z' }
-            : page([]);
+        : url === '/api/mater/list'
+          ? onePage([quickReply])
+          : url === '/api/mater/add'
+            ? { ...quickReply, id: '4', ...body }
+            : url === '/api/mater/taglist'
+              ? []
+              : onePage([]);
   return Response.json({ code: 0, message: 'ok', data });
 });
 const callsTo = (path: string) => fetchMock.mock.calls.filter(([url]) => url === path);
@@ -65,7 +75,7 @@ describe('the service agents screen', () => {
     });
   }, 20_000);
 
-  it('lists the quick replies and adds one', async () => {
+  it("lists the quick replies (the library's text materials) and adds one", async () => {
     await screen.render(<SeatsPage />);
     const tab = await vi.waitFor(() => {
       const found = [...document.querySelectorAll<HTMLElement>('.ant-tabs-tab')].find(
@@ -76,18 +86,17 @@ describe('the service agents screen', () => {
     });
     await act(async () => tab.click());
     await settle(() => expect(screen.host.textContent).toContain('/hours'));
-    await act(async () => document.querySelector<HTMLElement>('[data-testid=quick-reply-add]')?.click());
-    await settle(() => expect(document.querySelector('[data-testid=quick-reply-form-shortcut]')).not.toBeNull());
-    await typeInto(document.querySelector('[data-testid=quick-reply-form-shortcut]') as HTMLInputElement, 'ship');
-    await typeInto(
-      document.querySelector('[data-testid=quick-reply-form-text]') as HTMLTextAreaElement,
-      'We ship today.',
-    );
-    await act(async () => document.querySelector<HTMLElement>('[data-testid=quick-reply-form-save]')?.click());
-    await settle(() => expect(callsTo('/api/quickreply/add')).toHaveLength(1));
-    expect(JSON.parse(String(callsTo('/api/quickreply/add')[0]?.[1].body))).toEqual({
-      shortcut: 'ship',
+    await act(async () => document.querySelector<HTMLElement>('[data-testid=material-add]')?.click());
+    await settle(() => expect(document.querySelector('[data-testid=material-form-title]')).not.toBeNull());
+    await typeInto(document.querySelector('[data-testid=material-form-title]') as HTMLInputElement, 'ship');
+    await typeInto(document.querySelector('[data-testid=material-form-text]') as HTMLTextAreaElement, 'We ship today.');
+    await act(async () => document.querySelector<HTMLElement>('[data-testid=material-form-save]')?.click());
+    await settle(() => expect(callsTo('/api/mater/add')).toHaveLength(1));
+    expect(JSON.parse(String(callsTo('/api/mater/add')[0]?.[1].body))).toEqual({
+      tp: 'text',
+      title: 'ship',
       text: 'We ship today.',
+      tagId: null,
     });
   }, 20_000);
 });

@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeLabel } from '../../components/codes/code-label.js';
 import { useEditDialog } from '../../components/form/index.js';
+import { MaterialTab } from '../materials/material-tab.js';
 import { AgentSettingsDialog } from './agent-settings-dialog.js';
-import { QuickRepliesTab } from './quick-replies-tab.js';
 
 /**
- * /accountmanage/seats: the tenant's agents (first tab) and its quick replies (second tab). The agents: (seats, operators, admins), the numbers each serves
+ * /accountmanage/seats: the tenant's agents (first tab) and its quick replies (second tab: the material library's text materials). The agents: (seats, operators, admins), the numbers each serves
  * and its cap of unresolved conversations, which the assignment of new conversations follows
  * (decision 0016); presence comes from the seat client's heartbeat.
  */
@@ -100,7 +100,16 @@ export default function SeatsPage() {
       <Tabs
         items={[
           { key: 'agents', label: t('agentsTab'), children: <AgentsTab /> },
-          { key: 'replies', label: t('repliesTab'), children: <QuickRepliesTab /> },
+          {
+            key: 'replies',
+            label: t('repliesTab'),
+            children: (
+              <>
+                <Typography.Paragraph type="secondary">{t('repliesIntro')}</Typography.Paragraph>
+                <MaterialTab tp="text" />
+              </>
+            ),
+          },
         ]}
       />
     </Card>
