@@ -5,8 +5,9 @@ import { BatchReply, envelopeOf } from './envelope.js';
 import { cappedPageOf, listRequestOf, textFilter } from './paging.js';
 
 /**
- * The tenant's quick replies (the seat client's `/` picker, issue 17) until the material library
- * replaces them: seats list and search them, operators edit.
+ * The tenant's quick replies (the seat client's `/` picker, issue 17): the material library's
+ * `text` materials (decision 0023), the shortcut being the title. Seats list and search those they
+ * may use (bound to no one, to them or to their numbers); operators edit.
  */
 
 const AGENTS = ['admin', 'operator', 'seat'] as const;

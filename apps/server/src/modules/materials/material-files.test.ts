@@ -9,7 +9,7 @@ import { instantDelays, quietBehaviour } from '../../sandbox/test/kit.js';
 import { runSendLane, settleSandbox, startSandboxFor } from '../../test/sandbox-app.js';
 import { type SignedIn, signedInSeat } from '../../test/tenants.js';
 import { seedSandboxNumber } from '../../test/whatsapp-fixtures.js';
-import { mediaSamples, oversizedVideo } from '../inbox/media-samples.js';
+import { mediaSamples, oversizedVideo, webp } from '../inbox/media-samples.js';
 import { presence, serve, useInboxApp } from '../inbox/test-support.js';
 import { addMaterial, uploadedUrl, uploadFile } from './test-support.js';
 
@@ -52,6 +52,16 @@ describe('material uploads', () => {
     const bigVideo = await uploadFile(t, operator, 'big.mp4', 'video/mp4', oversizedVideo(16 * MB), 'en');
     expect(bigVideo.status).toBe(413);
     expect(bigVideo.body.message).toBe('file: a video may be at most 16 MB');
+    const heavySticker = await uploadFile(
+      t,
+      operator,
+      'big.webp',
+      'image/webp',
+      webp(512, 512, { bytesCount: 150 * 1024 }),
+    );
+    expect(heavySticker.status).toBeGreaterThanOrEqual(400);
+    expect(heavySticker.status).toBeLessThan(500);
+    expect(heavySticker.body.message).toMatch(/^file: /);
     const empty = await uploadFile(t, operator, 'empty.pdf', 'application/pdf', Buffer.alloc(0));
     expect(empty.status).toBe(400);
     expect(empty.body.message).toMatch(/^file: /);
