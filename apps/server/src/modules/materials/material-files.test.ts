@@ -67,6 +67,15 @@ describe('material uploads', () => {
     expect(empty.body.message).toMatch(/^file: /);
   });
 
+  it('is refused without a token and to a seat', async () => {
+    const [image] = await mediaSamples();
+    if (!image) throw new Error('no sample');
+    const anonymous = await uploadFile(t, { ...operator, token: '' }, 'a.png', 'image/png', image.content);
+    expect(anonymous.status).toBe(401);
+    const seat = await signedInSeat(t, operator.tenantId);
+    expect((await uploadFile(t, seat, 'a.png', 'image/png', image.content)).status).toBe(403);
+  });
+
   it('stores the same content once per tenant', async () => {
     const [image] = await mediaSamples();
     if (!image) throw new Error('no sample');
