@@ -155,7 +155,7 @@ export const MENU: readonly MenuNode[] = [
     icon: 'content',
     defaultPath: '/content/material',
     children: [
-      { path: '/content/material', name: 'material', icon: 'material', call: calls.materialList },
+      { path: '/content/material', name: 'material', icon: 'material', call: calls.materialAdd },
       { path: '/content/template', name: 'template', icon: 'template', call: calls.templateList },
       { path: '/content/script', name: 'script', icon: 'profile' },
       { path: '/content/keyword', name: 'keyword', icon: 'keyword' },
