@@ -198,6 +198,22 @@ export const graphErrors = {
       "The group was not found, either because it doesn't exist or you are not a member.",
     ),
   badGroup: () => messagingError(400, 131020, 'Bad Group', 'Cannot send messages to single member groups.'),
+  /**
+   * A number that is not an Official Business Account asks for a group. Meta's Groups API pages
+   * name no code of their own for it; Graph answers a feature the caller may not use with its
+   * permission error (#10), the reason in the details.
+   */
+  groupsNotEligible: () =>
+    new GraphError(403, {
+      message: '(#10) Application does not have permission for this action',
+      type: 'OAuthException',
+      code: 10,
+      error_data: {
+        messaging_product: 'whatsapp',
+        details: 'The Groups API is available only to Official Business Accounts on the Cloud API.',
+      },
+      fbtrace_id: traceId(),
+    }),
   notAParticipant: () =>
     messagingError(400, 131212, 'Participant is not a part of the group.', 'Participant is not a part of the group.'),
 };

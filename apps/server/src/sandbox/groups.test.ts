@@ -8,7 +8,7 @@ beforeEach(async () => {
   kit = await startTestSandbox({
     behaviour: { deliver: 1, read: 1, reply: 0, stop: 0, block: 0, tapButton: 0, joinGroup: 1, fail: 0 },
   });
-  number = await kit.createNumber({ throughput_level: 'HIGH' });
+  number = await kit.createNumber({ throughput_level: 'HIGH', official_business_account: true });
 });
 afterEach(() => kit.stop());
 

@@ -19,7 +19,7 @@ function groupNumber(sandbox: Sandbox, group: SandboxGroup): SandboxNumber {
 function emitGroupEvent(
   sandbox: Sandbox,
   group: SandboxGroup,
-  field: 'group_lifecycle_update' | 'group_participants_update',
+  field: 'group_lifecycle_update' | 'group_participants_update' | 'group_settings_update',
   event: Partial<GroupEventInput> & { type: string },
 ): void {
   const number = groupNumber(sandbox, group);
@@ -36,6 +36,7 @@ export function createGroup(
   number: SandboxNumber,
   input: { subject: string; description?: string; join_approval_mode?: 'auto_approve' | 'approval_required' },
 ): { requestId: string; group: SandboxGroup } {
+  if (number.officialBusinessAccount !== true || !number.registered) throw graphErrors.groupsNotEligible();
   const { store } = sandbox;
   const requestId = store.code(32).toUpperCase();
   const group: SandboxGroup = {
@@ -62,6 +63,30 @@ export function createGroup(
     });
   });
   return { requestId, group };
+}
+
+/**
+ * Changes the subject and/or description (`POST /{group-id}`); Meta answers at once and reports
+ * each setting's outcome by a `group_settings_update` webhook.
+ */
+export function updateGroupSettings(
+  sandbox: Sandbox,
+  group: SandboxGroup,
+  change: { subject?: string; description?: string },
+): string {
+  const requestId = sandbox.store.code(32).toUpperCase();
+  if (change.subject !== undefined) group.subject = change.subject;
+  if (change.description !== undefined) group.description = change.description;
+  sandbox.store.changed();
+  emitGroupEvent(sandbox, group, 'group_settings_update', {
+    type: 'group_settings_update',
+    request_id: requestId,
+    ...(change.subject === undefined ? {} : { group_subject: { text: change.subject, update_successful: true } }),
+    ...(change.description === undefined
+      ? {}
+      : { group_description: { text: change.description, update_successful: true } }),
+  });
+  return requestId;
 }
 
 export function deleteGroup(sandbox: Sandbox, group: SandboxGroup): void {

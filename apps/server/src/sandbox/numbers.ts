@@ -26,9 +26,14 @@ export interface NewNumber {
   registered?: boolean;
   /** Subscribes the app to the number's business account at once (a test's shortcut). */
   webhooks_subscribed?: boolean;
+  /** An Official Business Account: may use the Groups API (Meta's default: not). */
+  official_business_account?: boolean;
 }
 
-export type NumberChanges = Pick<NewNumber, 'quality_rating' | 'throughput_level' | 'messaging_limit_tier' | 'status'>;
+export type NumberChanges = Pick<
+  NewNumber,
+  'quality_rating' | 'throughput_level' | 'messaging_limit_tier' | 'status' | 'official_business_account'
+>;
 
 const TIER_ORDER: MessagingLimitTier[] = ['TIER_250', 'TIER_2K', 'TIER_10K', 'TIER_100K', 'TIER_UNLIMITED'];
 const QUALITY_ORDER: QualityRating[] = ['RED', 'YELLOW', 'GREEN'];
@@ -93,6 +98,7 @@ export function createNumber(sandbox: Sandbox, input: NewNumber): SandboxNumber 
       vertical: 'OTHER',
     },
     createdAt: sandbox.now(),
+    ...(input.official_business_account ? { officialBusinessAccount: true } : {}),
   };
   store.addNumber(number);
   if (input.messaging_limit_tier) setTier(sandbox, number, input.messaging_limit_tier);
@@ -129,6 +135,7 @@ export function numberControlView(sandbox: Sandbox, number: SandboxNumber) {
     pending_code: number.pendingCode,
     /** The wa_ids the number blocked (Block Users API), oldest first. */
     blocked_users: number.blockedUsers ?? [],
+    official_business_account: number.officialBusinessAccount === true,
   };
 }
 
@@ -147,7 +154,7 @@ export const phoneNumberFields: Record<string, (number: SandboxNumber) => unknow
   code_verification_status: (number) => number.codeVerificationStatus,
   platform_type: (number) => (number.registered ? 'CLOUD_API' : 'NOT_APPLICABLE'),
   account_mode: () => 'LIVE',
-  is_official_business_account: () => false,
+  is_official_business_account: (number) => number.officialBusinessAccount === true,
   is_pin_enabled: (number) => number.pin !== null,
   quality_score: (number) => ({ score: number.qualityRating }),
   last_onboarded_time: (number) => new Date(number.createdAt).toISOString().replace(/\.\d{3}Z$/, '+0000'),
@@ -230,6 +237,9 @@ export function updateNumber(sandbox: Sandbox, number: SandboxNumber, changes: N
   if (changes.messaging_limit_tier) setTier(sandbox, number, changes.messaging_limit_tier);
   if (changes.throughput_level) setThroughput(sandbox, number, changes.throughput_level);
   if (changes.status) setStatus(sandbox, number, changes.status);
+  if (changes.official_business_account !== undefined) {
+    number.officialBusinessAccount = changes.official_business_account;
+  }
   sandbox.store.changed();
 }
 

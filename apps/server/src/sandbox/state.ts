@@ -64,6 +64,8 @@ export interface SandboxNumber {
   createdAt: number;
   /** The wa_ids this number blocked (Block Users API), in the order they were blocked. */
   blockedUsers?: string[];
+  /** An Official Business Account (the green badge): only these may use the Groups API. */
+  officialBusinessAccount?: boolean;
 }
 
 export type TemplateCategory = 'MARKETING' | 'UTILITY' | 'AUTHENTICATION';

@@ -10,7 +10,7 @@ it("posts only bodies the product's webhook schema accepts, for every kind of ev
     behaviour: { deliver: 1, read: 1, reply: 0.5, stop: 0.3, block: 0.2, tapButton: 0.3, joinGroup: 1, fail: 0.1 },
     quality: { windowSize: 10, minSample: 3 },
   });
-  const number = await kit.createNumber({ throughput_level: 'HIGH' });
+  const number = await kit.createNumber({ throughput_level: 'HIGH', official_business_account: true });
   const id = number.phone_number_id;
   await kit.graph('POST', `${number.waba_id}/message_templates`, {
     body: {

@@ -32,12 +32,14 @@ const NewNumberSchema = z.strictObject({
   status: numberStatus.optional(),
   registered: z.boolean().optional(),
   webhooks_subscribed: z.boolean().optional(),
+  official_business_account: z.boolean().optional(),
 });
 const NumberChangesSchema = z.strictObject({
   quality_rating: quality.optional(),
   throughput_level: throughputLevel.optional(),
   messaging_limit_tier: tier.optional(),
   status: numberStatus.optional(),
+  official_business_account: z.boolean().optional(),
 });
 const templateStatus = z.enum(['APPROVED', 'PENDING', 'REJECTED', 'PAUSED', 'DISABLED']);
 const ControlTemplateSchema = z.object({
@@ -93,6 +95,7 @@ function groupControlView(group: SandboxGroup) {
     id: group.id,
     phone_number_id: group.phoneNumberId,
     subject: group.subject,
+    description: group.description,
     join_approval_mode: group.joinApprovalMode,
     invite_link: inviteLinkOf(group),
     participants: Object.keys(group.participants),

@@ -10,6 +10,7 @@ import {
   participantCount,
   rejectJoinRequests,
   removeParticipants,
+  updateGroupSettings,
 } from '../groups.js';
 import type { SandboxGroup } from '../state.js';
 import { inviteLinkOf, unixSeconds } from '../webhook-events.js';
@@ -20,6 +21,16 @@ const CreateGroupSchema = z.looseObject({
   description: z.string().max(2048).optional(),
   join_approval_mode: z.enum(['auto_approve', 'approval_required']).optional(),
 });
+const GroupSettingsSchema = z
+  .looseObject({
+    messaging_product: z.literal('whatsapp'),
+    subject: z.string().min(1).max(128).optional(),
+    description: z.string().max(2048).optional(),
+  })
+  .refine((input) => input.subject !== undefined || input.description !== undefined, {
+    message: 'give subject or description',
+    path: ['subject'],
+  });
 const JoinRequestsSchema = z.looseObject({
   messaging_product: z.literal('whatsapp'),
   join_requests: z.array(z.string().min(1)).min(1).max(8),
@@ -69,6 +80,11 @@ export const groupRoutes: GraphRoutes = {
       }
       view.id = call.object.id;
       return view;
+    },
+    'POST ': (call) => {
+      const input = parseGraphInput(GroupSettingsSchema, callFields(call));
+      updateGroupSettings(call.sandbox, call.object.group, input);
+      return { success: true };
     },
     'DELETE ': (call) => {
       deleteGroup(call.sandbox, call.object.group);

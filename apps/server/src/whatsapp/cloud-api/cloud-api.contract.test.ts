@@ -77,7 +77,7 @@ beforeAll(async () => {
     webhookUrl: null,
     behaviour: { reply: 0, stop: 0, block: 0, fail: 0, joinGroup: 0, tapButton: 0 },
   });
-  number = await control<NumberView>('POST', '/numbers', {});
+  number = await control<NumberView>('POST', '/numbers', { official_business_account: true });
   client = clientFor(number.access_token);
   await control('POST', '/templates', {
     waba_id: number.waba_id,
