@@ -38,6 +38,9 @@ import { registerSandboxNumberRoutes } from './modules/sandbox-numbers/routes.js
 import { registerSeatRoutes } from './modules/seats/routes.js';
 import { createSeatsJob } from './modules/seats/seat-batch-job.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
+import { joinDecisionJob } from './modules/groups/join-job.js';
+import { pullRunJob } from './modules/groups/pull-job.js';
+import { registerGroupRoutes } from './modules/groups/routes.js';
 import { registerTagRoutes } from './modules/tags/routes.js';
 import { registerTemplateRoutes } from './modules/templates/routes.js';
 import { translationCachePruneJob } from './modules/translation/cache-prune-job.js';
@@ -76,6 +79,8 @@ export const jobs: readonly JobDefinition[] = [
   campaignDispatchSweepJob,
   campaignSplitDecisionJob,
   unknownSendsJob,
+  pullRunJob,
+  joinDecisionJob,
   inboxSnoozeWakeJob,
   inboxReadReceiptJob,
   inboxQueueAssignJob,
@@ -111,6 +116,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerTranslationRoutes(app, context);
   registerBlockingRoutes(app, context);
   registerMaterialRoutes(app, context);
+  registerGroupRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
   await registerRealtime(app, context);

@@ -7,6 +7,7 @@ import { campaignCalls } from './campaigns.js';
 import { censusCalls } from './census.js';
 import { chatHistoryCalls } from './chat-history.js';
 import { contactCalls } from './contacts.js';
+import { groupCalls } from './groups.js';
 import { homeCalls } from './home.js';
 import { inboxCalls } from './inbox.js';
 import { inboxAgentCalls } from './inbox-agents.js';
@@ -52,6 +53,7 @@ export const calls = {
   ...materialCalls,
   ...translationCalls,
   ...blockingCalls,
+  ...groupCalls,
 } as const;
 
 export const allCalls: readonly CallDefinition[] = Object.values(calls);

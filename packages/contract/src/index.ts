@@ -11,6 +11,7 @@ export * from './campaigns.js';
 export * from './census.js';
 export * from './chat-history.js';
 export * from './contacts.js';
+export * from './groups.js';
 export * from './envelope.js';
 export * from './home.js';
 export * from './inbox.js';

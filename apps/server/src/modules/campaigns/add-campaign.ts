@@ -62,7 +62,7 @@ async function checkedSenders(context: AppContext, scope: Scope, input: NewCampa
  * A template content (the main one at `content`, a split's B at `split.content`): the tenant's,
  * approved, its variables all mapped and no others, its media header given, in every sender's WABA.
  */
-async function checkedTemplate(
+export async function checkedTemplate(
   context: AppContext,
   scope: Scope,
   content: CampaignContent,
@@ -152,7 +152,12 @@ function startTime(input: NewCampaign, now: Date): Date | null {
   return at.getTime() <= now.getTime() ? null : at;
 }
 
-async function checkAudience(context: AppContext, scope: Scope, input: NewCampaign): Promise<void> {
+/** The audience's tags, list, pool and earlier campaign are the tenant's, and it holds contacts (pull-group tasks reuse it). */
+export async function checkAudience(
+  context: AppContext,
+  scope: Scope,
+  input: Pick<NewCampaign, 'audience'>,
+): Promise<void> {
   const refs = await checkAudienceRefs(context.pool, scope, input.audience);
   if (refs.unknownTags.length > 0) throw errors.notFound({ zh: 'audience.tagIds: 标签', en: 'audience.tagIds: Tag' });
   if (refs.list === 'missing') throw errors.notFound({ zh: 'audience.listId: 名单', en: 'audience.listId: List' });

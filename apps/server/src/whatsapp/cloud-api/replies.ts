@@ -80,6 +80,8 @@ export const phoneNumberInfo = z.looseObject({
   name_status: z.string().optional(),
   status: z.string().optional(),
   code_verification_status: z.string().optional(),
+  /** Only Official Business Accounts may use the Groups API. */
+  is_official_business_account: z.boolean().optional(),
 });
 export type PhoneNumberInfo = z.infer<typeof phoneNumberInfo>;
 

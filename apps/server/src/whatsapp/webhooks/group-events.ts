@@ -5,6 +5,7 @@
  * leave older than what is recorded (a late delivery) changes nothing, and participant_count is
  * recounted after every change.
  */
+import { joinRequested, taskGroupCreated, taskGroupMembersChanged } from '../../modules/groups/pull-events.js';
 import type { GroupEvent, GroupParticipant, GroupsValue } from '../meta/webhook-payload.js';
 import type { KnownNumber } from './directory.js';
 import {
@@ -39,11 +40,23 @@ export async function handleGroups(work: Work, field: GroupField, value: GroupsV
         if (failure.length === 0) await updateGroup(work, number, event, { status: 'deleted' });
       } else if (failure.length > 0) {
         if (!(await failCreate(work, number, event))) incomplete.push(`group request ${event.request_id} not found`);
-      } else if (!(await changeMembers(work, number, event))) {
-        incomplete.push(`group ${event.type} without a group id`);
+      } else {
+        const groupRef = await changeMembers(work, number, event);
+        if (!groupRef) incomplete.push(`group ${event.type} without a group id`);
+        else if (event.type === 'group_create') await taskGroupCreated(work.client, number.tenantId, groupRef);
       }
     } else if (field === 'group_participants_update') {
-      if (!event.added_participants?.length && !event.removed_participants?.length) {
+      if (event.type === 'group_join_request_created' && event.join_request_id && event.wa_id && event.group_id) {
+        const groupRef = await updateGroup(work, number, event, {});
+        if (!groupRef) incomplete.push(`group ${event.type} for an unknown group`);
+        else {
+          await joinRequested(work.client, number.tenantId, groupRef, {
+            id: event.join_request_id,
+            waId: String(event.wa_id),
+            at: fromUnix(event.timestamp),
+          });
+        }
+      } else if (!event.added_participants?.length && !event.removed_participants?.length) {
         notes.push(`group event ${event.type} recorded only`);
       } else if (!(await changeMembers(work, number, event))) {
         incomplete.push(`group ${event.type} without a group id`);
@@ -93,8 +106,11 @@ const participantId = (participant: GroupParticipant): string | undefined =>
 const idsOf = (participants: readonly GroupParticipant[] | undefined): string[] =>
   (participants ?? []).map(participantId).filter((id): id is string => id !== undefined);
 
-/** Creation (with its first members), joins and leaves or removals; false when the group is unknown. */
-async function changeMembers(work: Work, number: KnownNumber, event: GroupEvent): Promise<boolean> {
+/**
+ * Creation (with its first members), joins and leaves or removals, then what they mean for a
+ * pull-group task; the group's row id, or undefined when the group is unknown.
+ */
+async function changeMembers(work: Work, number: KnownNumber, event: GroupEvent): Promise<string | undefined> {
   const creates = event.type === 'group_create' && !event.removed_participants;
   const groupRef = await updateGroup(
     work,
@@ -110,7 +126,7 @@ async function changeMembers(work: Work, number: KnownNumber, event: GroupEvent)
         }
       : {},
   );
-  if (!groupRef) return false;
+  if (!groupRef) return undefined;
   const at = fromUnix(event.timestamp);
   const joined = idsOf(event.added_participants);
   const left = idsOf(event.removed_participants);
@@ -125,5 +141,6 @@ async function changeMembers(work: Work, number: KnownNumber, event: GroupEvent)
     ]);
   }
   await recountParticipants(work.client, number.tenantId, groupRef);
-  return true;
+  await taskGroupMembersChanged(work.client, number.tenantId, groupRef);
+  return groupRef;
 }
