@@ -227,12 +227,12 @@ export async function until(check: () => Promise<boolean>, what: string, timeout
  * A sandbox whose status webhooks reach the test app (made to listen on a free port), its
  * customers delivering and reading at once and doing nothing else.
  */
-export async function sandboxForApp(t: TestApp): Promise<RunningSandbox> {
+export async function sandboxForApp(t: TestApp, behaviour: { joinGroup?: number } = {}): Promise<RunningSandbox> {
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   return startSandbox({
     appSecret: t.context.whatsapp.appSecret,
     webhookUrl: `${address}/webhooks/whatsapp`,
-    behaviour: { deliver: 1, read: 1, reply: 0, stop: 0, block: 0, fail: 0 },
+    behaviour: { deliver: 1, read: 1, reply: 0, stop: 0, block: 0, fail: 0, ...behaviour },
     delays: { deliveredMs: 0, readMs: 0 },
   });
 }

@@ -140,15 +140,14 @@ async function inviteChunk(context: AppContext, tenantId: string, taskId: string
       await setPullTaskStatus(client, tenantId, taskId, 'completed', { finished: true });
       return 'done';
     }
-    const invited = new Set(
-      await insertInvites(
-        client,
-        tenantId,
-        taskId,
-        group.id,
-        contacts.map((c) => c.id),
-      ),
+    const fresh = await insertInvites(
+      client,
+      tenantId,
+      taskId,
+      group.id,
+      contacts.map((contact) => contact.id),
     );
+    const invited = new Set([...again.map((contact) => contact.id), ...fresh]);
     const template = (await selectHostTemplates(client, tenantId, task.template_id, [group.number_id])).get(
       group.number_id,
     );
@@ -190,7 +189,7 @@ async function inviteChunk(context: AppContext, tenantId: string, taskId: string
       );
     }
     const cursor = contacts.at(-1)?.id ?? task.cursor_contact_id;
-    await saveInviteCursor(client, tenantId, taskId, cursor, contacts.length > 0 ? recipients.length : 0);
+    await saveInviteCursor(client, tenantId, taskId, cursor, fresh.length);
     return 'more';
   });
 }

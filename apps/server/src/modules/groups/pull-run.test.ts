@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { addTag, type SignedIn, tenantOperator } from '../../test/tenants.js';
+import { useTestApp } from '../../test/test-app.js';
+import { sandboxForApp, sandboxSenders, taggedContacts, until } from '../campaigns/test-support.js';
+import { csvLines, pullTaskRequest } from './test-support.js';
+
+// The whole path: pulladd → start → groups asked of the sandbox → group_lifecycle_update → invites
+// through the governor → customers open the link → join requests → approvals → joins → rotation.
+const app = useTestApp({}, { worker: true });
+let sandbox: RunningSandbox;
+let operator: SignedIn;
+
+beforeAll(async () => {
+  sandbox = await sandboxForApp(app, { joinGroup: 0 });
+  operator = await tenantOperator(app, 'pullrun');
+});
+
+afterAll(async () => {
+  await sandbox?.stop();
+});
+
+const call = (path: string, body: object) =>
+  app.post(path, { body, token: operator.token, headers: { 'accept-language': 'en' } });
+
+async function details(id: string) {
+  return (await call('/api/group/pulldetails', { id })).body.data as {
+    task: { invited: number; joined: number; declined: number; status: string; current_invite_link: string | null };
+    groups: { id: string; role: string; invite_link: string | null; participant_count: number; members: unknown[] }[];
+  };
+}
+
+/** The invite texts the sandbox logged to a customer, newest last. */
+async function invitesTo(waId: string): Promise<string[]> {
+  const reply = await sandbox.control('GET', `/messages?to=${waId}&direction=out`);
+  return (reply.body as { body: { template?: { components?: { parameters: { text: string }[] }[] } } }[]).map(
+    (message) => message.body.template?.components?.[0]?.parameters[0]?.text ?? '',
+  );
+}
+
+const join = async (waId: string, inviteLink: string) =>
+  (await sandbox.control('POST', '/join-group', { wa_id: waId, invite_link: inviteLink })).body as { result: string };
+
+describe('a pull-group task end to end', () => {
+  it('invites only consenting contacts by template, approves 8 joins, declines the ninth, rotates and re-invites them to the next group', {
+    timeout: 90_000,
+  }, async () => {
+    const { tenantId } = operator;
+    const world = await sandboxSenders(app, sandbox, tenantId, 1);
+    const host = world.numbers[0] as { numberId: string; phoneNumberId: string };
+    await sandbox.control('POST', `/numbers/${host.phoneNumberId}`, { official_business_account: true });
+    const tagId = await addTag(app, tenantId, 'club', 'contact');
+    const consenting = await taggedContacts(app, tenantId, tagId, 10);
+    const withoutConsent = await taggedContacts(app, tenantId, tagId, 2, { consent: false });
+    const waIdOf = async (ids: string[]) =>
+      (await app.pool.query('select wa_id from contact where id = any($1::bigint[]) order by id', [ids])).rows.map(
+        (row) => row.wa_id as string,
+      );
+    const invitees = await waIdOf(consenting);
+
+    const added = await call('/api/group/pulladd', pullTaskRequest(host.numberId, tagId, world.templateId));
+    expect(added.status).toBe(200);
+    const id = added.body.data.id as string;
+    expect(added.body.data.status).toBe('draft');
+    expect((await call('/api/group/pulloperation', { id, operation: 'start' })).body.data.status).toBe('running');
+
+    await until(async () => (await details(id)).task.invited === 10, 'ten invitations');
+    const first = await details(id);
+    const current = first.groups.find((group) => group.role === 'current');
+    expect(current?.invite_link).toMatch(/^https:\/\/chat\.whatsapp\.com\//);
+    expect(first.task.current_invite_link).toBe(current?.invite_link);
+    // One spare stands ready behind the current group.
+    await until(async () => (await details(id)).groups.some((group) => group.role === 'spare'), 'a spare group');
+    await until(async () => (await Promise.all(invitees.map(invitesTo))).every((texts) => texts.length === 1), 'sends');
+    for (const waId of invitees) expect(await invitesTo(waId)).toEqual([current?.invite_link]);
+    // No invitation to a contact without consent.
+    for (const waId of await waIdOf(withoutConsent)) expect(await invitesTo(waId)).toEqual([]);
+    const sandboxGroup = (await sandbox.control('GET', '/groups')).body.find(
+      (group: { invite_link: string }) => group.invite_link === current?.invite_link,
+    );
+    expect(sandboxGroup).toMatchObject({ subject: 'Spring club 1', join_approval_mode: 'approval_required' });
+
+    // Nine ask to join the group of 8: eight are approved, the ninth declined.
+    for (const waId of invitees.slice(0, 9))
+      expect((await join(waId, current?.invite_link as string)).result).toBe('requested');
+    await until(async () => {
+      const { task } = await details(id);
+      return task.joined === 8 && task.declined === 1;
+    }, 'eight joins and one decline');
+    const filled = await details(id);
+    const full = filled.groups.find((group) => group.id === current?.id);
+    expect(full).toMatchObject({ role: 'full', participant_count: 8 });
+    expect(full?.members).toHaveLength(8);
+    const inSandbox = (await sandbox.control('GET', '/groups')).body.find(
+      (group: { invite_link: string }) => group.invite_link === current?.invite_link,
+    );
+    expect(inSandbox.participants).toHaveLength(8);
+    expect(inSandbox.join_requests).toEqual([]);
+
+    // The spare took over; the declined contact gets its link, joins there, and a new spare is made.
+    const next = filled.groups.find((group) => group.role === 'current');
+    expect(next?.invite_link).toBeTruthy();
+    expect(next?.invite_link).not.toBe(current?.invite_link);
+    // Requests made within one second are equals: whichever was left out is the one declined.
+    const members = new Set((full?.members as { wa_id: string }[]).map((member) => member.wa_id));
+    const ninth = invitees.slice(0, 9).find((waId) => !members.has(waId)) as string;
+    expect(ninth).toBeDefined();
+    // The governor keeps 6 s between two messages to one contact (pair rate).
+    await until(async () => (await invitesTo(ninth)).length === 2, 'the re-invitation');
+    expect((await invitesTo(ninth))[1]).toBe(next?.invite_link);
+    expect((await join(ninth, next?.invite_link as string)).result).toBe('requested');
+    await until(async () => (await details(id)).task.joined === 9, 'the ninth join');
+    await until(async () => (await details(id)).groups.some((group) => group.role === 'spare'), 'a new spare');
+
+    const records = await call('/api/group/pullrecords', { id, filters: { state: 'joined' }, pageSize: 50 });
+    expect(records.body.data.total).toBe(9);
+    const joinedCsv = await call('/api/group/pullfansex', { id });
+    expect(joinedCsv.status).toBe(200);
+    expect(csvLines(joinedCsv.body)).toHaveLength(10);
+    for (const waId of invitees.slice(0, 9)) expect(String(joinedCsv.body)).toContain(`+${waId}`);
+    const groupsCsv = await call('/api/group/pulldown', { id });
+    expect(String(groupsCsv.body)).toContain('Spring club 1');
+    expect(String(groupsCsv.body)).toContain(`+${ninth}`);
+  });
+});
