@@ -141,7 +141,7 @@ describe('group participants', () => {
     expect(await group('group_id', 'G-2')).toMatchObject({ participant_count: 2 });
   });
 
-  it('join requests are recorded only', async () => {
+  it('join requests are recorded with no decision (only a pull-group task decides its groups’)', async () => {
     await groupEvent('group_participants_update', {
       timestamp: '1750280000',
       group_id: 'G-2',
@@ -150,10 +150,15 @@ describe('group participants', () => {
       wa_id: '447700905009',
     });
     const [event] = await rows(t.pool, 'select outcome, problem from webhook_event order by id desc limit 1');
-    expect(event).toEqual({
-      outcome: 'processed',
-      problem: 'group_participants_update: group event group_join_request_created recorded only',
-    });
+    expect(event).toEqual({ outcome: 'processed', problem: null });
+    const requests = await rows(
+      t.pool,
+      `select r.join_request_id, r.wa_id, r.decision from wa_group_join_request r
+         join wa_group g on g.tenant_id = r.tenant_id and g.id = r.group_ref where g.group_id = 'G-2'`,
+    );
+    expect(requests).toEqual([{ join_request_id: 'J1', wa_id: '447700905009', decision: null }]);
+    const jobs = await rows(t.pool, "select 1 from graphile_worker.jobs where task_identifier = 'pull_group_joins'");
+    expect(jobs).toEqual([]);
   });
 });
 
