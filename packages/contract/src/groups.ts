@@ -39,6 +39,7 @@ export type PullTaskStatus = z.infer<typeof PullTaskStatus>;
 /** rotate: the current group takes no more invites; the spare becomes current and a new spare is made. */
 export const PULL_OPERATIONS = ['start', 'pause', 'resume', 'stop', 'rotate'] as const;
 export const PullOperationName = z.enum(PULL_OPERATIONS);
+export type PullOperationName = z.infer<typeof PullOperationName>;
 
 /**
  * A task's group: creating (asked, Meta's webhook not yet in), spare (ready, its turn to come),

@@ -128,7 +128,7 @@ export const MENU: readonly MenuNode[] = [
     name: 'groupManage',
     icon: 'group',
     defaultPath: '/groupManage/pullGroup',
-    children: [{ path: '/groupManage/pullGroup', name: 'pullGroup', icon: 'group' }],
+    children: [{ path: '/groupManage/pullGroup', name: 'pullGroup', icon: 'group', call: calls.groupPulllist }],
   },
   {
     path: '/passenger',

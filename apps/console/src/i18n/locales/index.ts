@@ -5,6 +5,7 @@ import { campaignsTexts } from './campaigns.js';
 import { censusTexts } from './census.js';
 import { chatTexts } from './chat.js';
 import { contactsTexts } from './contacts.js';
+import { groupsTexts } from './groups.js';
 import { ipsTexts } from './ips.js';
 import { materialsTexts } from './materials.js';
 import { menuTexts } from './menu.js';
@@ -39,6 +40,7 @@ const namespaces = {
   templates: templatesTexts,
   warmup: warmupTexts,
   campaigns: campaignsTexts,
+  groups: groupsTexts,
   seats: seatsTexts,
   translationSettings: translationSettingsTexts,
   materials: materialsTexts,

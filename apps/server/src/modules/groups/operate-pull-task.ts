@@ -1,6 +1,5 @@
 import type { PullOperationName, PullTask, PullTaskStatus } from '@ws/contract';
 import { PULL_OPERATIONS } from '@ws/contract';
-import type { z } from 'zod';
 import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
@@ -10,7 +9,7 @@ import { presentPullTask } from './pull-presenter.js';
 import { lockPullTask, type PullTaskRow, selectPullTask, setPullTaskStatus } from './pull-task-repository.js';
 import { selectLiveGroups, setGroupRole } from './task-group-repository.js';
 
-type Operation = z.infer<typeof PullOperationName>;
+type Operation = PullOperationName;
 
 /** From which states each operation may be made, and the state it leads to. */
 const MOVES: Record<Exclude<Operation, 'rotate'>, { from: readonly PullTaskStatus[]; to: PullTaskStatus }> = {

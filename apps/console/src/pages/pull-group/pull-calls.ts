@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { calls, type PullTask } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
+import { type ListBody, useDownload, usePagedList } from '@ws/web-kit/list';
+
+/** The tenant's pull-group tasks, page by page. */
+export function usePullTasks(body: ListBody<typeof calls.groupPulllist>) {
+  return usePagedList(calls.groupPulllist, body);
+}
+
+/** One task with its groups and members; `version` reads it again after a change. */
+export function usePullDetails(id: string | undefined, version: string | undefined) {
+  return useQuery({
+    queryKey: [calls.groupPulldetails.id, id, version],
+    queryFn: ({ signal }) => callApi(calls.groupPulldetails, { body: { id: id ?? '' }, signal }),
+    enabled: id !== undefined,
+    refetchInterval: 5_000,
+  });
+}
+
+/** Whether each chosen number may host groups, asked of Meta when the choice changes. */
+export function useHostChecks(numberIds: readonly string[]) {
+  return useQuery({
+    queryKey: [calls.groupPullhosts.id, [...numberIds].sort().join(',')],
+    queryFn: ({ signal }) => callApi(calls.groupPullhosts, { body: { numberIds: [...numberIds] }, signal }),
+    enabled: numberIds.length > 0,
+    staleTime: 60_000,
+  });
+}
+
+/** The three exports of a task: its groups and members, its invitations, the contacts who joined. */
+export function usePullDownloads() {
+  const download = useDownload();
+  return {
+    groups: (task: PullTask) =>
+      download(calls.groupPulldown, { body: { id: task.id } }, `pull-group-groups-${task.id}.csv`),
+    records: (task: PullTask) =>
+      download(calls.groupPulldownrec, { body: { id: task.id } }, `pull-group-invites-${task.id}.csv`),
+    joined: (task: PullTask) =>
+      download(calls.groupPullfansex, { body: { id: task.id } }, `pull-group-joined-${task.id}.csv`),
+  };
+}
