@@ -6,7 +6,8 @@ export const DEMO_CONTACT_COUNT = 300;
 export const DEMO_NUMBERS = [
   { display: '15550101001', name: 'Verdant Home Sales' },
   { display: '15550101002', name: 'Verdant Home Support' },
-  { display: '15550101003', name: 'Verdant Home Offers' },
+  // An Official Business Account: the one demo number that may host groups (group invites).
+  { display: '15550101003', name: 'Verdant Home Offers', official: true },
 ] as const;
 
 /** TIER_2K: the portfolio may reach 2 000 unique people a day outside their window. */
@@ -43,6 +44,19 @@ export const DEMO_TEMPLATES = [
         type: 'BODY',
         text: 'Your order {{1}} has shipped and arrives {{2}}.',
         example: { body_text: [['#1024', 'Friday']] },
+      },
+    ],
+  },
+  {
+    // A group invite: {{1}} carries the invite link (pull-group tasks).
+    name: 'club_invite',
+    category: 'MARKETING',
+    language: 'en_US',
+    components: [
+      {
+        type: 'BODY',
+        text: 'Join the Verdant Home members club on WhatsApp: {{1}}',
+        example: { body_text: [['https://chat.whatsapp.com/AbCdEfGhIjKlMn']] },
       },
     ],
   },

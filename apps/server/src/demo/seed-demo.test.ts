@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../sandbox/index.js';
 import { useTestApp } from '../test/test-app.js';
-import { DEMO_CONTACT_COUNT } from './demo-data.js';
+import { DEMO_CONTACT_COUNT, DEMO_TEMPLATES } from './demo-data.js';
 import { seedDemoTenant } from './seed-demo.js';
 
 const app = useTestApp({ DEMO_PASSWORD: 'demo-pass-1234' });
@@ -29,7 +29,13 @@ describe('the demo tenant', () => {
     const listed = (await sandbox.control('GET', '/numbers')).body as {
       phone_number_id: string;
       access_token: string;
+      display_phone_number: string;
+      official_business_account: boolean;
     }[];
+    // One number may host groups (an Official Business Account), as a demo of group invites.
+    expect(
+      listed.filter((entry) => entry.official_business_account).map((entry) => entry.display_phone_number),
+    ).toEqual(['15550101003']);
     for (const number of numbers) {
       expect(number.api_base_url).toBe(sandbox.url);
       const twin = listed.find((entry) => entry.phone_number_id === number.phone_number_id);
@@ -40,7 +46,7 @@ describe('the demo tenant', () => {
       "select count(*)::int as n from wa_template where tenant_id = $1 and status = 'APPROVED'",
       [tenantId],
     );
-    expect(templates[0].n).toBe(3);
+    expect(templates[0].n).toBe(DEMO_TEMPLATES.length);
     const { rows: contacts } = await app.pool.query(
       `select count(*)::int as total, count(*) filter (where opted_in_at is not null and opt_in_evidence is not null)::int as consented,
               count(*) filter (where opted_out_at is not null)::int as opted_out

@@ -54,6 +54,7 @@ export async function seedDemoTenant(context: AppContext, sandboxUrl: string): P
         display_phone_number: number.display,
         verified_name: number.name,
         messaging_limit_tier: DEMO_MESSAGING_TIER,
+        ...('official' in number ? { official_business_account: number.official } : {}),
         ...waba,
       }),
     );

@@ -34,6 +34,7 @@ export function sandboxControl(baseUrl: string) {
       throughput_level?: 'STANDARD' | 'HIGH';
       messaging_limit_tier?: string;
       registered?: boolean;
+      official_business_account?: boolean;
     }) => call<SandboxNumberInfo>('POST', '/_sandbox/numbers', input),
     numbers: () => call<SandboxNumberInfo[]>('GET', '/_sandbox/numbers'),
     createTemplate: (input: Record<string, unknown>) =>
