@@ -16,6 +16,8 @@ import {
 
 /** Meta takes at most this many join requests a call. */
 const REQUESTS_PER_CALL = 8;
+/** Meta's "Participant overlimit": the group has its 8. */
+const PARTICIPANT_OVERLIMIT = 131204;
 
 const payload = z.object({ tenantId: z.string(), groupRef: z.string() });
 
@@ -39,6 +41,7 @@ const chunks = <T>(items: readonly T[]): T[][] =>
  * seats remain (participants plus those approved and not yet in, at most 8); once none remain the
  * rest are rejected and their invitations marked declined, the group is full and the task rotates.
  * Meta's own refusal of an approval (131204, the group filled meanwhile) makes it a rejection too.
+ * The group's row is locked before anything is read, so two runs for one group decide in turn.
  */
 export const joinDecisionJob = defineJob({
   name: 'pull_group_joins',
@@ -54,16 +57,21 @@ export const joinDecisionJob = defineJob({
       const seats = Math.max(0, MAX_GROUP_PARTICIPANTS - group.participant_count - group.approved_waiting);
       const approve = group.pending.slice(0, seats).map((request) => request.id);
       const reject = group.pending.slice(seats).map((request) => request.id);
-      const refused: string[] = [];
+      const overLimit: string[] = [];
+      const gone: string[] = [];
       for (const ids of chunks(approve)) {
         const reply = await found.client.approveJoinRequests(group.group_id, ids);
-        refused.push(...(reply.failed_join_requests ?? []).map((failure) => failure.join_request_id));
+        for (const failure of reply.failed_join_requests ?? []) {
+          const refused = failure.errors?.some((error) => error.code === PARTICIPANT_OVERLIMIT);
+          (refused ? overLimit : gone).push(failure.join_request_id);
+        }
       }
-      const approved = approve.filter((id) => !refused.includes(id));
-      const rejected = [...reject, ...refused];
+      const approved = approve.filter((id) => !overLimit.includes(id) && !gone.includes(id));
+      const rejected = [...reject, ...overLimit];
       for (const ids of chunks(rejected)) await found.client.rejectJoinRequests(group.group_id, ids);
       await decideJoinRequests(client, tenantId, groupRef, approved, 'approved');
-      await decideJoinRequests(client, tenantId, groupRef, rejected, 'rejected');
+      // A request Meta no longer holds (withdrawn, or decided elsewhere) is closed without a decline.
+      await decideJoinRequests(client, tenantId, groupRef, [...rejected, ...gone], 'rejected');
       const declinedWaIds = group.pending.filter((request) => rejected.includes(request.id)).map((r) => r.wa_id);
       const declined = await markInvites(client, tenantId, groupRef, declinedWaIds, 'declined');
       if (declined > 0) {

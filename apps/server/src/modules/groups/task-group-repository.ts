@@ -213,7 +213,9 @@ export async function markInvites(
     `update pull_group_invite i set state = $4
        from contact c
       where c.tenant_id = $1 and c.wa_id = any($3::text[]) and i.tenant_id = $1 and i.group_ref = $2
-        and i.contact_id = c.id and i.state in ('invited', 'requested') and i.state <> $4`,
+        and i.contact_id = c.id and i.state in ('invited', 'requested') and i.state <> $4
+        and not exists (select 1 from wa_group_participant p where p.tenant_id = $1 and p.group_ref = $2
+                         and p.wa_id = c.wa_id and p.left_at is null)`,
     [tenantId, groupRef, waIds, state],
   );
   return rowCount ?? 0;
@@ -248,6 +250,9 @@ export async function lockGroupRequests(
     }
   | undefined
 > {
+  // Locked first, read after: one statement's snapshot predates the lock it waited for, and would
+  // miss the decisions of the job that held it.
+  await client.query('select 1 from wa_group where tenant_id = $1 and id = $2 for update', [tenantId, groupRef]);
   const { rows } = await client.query(
     `select g.group_id, g.number_id::text, g.participant_count,
             (select count(*)::int from wa_group_join_request r
@@ -257,8 +262,7 @@ export async function lockGroupRequests(
             array(select json_build_object('id', r.join_request_id, 'wa_id', r.wa_id) from wa_group_join_request r
                    where r.tenant_id = g.tenant_id and r.group_ref = g.id and r.decision is null
                    order by r.requested_at, r.join_request_id) as pending
-       from wa_group g where g.tenant_id = $1 and g.id = $2 and g.group_id is not null and g.status = 'active'
-        for update of g`,
+       from wa_group g where g.tenant_id = $1 and g.id = $2 and g.group_id is not null and g.status = 'active'`,
     [tenantId, groupRef],
   );
   return rows[0];
