@@ -74,6 +74,8 @@ const zh = {
   exportRecords: '导出邀请记录',
   exportJoined: '导出已入群联系人',
   allGroupsTitle: '全部群',
+  tasksTab: '拉群任务',
+  searchGroups: '搜索群名称',
   task: '任务',
 };
 
@@ -155,6 +157,8 @@ const en: typeof zh = {
   exportRecords: 'Export invitation records',
   exportJoined: 'Export contacts who joined',
   allGroupsTitle: 'All groups',
+  tasksTab: 'Tasks',
+  searchGroups: 'Search group names',
   task: 'Task',
 };
 

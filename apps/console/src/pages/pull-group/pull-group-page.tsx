@@ -1,10 +1,11 @@
 import { EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { PULL_TASK_STATUSES, type PullTask, type PullTaskStatus } from '@ws/contract';
 import { actionsColumn, FilterBar, FilterSelect, PagedTable, type RowAction } from '@ws/web-kit/list';
-import { Button, Card, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, Space, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
+import { AllGroups } from './all-groups.js';
 import { usePullTasks } from './pull-calls.js';
 import { PullDetailsDrawer } from './pull-details.js';
 import { PullFormDrawer } from './pull-form.js';
@@ -69,34 +70,44 @@ export default function PullGroupPage() {
     actionsColumn(t('actions'), actionsOf),
   ];
 
+  const tasks = (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        {t('intro')}
+      </Typography.Paragraph>
+      <FilterBar<TaskFilters> form={form} onSearch={setFilters}>
+        <Form.Item name="search">
+          <Input allowClear placeholder={t('search')} style={{ width: 200 }} data-testid="pull-search" />
+        </Form.Item>
+        <FilterSelect
+          name="status"
+          placeholder={t('statusAll')}
+          width={140}
+          options={PULL_TASK_STATUSES.map((value) => ({ value, label: codeName('PullTaskStatus', value) }))}
+          data-testid="pull-status-filter"
+        />
+      </FilterBar>
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormOpen(true)} data-testid="pull-create">
+          {t('create')}
+        </Button>
+        <Button icon={<ReloadOutlined />} onClick={() => void list.refresh()} data-testid="pull-refresh">
+          {t('refresh')}
+        </Button>
+      </Space>
+      <PagedTable<PullTask> rowKey="id" columns={columns} list={list} data-testid="pull-table" />
+    </Space>
+  );
+
   return (
     <Card title={t('title')} data-testid="pull-group-page">
-      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          {t('intro')}
-        </Typography.Paragraph>
-        <FilterBar<TaskFilters> form={form} onSearch={setFilters}>
-          <Form.Item name="search">
-            <Input allowClear placeholder={t('search')} style={{ width: 200 }} data-testid="pull-search" />
-          </Form.Item>
-          <FilterSelect
-            name="status"
-            placeholder={t('statusAll')}
-            width={140}
-            options={PULL_TASK_STATUSES.map((value) => ({ value, label: codeName('PullTaskStatus', value) }))}
-            data-testid="pull-status-filter"
-          />
-        </FilterBar>
-        <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormOpen(true)} data-testid="pull-create">
-            {t('create')}
-          </Button>
-          <Button icon={<ReloadOutlined />} onClick={() => void list.refresh()} data-testid="pull-refresh">
-            {t('refresh')}
-          </Button>
-        </Space>
-        <PagedTable<PullTask> rowKey="id" columns={columns} list={list} data-testid="pull-table" />
-      </Space>
+      <Tabs
+        items={[
+          { key: 'tasks', label: t('tasksTab'), children: tasks },
+          { key: 'groups', label: t('allGroupsTitle'), children: <AllGroups /> },
+        ]}
+        data-testid="pull-group-tabs"
+      />
       <PullDetailsDrawer task={current} onClose={() => setShown(undefined)} onChanged={() => void list.refresh()} />
       <PullFormDrawer
         open={formOpen}
