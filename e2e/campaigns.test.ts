@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type {
   Campaign,
   CampaignDetails,
@@ -8,10 +7,17 @@ import type {
   Template,
 } from '@ws/contract';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { animationsSettled, saveScreenshot, useBrowser } from './browser.js';
-import { chooseOption, expectToast, openInLanguage, postApi, recordPageErrors } from './console-pages.js';
-import { type SandboxNumber, sandboxControl, useDemo, useDemoTag } from './demo.js';
+import {
+  chooseOption,
+  expectToast,
+  openInLanguage,
+  postApi,
+  readDownloadedCsv,
+  recordPageErrors,
+} from './console-pages.js';
+import { type SandboxNumber, sandboxControl, useConsentingContacts, useDemo, useDemoTag } from './demo.js';
 
 /**
  * Mass send (/marketingTasks/massHair) and burst send (/marketingTasks/explosivePowder) driven
@@ -24,8 +30,6 @@ const baseUrl = inject('baseUrl');
 const demo = useDemo();
 /** The demo's numbers (apps/server/src/demo/demo-data.ts); the first sends mass campaigns. */
 const DEMO_PHONES = ['15550101001', '15550101002', '15550101003'] as const;
-/** The demo contact chat-history.test.ts talks to; no campaign of ours writes to it. */
-const KEPT_AWAY = '15550200250';
 const LIVE_TIMEOUT = 90_000;
 
 /** What each language's run types and expects to read. */
@@ -41,16 +45,7 @@ const RUNS = {
 } as const;
 
 /** Demo contacts with consent not yet given to a test, handed out a slice at a time. */
-const contactPool: ContactRecord[] = [];
-beforeAll(async () => {
-  const found = await postApi<ListPage<ContactRecord>>(
-    baseUrl,
-    '/api/friend/list',
-    { page: 1, pageSize: 200, filters: { consent: 'opted_in' } },
-    demo.access_token,
-  );
-  contactPool.push(...found.records.filter((contact) => contact.wa_id && contact.wa_id !== KEPT_AWAY));
-});
+const contactPool = useConsentingContacts(demo);
 
 /** Gives the next `count` contacts of the pool the tag; answers them. */
 async function tagContacts(tagId: string, count: number): Promise<ContactRecord[]> {
@@ -129,15 +124,6 @@ async function fillCampaignForm(
   await chooseOption(page, 'campaign-template', 'spring_collection', 'spring');
   await page.getByTestId('campaign-frequency-cap').fill('0');
   if (options.rate) await page.getByTestId('campaign-rate').fill(String(options.rate));
-}
-
-async function readDownloadedCsv(page: Page, click: () => Promise<void>): Promise<string[]> {
-  const download = page.waitForEvent('download');
-  await click();
-  const file = await download;
-  const csv = await readFile(await file.path(), 'utf8');
-  expect(csv.startsWith('\uFEFF')).toBe(true);
-  return csv.slice(1).split(/\r?\n/).filter(Boolean);
 }
 
 describe('mass send (/marketingTasks/massHair)', () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { TokenPair } from '@ws/contract';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -266,4 +267,14 @@ export async function pressOkExpectingFieldError(
   await page.getByTestId(okTestId).click();
   await page.locator(`[data-testid=${testId}] .ant-form-item-explain-error`, { hasText: text }).waitFor();
   await animationsSettled(page);
+}
+
+/** The lines of the CSV a click downloads (checked to start with the UTF-8 byte-order mark). */
+export async function readDownloadedCsv(page: Page, click: () => Promise<void>): Promise<string[]> {
+  const download = page.waitForEvent('download');
+  await click();
+  const file = await download;
+  const csv = await readFile(await file.path(), 'utf8');
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  return csv.slice(1).split(/\r?\n/).filter(Boolean);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ConversationPage, Tag, TagKind, TokenPair } from '@ws/contract';
+import type { ContactRecord, ConversationPage, Page as ListPage, Tag, TagKind, TokenPair } from '@ws/contract';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { apiSignIn, postApi } from './console-pages.js';
 import { DEMO_PASSWORD } from './product.js';
@@ -38,6 +38,27 @@ export function useDemoTag(demo: TokenPair, kind: TagKind, color: string): Tag {
   );
   afterAll(() => postApi(baseUrl, '/api/tag/del', { ids: [tag.id] }, demo.access_token));
   return tag;
+}
+
+/** The demo contact chat-history.test.ts talks to: no campaign or invitation of a test writes to it. */
+export const KEPT_AWAY = '15550200250';
+
+/**
+ * The demo's contacts with consent (the first 200, but the one kept away), read before the file's
+ * tests: a file hands them out a slice at a time, so its tests never share an audience.
+ */
+export function useConsentingContacts(demo: TokenPair): ContactRecord[] {
+  const contacts: ContactRecord[] = [];
+  beforeAll(async () => {
+    const found = await postApi<ListPage<ContactRecord>>(
+      baseUrl,
+      '/api/friend/list',
+      { page: 1, pageSize: 200, filters: { consent: 'opted_in' } },
+      demo.access_token,
+    );
+    contacts.push(...found.records.filter((contact) => contact.wa_id && contact.wa_id !== KEPT_AWAY));
+  });
+  return contacts;
 }
 
 /** A number as the sandbox's control calls show it. */

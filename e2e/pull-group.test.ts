@@ -1,10 +1,16 @@
-import { readFile } from 'node:fs/promises';
-import type { ContactRecord, Page as ListPage, PullDetails, PullTask } from '@ws/contract';
+import type { Page as ListPage, NumberListRecord, PullDetails, PullTask } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { animationsSettled, saveScreenshot, useBrowser } from './browser.js';
-import { chooseOption, expectToast, openInLanguage, postApi, recordPageErrors } from './console-pages.js';
-import { sandboxControl, useDemo, useDemoTag } from './demo.js';
+import {
+  chooseOption,
+  expectToast,
+  openInLanguage,
+  postApi,
+  readDownloadedCsv,
+  recordPageErrors,
+} from './console-pages.js';
+import { type SandboxNumber, sandboxControl, useConsentingContacts, useDemo, useDemoTag } from './demo.js';
 
 /**
  * Group invites (/groupManage/pullGroup) driven through the console against the built product and
@@ -19,8 +25,6 @@ const demo = useDemo();
 /** The demo numbers (apps/server/src/demo/demo-data.ts): only Offers is an Official Business Account. */
 const HOST = '15550101003';
 const NOT_OFFICIAL = '15550101001';
-/** The demo contact chat-history.test.ts talks to; left alone. */
-const KEPT_AWAY = '15550200250';
 const LIVE_TIMEOUT = 90_000;
 
 const RUNS = {
@@ -41,20 +45,30 @@ const RUNS = {
 } as const;
 
 /** Demo contacts with consent, taken from the end of the list (the campaign tests take from its start). */
-const contactPool: ContactRecord[] = [];
+const consenting = useConsentingContacts(demo);
+
+/**
+ * The demo's numbers are shared: another test may have had the host rated RED (which stops it until
+ * an operator resumes it). The host is made healthy again, as an operator would.
+ */
 beforeAll(async () => {
-  const found = await postApi<ListPage<ContactRecord>>(
+  const hosts = await sandboxControl<SandboxNumber[]>('GET', '/numbers');
+  const host = hosts.find((number) => number.display_phone_number.replace(/\D/g, '') === HOST);
+  if (!host) throw new Error(`no sandbox number ${HOST}`);
+  await sandboxControl('POST', `/numbers/${host.phone_number_id}`, { quality_rating: 'GREEN' });
+  const numbers = await postApi<ListPage<NumberListRecord>>(
     baseUrl,
-    '/api/friend/list',
-    { page: 1, pageSize: 200, filters: { consent: 'opted_in' } },
+    '/api/agent/list',
+    { page: 1, pageSize: 10, filters: {} },
     demo.access_token,
   );
-  contactPool.push(...found.records.filter((contact) => contact.wa_id && contact.wa_id !== KEPT_AWAY).reverse());
+  const record = numbers.records.find((number) => number.phone.replace(/\D/g, '') === HOST);
+  if (record?.paused) await postApi(baseUrl, '/api/agent/resume', { ids: [record.id] }, demo.access_token);
 });
 
 /** Tags the next `count` contacts; their sandbox customers open invite links only when the test says. */
 async function inviteesFor(tagId: string, count: number): Promise<string[]> {
-  const taken = contactPool.splice(0, count);
+  const taken = consenting.splice(-count, count).reverse();
   await postApi(
     baseUrl,
     '/api/friend/settag',
@@ -85,14 +99,6 @@ const join = (waId: string, inviteLink: string) =>
 
 const rowOf = (page: Page, name: string) =>
   page.locator('[data-testid=pull-table] tr.ant-table-row', { hasText: name });
-
-async function readDownloadedCsv(page: Page, click: () => Promise<void>): Promise<string[]> {
-  const download = page.waitForEvent('download');
-  await click();
-  const csv = await readFile(await (await download).path(), 'utf8');
-  expect(csv.startsWith('\uFEFF')).toBe(true);
-  return csv.slice(1).split(/\r?\n/).filter(Boolean);
-}
 
 describe('group invites (/groupManage/pullGroup)', () => {
   const browser = useBrowser();
