@@ -174,6 +174,12 @@ export const TemplateUpdatedEvent = z.object({
   data: z.object({ template_id: Id, status: z.string() }),
 });
 
+/** A pull-group task moved: its status, roll-ups, groups or members (group invites). */
+export const PullTaskUpdatedEvent = z.object({
+  type: z.literal('pull_group.updated'),
+  data: z.object({ task_id: Id }),
+});
+
 /** The sign-in the socket belongs to was ended: the server closes the socket after this. */
 export const SessionRevokedEvent = z.object({
   type: z.literal('session.revoked'),
@@ -197,6 +203,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   AudienceProgressEvent,
   PoolProgressEvent,
   TemplateUpdatedEvent,
+  PullTaskUpdatedEvent,
   SessionRevokedEvent,
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;

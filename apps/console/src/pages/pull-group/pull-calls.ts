@@ -2,19 +2,23 @@ import { useQuery } from '@tanstack/react-query';
 import { calls, type PullTask } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
 import { type ListBody, useDownload, usePagedList } from '@ws/web-kit/list';
+import { useRefetchOnEvent } from '@ws/web-kit/realtime';
 
-/** The tenant's pull-group tasks, page by page. */
+/** The tenant's pull-group tasks, page by page, kept live by their events. */
 export function usePullTasks(body: ListBody<typeof calls.groupPulllist>) {
-  return usePagedList(calls.groupPulllist, body);
+  const list = usePagedList(calls.groupPulllist, body);
+  useRefetchOnEvent(list.queryKey, (event) => event.type === 'pull_group.updated');
+  return list;
 }
 
-/** One task with its groups and members; `version` reads it again after a change. */
-export function usePullDetails(id: string | undefined, version: string | undefined) {
+/** One task with its groups and members, read again when an event says it moved. */
+export function usePullDetails(id: string | undefined) {
+  const queryKey = [calls.groupPulldetails.id, id];
+  useRefetchOnEvent(queryKey, (event) => event.type === 'pull_group.updated' && event.data.task_id === id);
   return useQuery({
-    queryKey: [calls.groupPulldetails.id, id, version],
+    queryKey,
     queryFn: ({ signal }) => callApi(calls.groupPulldetails, { body: { id: id ?? '' }, signal }),
     enabled: id !== undefined,
-    refetchInterval: 5_000,
   });
 }
 

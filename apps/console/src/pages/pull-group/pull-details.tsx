@@ -9,6 +9,7 @@ import {
   type PullTask,
 } from '@ws/contract';
 import { FilterBar, FilterSelect, formatTime, PagedTable, usePagedList } from '@ws/web-kit/list';
+import { useRefetchOnEvent } from '@ws/web-kit/realtime';
 import {
   Alert,
   Button,
@@ -67,6 +68,7 @@ function Records({ task }: { task: PullTask }) {
   const [form] = Form.useForm<RecordFilters>();
   const [filters, setFilters] = useState<RecordFilters>({});
   const list = usePagedList(calls.groupPullrecords, { id: task.id, filters });
+  useRefetchOnEvent(list.queryKey, (event) => event.type === 'pull_group.updated' && event.data.task_id === task.id);
   const columns: TableColumnsType<InviteRecord> = [
     { title: t('contact'), key: 'who', render: (_, r) => `${r.name ? `${r.name} ` : ''}+${r.wa_id}` },
     { title: t('subject'), dataIndex: 'group_subject' },
@@ -118,7 +120,7 @@ export function PullDetailsDrawer({
 }) {
   const { t } = useTranslation('groups');
   const codeName = useCodeName();
-  const details = usePullDetails(task?.id, task ? `${task.status}-${task.invited}-${task.joined}` : undefined);
+  const details = usePullDetails(task?.id);
   const downloads = usePullDownloads();
   const operationsOf = useOperateTask(async () => {
     onChanged();

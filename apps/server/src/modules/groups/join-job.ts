@@ -5,6 +5,7 @@ import { withTransaction } from '../../platform/db/pool.js';
 import { defineJob, enqueue } from '../../platform/queue/jobs.js';
 import { numberClient } from '../../whatsapp/numbers/number-client.js';
 import { enqueuePullRun } from './pull-job.js';
+import { publishTaskUpdate } from './pull-task-events.js';
 import { addJoinCounts, reopenCompletedTask } from './pull-task-repository.js';
 import {
   decideJoinRequests,
@@ -81,6 +82,7 @@ export const joinDecisionJob = defineJob({
       }
       const full = approved.length >= seats && (await markGroupFull(client, tenantId, groupRef));
       if (full || declined > 0) await enqueuePullRun(client, tenantId, task.task_id);
+      await publishTaskUpdate(client, tenantId, task.task_id);
     });
   },
 });

@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { enqueuePullRun } from './pull-job.js';
 import { presentPullTask } from './pull-presenter.js';
+import { publishTaskUpdate } from './pull-task-events.js';
 import { lockPullTask, type PullTaskRow, selectPullTask, setPullTaskStatus } from './pull-task-repository.js';
 import { selectLiveGroups, setGroupRole } from './task-group-repository.js';
 
@@ -59,6 +60,7 @@ export async function operatePullTask(
       }
       await rotate(client, scope, task);
       if (task.status === 'running') await enqueuePullRun(client, scope.tenantId, task.id);
+      await publishTaskUpdate(client, scope.tenantId, task.id);
       return;
     }
     const move = MOVES[input.operation];
@@ -76,6 +78,7 @@ export async function operatePullTask(
       ...(move.to === 'running' ? { lastError: null } : {}),
     });
     if (move.to === 'running') await enqueuePullRun(client, scope.tenantId, task.id);
+    await publishTaskUpdate(client, scope.tenantId, task.id);
   });
   return presentPullTask((await selectPullTask(context.pool, scope, input.id)) as PullTaskRow);
 }

@@ -7,6 +7,7 @@ import { MAX_GROUP_PARTICIPANTS } from '@ws/contract';
 import type pg from 'pg';
 import { enqueueJoinDecisions } from './join-job.js';
 import { enqueuePullRun } from './pull-job.js';
+import { publishTaskUpdate } from './pull-task-events.js';
 import { addJoinCounts } from './pull-task-repository.js';
 import {
   insertJoinRequest,
@@ -23,6 +24,7 @@ export async function taskGroupCreated(client: pg.PoolClient, tenantId: string, 
   if (!task?.invite_link) return;
   if (await setGroupRole(client, tenantId, groupRef, 'spare', ['creating'])) {
     await enqueuePullRun(client, tenantId, task.task_id);
+    await publishTaskUpdate(client, tenantId, task.task_id);
   }
 }
 
@@ -53,4 +55,5 @@ export async function taskGroupMembersChanged(
   if (task.participant_count >= MAX_GROUP_PARTICIPANTS && (await markGroupFull(client, tenantId, groupRef))) {
     await enqueuePullRun(client, tenantId, task.task_id);
   }
+  await publishTaskUpdate(client, tenantId, task.task_id);
 }

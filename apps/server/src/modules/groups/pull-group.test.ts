@@ -213,6 +213,13 @@ describe('group/pulloperation', () => {
     expect((await operate('resume')).status).toBe(400);
     const { rows } = await t.pool.query('select run_no from pull_group_task where id = $1', [id]);
     expect(rows[0].run_no).toBe(2);
+    // Each move is told to the tenant's admins and operators, in its own transaction.
+    const { rows: events } = await t.pool.query(
+      `select count(*)::int as n, min(tenant_id) as tenant, min(roles::text) as roles from realtime_event
+        where type = 'pull_group.updated' and payload->>'task_id' = $1`,
+      [id],
+    );
+    expect(events[0]).toEqual({ n: 4, tenant: a.tenantId, roles: '{admin,operator}' });
   });
 });
 

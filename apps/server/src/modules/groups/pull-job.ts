@@ -11,6 +11,7 @@ import { describeFailure, numberClient } from '../../whatsapp/numbers/number-cli
 import { type CampaignTemplate, renderMessage } from '../campaigns/render-message.js';
 import { selectInviteBatch } from './invite-audience-repository.js';
 import { subjectOf } from './pull-presenter.js';
+import { publishTaskUpdate } from './pull-task-events.js';
 import {
   lockPullTask,
   type PullTaskRow,
@@ -75,19 +76,23 @@ async function createMissingGroups(context: AppContext, tenantId: string, taskId
         description: task.description,
         joinApprovalMode: 'approval_required',
       });
-      await withTransaction(context.pool, (client) =>
-        claimCreatedGroup(client, tenantId, {
+      await withTransaction(context.pool, async (client) => {
+        await claimCreatedGroup(client, tenantId, {
           taskId,
           no,
           numberId,
           requestId: created.request_id ?? '',
           subject,
           description: task.description,
-        }),
-      );
+        });
+        await publishTaskUpdate(client, tenantId, taskId);
+      });
     } catch (error) {
       if (!(error instanceof MetaApiError) || error.isTransient) throw error;
-      await setPullTaskStatus(context.pool, tenantId, taskId, 'paused', { lastError: describeFailure(error) });
+      await withTransaction(context.pool, async (client) => {
+        await setPullTaskStatus(client, tenantId, taskId, 'paused', { lastError: describeFailure(error) });
+        await publishTaskUpdate(client, tenantId, taskId);
+      });
       return false;
     }
   }
@@ -138,6 +143,7 @@ async function inviteChunk(context: AppContext, tenantId: string, taskId: string
           );
     if (again.length === 0 && contacts.length === 0) {
       await setPullTaskStatus(client, tenantId, taskId, 'completed', { finished: true });
+      await publishTaskUpdate(client, tenantId, taskId);
       return 'done';
     }
     const fresh = await insertInvites(
@@ -190,6 +196,7 @@ async function inviteChunk(context: AppContext, tenantId: string, taskId: string
     }
     const cursor = contacts.at(-1)?.id ?? task.cursor_contact_id;
     await saveInviteCursor(client, tenantId, taskId, cursor, fresh.length);
+    await publishTaskUpdate(client, tenantId, taskId);
     return 'more';
   });
 }
