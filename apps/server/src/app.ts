@@ -31,6 +31,7 @@ import { registerInboxRoutes } from './modules/inbox/routes.js';
 import { inboxSnoozeWakeJob } from './modules/inbox/snooze-job.js';
 import { inboxTranslateJob } from './modules/inbox/translation/translate-job.js';
 import { registerIpRoutes } from './modules/ips/routes.js';
+import { registerLinkRoutes } from './modules/links/routes.js';
 import { registerMaterialRoutes } from './modules/materials/routes.js';
 import { numberImportJob } from './modules/number-import/import-job.js';
 import { registerNumberImportRoutes } from './modules/number-import/routes.js';
@@ -117,6 +118,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerBlockingRoutes(app, context);
   registerMaterialRoutes(app, context);
   registerGroupRoutes(app, context);
+  registerLinkRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
   await registerRealtime(app, context);

@@ -14,6 +14,7 @@ import { inboxAgentCalls } from './inbox-agents.js';
 import { inboxMediaCalls } from './inbox-media.js';
 import { inboxTranslationCalls } from './inbox-translation.js';
 import { ipCalls } from './ips.js';
+import { linkCalls } from './links.js';
 import { materialCalls } from './materials.js';
 import { numberImportCalls } from './number-import.js';
 import { numberCalls } from './numbers.js';
@@ -54,6 +55,7 @@ export const calls = {
   ...translationCalls,
   ...blockingCalls,
   ...groupCalls,
+  ...linkCalls,
 } as const;
 
 export const allCalls: readonly CallDefinition[] = Object.values(calls);

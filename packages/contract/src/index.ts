@@ -19,6 +19,7 @@ export * from './inbox-agents.js';
 export * from './inbox-media.js';
 export * from './inbox-translation.js';
 export * from './ips.js';
+export * from './links.js';
 export * from './materials.js';
 export * from './message-translation.js';
 export * from './messages.js';

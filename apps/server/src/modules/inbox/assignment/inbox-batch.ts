@@ -1,6 +1,7 @@
 import type { ConversationStatus } from '@ws/contract';
 import type { Db } from '../../../platform/db/pool.js';
 import type { Publication } from '../../../platform/realtime/publish.js';
+import { attributeLinkClicks } from '../../links/attribute-clicks.js';
 import { settleBatchLanguages } from '../translation/batch-languages.js';
 import { assignWaiting, type WaitingConversation } from './assign-waiting.js';
 import { selectConversationAudiences } from './assignment-repository.js';
@@ -24,6 +25,8 @@ interface Touched {
   woke: boolean;
   /** The customer's texts of this batch, in order: their language is the conversation's. */
   texts: string[];
+  /** The batch created the conversation (its first message is in this batch). */
+  fresh: boolean;
 }
 
 const keyOf = (tenantId: string, numberId: string, contactId: string) => `${tenantId}:${numberId}:${contactId}`;
@@ -60,6 +63,7 @@ export class InboxBatch {
       assignee: thread.assignee_user_id,
       woke: woke || (earlier?.woke ?? false),
       texts,
+      fresh: earlier?.fresh ?? thread.previous_status === null,
     });
     if (!fromUser || thread.assignee_user_id !== null) return;
     const list = this.waiting.get(tenantId) ?? [];
@@ -95,6 +99,11 @@ export class InboxBatch {
         db,
         tenantId,
         new Map(touched.filter((t) => t.texts.length > 0).map((t) => [t.conversationId, t.texts])),
+      );
+      await attributeLinkClicks(
+        db,
+        tenantId,
+        touched.flatMap((t) => (t.texts[0] === undefined ? [] : [{ ...t, text: t.texts[0] }])),
       );
       for (const handOver of handOvers) {
         const audience = audiences.get(handOver.conversationId);
