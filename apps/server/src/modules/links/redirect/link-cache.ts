@@ -27,7 +27,10 @@ export interface LinkState extends RoutedLink {
 interface Entry {
   state: LinkState | undefined;
   expiresAt: number;
-  loading?: Promise<LinkState | undefined>;
+  loading?: Promise<LinkState | undefined> | undefined;
+  /** Bumped by `forget`: a read begun before it is not kept, and visits wait for the next read. */
+  generation: number;
+  changed: boolean;
 }
 
 const MAX_ENTRIES = 50_000;
@@ -44,31 +47,45 @@ export class LinkCache {
     const entry = this.entries.get(slug);
     if (entry) {
       if (entry.expiresAt > now) return entry.state;
-      // Expired and being read again: this visit uses the state there is (waits only when there is none).
-      if (entry.loading) return entry.state ?? entry.loading;
+      // Expired and being read again: this visit uses the state there is (waits when there is none,
+      // or when the link was changed).
+      if (entry.loading) return entry.changed ? entry.loading : (entry.state ?? entry.loading);
     }
     return this.load(slug, entry);
   }
 
+  /**
+   * A changed link is read again by its next visit. Its state is kept until then, so the round
+   * robin and the day's counts of this process (some still in the click buffer) carry over.
+   */
   forget(slugs: readonly string[]): void {
-    for (const slug of slugs) this.entries.delete(slug);
+    for (const slug of slugs) {
+      const entry = this.entries.get(slug);
+      if (!entry) continue;
+      entry.generation += 1;
+      entry.expiresAt = 0;
+      entry.changed = true;
+      entry.loading = undefined;
+    }
   }
 
   private load(slug: string, previous: Entry | undefined): Promise<LinkState | undefined> {
     if (this.entries.size >= MAX_ENTRIES && !previous) this.entries.clear();
-    const entry: Entry = previous ?? { state: undefined, expiresAt: 0 };
+    const entry: Entry = previous ?? { state: undefined, expiresAt: 0, generation: 0, changed: false };
+    const generation = entry.generation;
     const loading = selectLinkState(this.db, slug)
       .then((stored) => {
         const state = stored && merged(stored, entry.state);
-        // Forgotten while it was read (a change): the next visit reads it again.
-        if (this.entries.get(slug) === entry) {
+        // Changed while it was read: this visit gets what was read, the next one reads it again.
+        if (entry.generation === generation) {
           entry.state = state;
           entry.expiresAt = Date.now() + this.ttlMs;
+          entry.changed = false;
         }
         return state;
       })
       .finally(() => {
-        entry.loading = undefined;
+        if (entry.generation === generation) entry.loading = undefined;
       });
     entry.loading = loading;
     this.entries.set(slug, entry);
