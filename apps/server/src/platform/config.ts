@@ -53,6 +53,8 @@ const EnvSchema = z.object({
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** `/l/{slug}` answered ahead of Fastify (no request id, no log line per visit); off: by its Fastify route. */
+  LINKS_LEAN: onOff.default('on'),
   /** How many proxies (load balancers) in front of the server to trust for the client address. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Meta app secret: webhooks are signed with it. Generated and kept in the database when unset. */

@@ -44,6 +44,7 @@ export function registerLinkRedirect(app: FastifyInstance, context: AppContext):
   });
   const trustedHops = context.config.TRUST_PROXY;
   app.addHook('onReady', async () => {
+    if (context.config.LINKS_LEAN === 'off') return;
     const server = app.server;
     const [fastifyHandler] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
     if (!fastifyHandler) return;
