@@ -127,6 +127,16 @@ async function main() {
     const logLagMs = Date.now() - logStarted;
     const loadAfter = os.loadavg();
     const percent = (seconds) => Math.round((seconds / wallSeconds) * 100);
+    // CPU time per redirect, so a figure taken on a busy machine still says what the product costs.
+    const perRedirect = (seconds) => Math.round((seconds / redirects) * 1e7) / 10;
+    const cost =
+      cpuBefore && cpuAfter
+        ? {
+            server: perRedirect(cpuAfter.server - cpuBefore.server),
+            database: perRedirect(cpuAfter.database - cpuBefore.database),
+            load_generator: perRedirect((benchCpu.user + benchCpu.system) / 1e6),
+          }
+        : null;
     const report = {
       at: new Date().toISOString(),
       path: viaFastify ? 'fastify' : 'lean',
@@ -153,6 +163,15 @@ async function main() {
               machine: percent(machineAfter - machineBefore),
             }
           : null,
+      cpu_us_per_redirect: cost,
+      // What the cores could carry at that cost with nothing else running: the product alone (the
+      // generator on another machine), and with this generator beside it.
+      projected_per_second_on_idle_cores: cost
+        ? {
+            product_alone: Math.round((os.cpus().length * 1e6) / (cost.server + cost.database)),
+            with_generator: Math.round((os.cpus().length * 1e6) / (cost.server + cost.database + cost.load_generator)),
+          }
+        : null,
       server_rss_mib: serverRssMiB(server.pid),
       load_average_before: loadBefore.map((n) => Math.round(n * 100) / 100),
       load_average_after: loadAfter.map((n) => Math.round(n * 100) / 100),
