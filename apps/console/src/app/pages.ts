@@ -28,6 +28,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   '/marketingTasks/massHair': () => import('../pages/mass-send/mass-send-page.js'),
   '/groupManage/pullGroup': () => import('../pages/pull-group/pull-group-page.js'),
   '/marketingTasks/explosivePowder': () => import('../pages/burst-send/burst-send-page.js'),
+  '/marketingTasks/diversionlink': () => import('../pages/links/links-page.js'),
 };
 
 export const NOT_BUILT_PAGE: PageLoader = () => import('../pages/not-built/not-built-page.js');

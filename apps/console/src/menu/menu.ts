@@ -177,7 +177,7 @@ export const MENU: readonly MenuNode[] = [
       },
       { path: '/marketingTasks/cultureTask', name: 'cultureTask', icon: 'warmup', call: calls.warmupList },
       { path: '/marketingTasks/vermicelliOrder', name: 'vermicelliOrder', icon: 'order' },
-      { path: '/marketingTasks/diversionlink', name: 'diversionlink', icon: 'link' },
+      { path: '/marketingTasks/diversionlink', name: 'diversionlink', icon: 'link', call: calls.linkList },
     ],
   },
   {

@@ -7,6 +7,7 @@ import { chatTexts } from './chat.js';
 import { contactsTexts } from './contacts.js';
 import { groupsTexts } from './groups.js';
 import { ipsTexts } from './ips.js';
+import { linksTexts } from './links.js';
 import { materialsTexts } from './materials.js';
 import { menuTexts } from './menu.js';
 import { numberImportTexts } from './number-import.js';
@@ -39,6 +40,7 @@ const namespaces = {
   allocation: allocationTexts,
   templates: templatesTexts,
   warmup: warmupTexts,
+  links: linksTexts,
   campaigns: campaignsTexts,
   groups: groupsTexts,
   seats: seatsTexts,

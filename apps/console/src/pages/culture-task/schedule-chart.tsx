@@ -1,46 +1,7 @@
 import type { WarmupScheduleDay } from '@ws/contract';
-import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ChartOption, EChart } from '../../components/charts/echart.js';
-
-// Only the chart types this screen draws, so the page's chunk stays small.
-echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
-
-export interface ChartSeries {
-  name: string;
-  type: 'bar' | 'line';
-  data: (number | null)[];
-}
-
-/** Days along the bottom, one bar or line per series. */
-export function DaysChart({
-  days,
-  series,
-  height = 260,
-  testId,
-}: {
-  days: string[];
-  series: ChartSeries[];
-  height?: number;
-  testId: string;
-}) {
-  const option = useMemo<ChartOption>(
-    () => ({
-      grid: { left: 56, right: 16, top: 40, bottom: 32 },
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0, type: 'scroll' },
-      xAxis: { type: 'category', data: days.map((day) => day.slice(5)) },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: series.map((entry) => ({ ...entry, smooth: entry.type === 'line', connectNulls: false })),
-    }),
-    [days, series],
-  );
-  return <EChart option={option} height={height} testId={testId} />;
-}
+import { type ChartSeries, DaysChart } from '../../components/charts/days-chart.js';
 
 /** The form's preview: the planned target of each day. */
 export function SchedulePreviewChart({ days }: { days: WarmupScheduleDay[] }) {

@@ -13,9 +13,9 @@ import {
 } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ChartSeries, DaysChart } from '../../components/charts/days-chart.js';
 import { CodeLabel, useCodeName } from '../../components/codes/code-label.js';
 import { QualityTag } from '../numbers/wslist/number-columns.js';
-import { type ChartSeries, DaysChart } from './schedule-chart.js';
 import { useWarmupDetails } from './warmup-calls.js';
 
 const PACE_TEXT = { gentle: 'paceGentle', normal: 'paceNormal', fast: 'paceFast' } as const;
