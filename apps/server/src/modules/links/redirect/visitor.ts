@@ -62,6 +62,8 @@ export const referrerOf = (header: string | string[] | undefined): string =>
 export class AddressHasher {
   private day = '';
   private key: Buffer = Buffer.alloc(0);
+  /** The day's hashes of addresses seen (many visits share one: carrier NAT, offices, floods); bounded. */
+  private known = new Map<string, string>();
   constructor(private readonly secret: string) {}
 
   hash(address: string, at: Date): string {
@@ -69,10 +71,19 @@ export class AddressHasher {
     if (day !== this.day) {
       this.key = createHmac('sha256', this.secret).update(`link-address:${day}`).digest();
       this.day = day;
+      this.known.clear();
     }
-    return createHmac('sha256', this.key).update(address).digest('hex').slice(0, 16);
+    let hash = this.known.get(address);
+    if (hash === undefined) {
+      hash = createHmac('sha256', this.key).update(address).digest('hex').slice(0, 16);
+      if (this.known.size >= HASHES_KEPT) this.known.clear();
+      this.known.set(address, hash);
+    }
+    return hash;
   }
 }
+
+const HASHES_KEPT = 50_000;
 
 const REF_LETTERS = 'abcdefghijklmnopqrstuvwxyz234567';
 /** The reference token's length: 8 of 32 letters (40 bits). */
