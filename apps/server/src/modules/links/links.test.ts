@@ -283,6 +283,10 @@ describe('link/details, clicks, down', () => {
       valid: () => ({ id: link.id }),
       bad: [[{ id: link.id, days: 91 }, 'days']],
     });
+    await refusesStrangers(t, tenants, calls.linkDownload, {
+      valid: () => ({ id: link.id }),
+      bad: [[{ id: link.id, format: 'pdf' }, 'format']],
+    });
     await refusesStrangers(t, tenants, calls.linkClicks, {
       valid: () => ({ linkId: link.id }),
       bad: [[{ linkId: link.id, filters: { bot: 'yes' } }, 'filters.bot']],

@@ -4,9 +4,11 @@
  * hours are skipped; a sticky link keeps a returning visitor's number; the click log is written in
  * batches; and the lean path answers the same over a real socket.
  */
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNumber, useTenants } from '../../../test/tenants.js';
 import { useTestApp } from '../../../test/test-app.js';
+import { LinkRedirect } from './link-visit.js';
 
 const t = useTestApp();
 const { a } = useTenants(t, 'linkvisit');
@@ -198,6 +200,42 @@ describe('GET /l/{slug}', () => {
       [link.id],
     );
     expect(rows.map((row) => row.human_clicks)).toEqual([25, 25]);
+  });
+});
+
+describe('the click buffer', () => {
+  it('writes what it holds when the redirect closes (a clean shutdown), not before its interval', async () => {
+    const link = await addLink({ name: 'Closing', targets: [{ numberId: numbers[0] }] });
+    const redirect = new LinkRedirect(t.pool, pino({ level: 'silent' }), { clicks: { intervalMs: 60_000 } });
+    const headers = { 'user-agent': MOBILE };
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await redirect.visit({ slug: link.slug, query: '', headers, address: '203.0.113.9' });
+      expect(answer.status).toBe(302);
+    }
+    const logged = async () =>
+      (await t.pool.query('select count(*)::int as n from link_click where link_id = $1', [link.id])).rows[0].n;
+    expect(await logged()).toBe(0);
+    await redirect.close();
+    expect(await logged()).toBe(3);
+  });
+
+  it('drops clicks past its bound instead of holding the visit, and counts them', async () => {
+    const link = await addLink({ name: 'Bounded', targets: [{ numberId: numbers[0] }] });
+    const redirect = new LinkRedirect(t.pool, pino({ level: 'silent' }), {
+      clicks: { intervalMs: 60_000, maxPending: 2 },
+    });
+    for (let i = 0; i < 5; i += 1) {
+      const answer = await redirect.visit({
+        slug: link.slug,
+        query: '',
+        headers: { 'user-agent': MOBILE },
+        address: '203.0.113.9',
+      });
+      expect(answer.status).toBe(302);
+    }
+    expect(redirect.clicks.dropped).toBe(3);
+    await redirect.close();
+    expect(redirect.clicks.written).toBe(2);
   });
 });
 
