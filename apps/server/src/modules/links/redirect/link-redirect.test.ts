@@ -151,6 +151,31 @@ describe('GET /l/{slug}', () => {
     ]);
   });
 
+  it('remaining aim sends each visitor to the target furthest from its daily aim, then none past every aim', async () => {
+    const link = await addLink({
+      name: 'Aims',
+      rule: 'remaining_aim',
+      targets: [
+        { numberId: numbers[0], dailyAim: 3 },
+        { numberId: numbers[1], dailyAim: 1 },
+      ],
+    });
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i += 1) seen.push(destination((await visit(link.path)).headers.location).numberId as string);
+    // 3 and 1 left: numbers[0] until both have 1 left, then in turn.
+    expect(seen.slice(0, 2)).toEqual([numbers[0], numbers[0]]);
+    expect(seen.filter((id) => id === numbers[0])).toHaveLength(3);
+    expect((await visit(link.path)).status).toBe(503);
+    await t.app.linkRedirect.flush();
+    const after = await t.post('/api/link/list', { token: a.token, body: { filters: { search: 'Aims' } } });
+    expect(
+      after.body.data.records[0].targets.map((x: { state: string; today_clicks: number }) => [x.state, x.today_clicks]),
+    ).toEqual([
+      ['aim_reached', 3],
+      ['aim_reached', 1],
+    ]);
+  });
+
   it("keeps working hours in the tenant's time zone", async () => {
     // A window that is open now in UTC+14 and closed in UTC-12 (the same instant is a day apart there).
     const hour = (zoneOffset: number) => (new Date().getUTCHours() + zoneOffset + 48) % 24;
