@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/pool.js';
-import { insertAttributions, type TokenSeen } from './attribution-repository.js';
+import { type Attribution, insertAttributions, type TokenSeen } from './attribution-repository.js';
 import { REF_PATTERN } from './redirect/visitor.js';
 
 export interface FirstText {
@@ -14,9 +14,10 @@ export interface FirstText {
 /**
  * The webhook drain's link step (with the inbox's, once per batch and tenant): the reference token
  * (`#ref:xxxxxxxx`) of each conversation's first text in the batch attributes the conversation to
- * its click, in one statement. A click is not a lead: only a message that arrived counts.
+ * its click, in one statement. A click is not a lead: only a message that arrived counts. Answers
+ * the attributions made (with the owning order share), for a step that builds on them.
  */
-export function attributeLinkClicks(db: Db, tenantId: string, texts: readonly FirstText[]): Promise<number> {
+export function attributeLinkClicks(db: Db, tenantId: string, texts: readonly FirstText[]): Promise<Attribution[]> {
   const seen: TokenSeen[] = [];
   for (const first of texts) {
     const match = REF_PATTERN.exec(first.text);

@@ -12,15 +12,28 @@ export interface TokenSeen {
 /** How long after its click a token still attributes: the visitor writes at once or not at all. */
 const ATTRIBUTION_DAYS = 7;
 
+/** A conversation attributed to a click, with the order share owning the link (lead-intake orders build on it). */
+export interface Attribution {
+  link_id: string;
+  click_id: string;
+  target_id: string | null;
+  number_id: string;
+  conversation_id: string;
+  contact_id: string;
+  new_conversation: boolean;
+  clicked_at: Date;
+  order_share_id: string | null;
+}
+
 /**
  * Attributes conversations to the clicks whose reference token their first message carried, in
  * one statement for the batch: a click of the tenant, to the same number, not attributed yet and
  * recent; each click once (the newest click with the token wins). The day's roll-up counts the
- * conversation on the click's day and target. Answers how many were attributed.
+ * conversation on the click's day and target. Answers the attributions made.
  */
-export async function insertAttributions(db: Db, tenantId: string, seen: readonly TokenSeen[]): Promise<number> {
-  if (seen.length === 0) return 0;
-  const { rowCount } = await db.query(
+export async function insertAttributions(db: Db, tenantId: string, seen: readonly TokenSeen[]): Promise<Attribution[]> {
+  if (seen.length === 0) return [];
+  const { rows } = await db.query<Attribution>(
     `with x as (
        select * from unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::boolean[])
               as x (conversation_id, number_id, contact_id, ref, fresh)
@@ -38,13 +51,18 @@ export async function insertAttributions(db: Db, tenantId: string, seen: readonl
        select tenant_id, link_id, click_id, target_id, number_id, conversation_id, contact_id, fresh, clicked_at
          from matched
        on conflict do nothing
-       returning link_id, click_id
+       returning link_id, click_id, target_id, number_id, conversation_id, contact_id, new_conversation, clicked_at
+     ), counted as (
+       insert into link_day as d (tenant_id, link_id, day, target_id, conversations)
+       select $1, m.link_id, m.day, coalesce(m.target_id, 0), count(*)
+         from attributed a join matched m on m.link_id = a.link_id and m.click_id = a.click_id
+        group by 1, 2, 3, 4 order by 1, 2, 3, 4
+       on conflict (tenant_id, link_id, day, target_id) do update set conversations = d.conversations + excluded.conversations
      )
-     insert into link_day as d (tenant_id, link_id, day, target_id, conversations)
-     select $1, m.link_id, m.day, coalesce(m.target_id, 0), count(*)
-       from attributed a join matched m on m.link_id = a.link_id and m.click_id = a.click_id
-      group by 1, 2, 3, 4 order by 1, 2, 3, 4
-     on conflict (tenant_id, link_id, day, target_id) do update set conversations = d.conversations + excluded.conversations`,
+     -- The roll-up's insert runs whether or not it is read (a data-modifying WITH always does).
+     select a.link_id::text, a.click_id::text, a.target_id::text, a.number_id::text, a.conversation_id::text,
+            a.contact_id::text, a.new_conversation, a.clicked_at, l.order_share_id::text
+       from attributed a join link l on l.tenant_id = $1 and l.id = a.link_id`,
     [
       tenantId,
       seen.map((s) => s.conversationId),
@@ -54,5 +72,5 @@ export async function insertAttributions(db: Db, tenantId: string, seen: readonl
       seen.map((s) => s.fresh),
     ],
   );
-  return rowCount ?? 0;
+  return rows;
 }
