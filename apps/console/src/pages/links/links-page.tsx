@@ -54,7 +54,9 @@ export default function LinksPage() {
   const [qrOf, setQrOf] = useState<Link>();
 
   const copy = async (link: Link) => {
-    await navigator.clipboard?.writeText(publicUrlOf(link.path));
+    // Without the Clipboard API (a plain-HTTP address), the QR dialog offers the address to copy.
+    if (!navigator.clipboard) return setQrOf(link);
+    await navigator.clipboard.writeText(publicUrlOf(link.path));
     void message.success(t('copied'));
   };
   const remove = (link: Link) =>

@@ -3,7 +3,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import { type Pool, withTransaction } from '../../platform/db/pool.js';
 import { errors } from '../../platform/http/errors.js';
 import { announceLinksChanged } from './link-changes.js';
-import { checkSlugFree, targetValuesOf } from './link-input.js';
+import { checkSlugFree, slugInUse, targetValuesOf } from './link-input.js';
 import { linkNotFound, linkOf } from './link-queries.js';
 import { deleteTarget, deleteTargetsExcept, selectLink, updateLink, upsertTargets } from './link-repository.js';
 
@@ -13,7 +13,10 @@ export async function editLink(pool: Pool, scope: Scope, edit: LinkEdit): Promis
     const row = await selectLink(client, scope, edit.id, true);
     if (!row) throw linkNotFound();
     if (edit.slug !== undefined && edit.slug !== row.slug) await checkSlugFree(client, edit.slug, row.id);
-    await updateLink(client, scope, row.id, edit);
+    await updateLink(client, scope, row.id, edit).catch((error: { code?: string }) => {
+      // Taken by a link made at the same moment.
+      throw error.code === '23505' ? slugInUse() : error;
+    });
     if (edit.targets) {
       const targets = await targetValuesOf(client, scope, edit.targets);
       await deleteTargetsExcept(

@@ -221,7 +221,7 @@ export interface LinkChanges {
   enabled?: boolean | undefined;
 }
 
-/** Changes the link's settings (those given) and its `updated_at`; answers its slug before the change. */
+/** Changes the link's settings (those given) and its `updated_at`. */
 export async function updateLink(db: Db, scope: Scope, id: string, changes: LinkChanges): Promise<void> {
   await db.query(
     `update link set slug = coalesce($3, slug), name = coalesce($4, name), message = coalesce($5, message),
