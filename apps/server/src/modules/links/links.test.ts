@@ -159,6 +159,11 @@ describe('link/list, edit, addcus, delcus, dellink', () => {
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     expect(reply.body.data).toMatchObject({ name: 'Edited', rule: 'remaining_aim', sticky: true });
     expect(reply.body.data.targets.map((x: { number_id: string }) => x.number_id)).toEqual([numbers[1], numbers[2]]);
+    const taken = await post('/api/link/edit', { id, slug: 'promo-2026' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('slug: 该链接地址已被使用');
+    const renamed = await post('/api/link/edit', { id, slug: 'Edited-Link' });
+    expect(renamed.body.data).toMatchObject({ slug: 'edited-link', path: '/l/edited-link' });
     await refusesStrangers(t, tenants, calls.linkEdit, {
       valid: () => ({ id }),
       bad: [
