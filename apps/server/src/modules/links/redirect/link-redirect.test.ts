@@ -101,6 +101,17 @@ describe('GET /l/{slug}', () => {
     ]);
   });
 
+  it('answers a HEAD without a click or a pick', async () => {
+    const link = await addLink({ name: 'Head', targets: [{ numberId: numbers[0] }] });
+    const head = await t.app.inject({ method: 'HEAD', url: link.path, headers: { 'user-agent': MOBILE } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers.location).toBeUndefined();
+    expect((await t.app.inject({ method: 'HEAD', url: '/l/no-such-link' })).statusCode).toBe(404);
+    await t.app.linkRedirect.flush();
+    const { rows } = await t.pool.query('select count(*)::int as n from link_click where link_id = $1', [link.id]);
+    expect(rows[0].n).toBe(0);
+  });
+
   it('answers an unknown, malformed or disabled slug with a 404 page, never a 500', async () => {
     for (const path of ['/l/no-such-link', '/l/x', '/l/%E4%B8%AD%E6%96%87', '/l/a..b', `/l/${'a'.repeat(80)}`]) {
       const reply = await visit(path);

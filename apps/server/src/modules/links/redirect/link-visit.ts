@@ -84,6 +84,12 @@ export class LinkRedirect {
     return state ? this.answer(state, hasher, visit, language) : notFound(language);
   }
 
+  /** A HEAD of the link (checkers, some previewers): whether it exists, with no click and no pick. */
+  async head(slug: string): Promise<number> {
+    const lower = slug.toLowerCase();
+    return SLUG.test(lower) && (await this.cache.get(lower)) ? 200 : 404;
+  }
+
   /** Writes the buffered clicks (tests, shutdown). */
   flush(): Promise<void> {
     return this.clicks.flush();

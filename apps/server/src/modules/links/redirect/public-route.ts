@@ -27,7 +27,15 @@ export function registerLinkRedirect(app: FastifyInstance, context: AppContext):
   app.decorate('linkRedirect', redirect);
   app.addHook('onClose', () => redirect.close());
 
-  app.get<{ Params: { slug: string } }>('/l/:slug', async (request, reply) => {
+  // A HEAD is not a visit: it is answered without a click or a pick.
+  app.head<{ Params: { slug: string } }>('/l/:slug', async (request, reply) => {
+    const status = await redirect.head(request.params.slug).catch(() => 503);
+    return reply
+      .status(status)
+      .headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+      .send();
+  });
+  app.get<{ Params: { slug: string } }>('/l/:slug', { exposeHeadRoute: false }, async (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     const answer = await answerOrUnavailable(redirect, context, {
       slug: request.params.slug,
