@@ -1,10 +1,11 @@
 import type { Link, NewLink } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
-import { type Db, withTransaction } from '../../platform/db/pool.js';
+import type { Db } from '../../platform/db/pool.js';
 import { announceLinksChanged } from './link-changes.js';
 import { checkSlugFree, generatedSlug, slugInUse, targetValuesOf } from './link-input.js';
 import { linkOf } from './link-queries.js';
 import { insertLink, upsertTargets } from './link-repository.js';
+import { inTransaction } from './link-transaction.js';
 
 /** Tries for a free generated slug before giving up (7 of 32 letters: a clash is rare). */
 const GENERATED_SLUG_TRIES = 5;
@@ -38,7 +39,7 @@ export async function createLink(
     await upsertTargets(client, scope, id, targets);
     return linkOf(client, scope, id);
   };
-  const link = 'release' in db ? await work(db) : await withTransaction(db, work);
+  const link = await inTransaction(db, work);
   announceLinksChanged([link.slug]);
   return link;
 }

@@ -1,15 +1,17 @@
+/** Changing a link and its targets; other modules may call these too, in their transaction when they pass a client. */
 import type { Link, LinkEdit, LinkTargetAdd } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
-import { type Pool, withTransaction } from '../../platform/db/pool.js';
+import type { Db } from '../../platform/db/pool.js';
 import { errors } from '../../platform/http/errors.js';
 import { announceLinksChanged } from './link-changes.js';
 import { checkSlugFree, slugInUse, targetValuesOf } from './link-input.js';
 import { linkNotFound, linkOf } from './link-queries.js';
 import { deleteTarget, deleteTargetsExcept, selectLink, updateLink, upsertTargets } from './link-repository.js';
+import { inTransaction } from './link-transaction.js';
 
 /** `link/edit`: the settings given change; `targets`, when given, replaces the list (by number). */
-export async function editLink(pool: Pool, scope: Scope, edit: LinkEdit): Promise<Link> {
-  const { link, before } = await withTransaction(pool, async (client) => {
+export async function editLink(db: Db, scope: Scope, edit: LinkEdit): Promise<Link> {
+  const { link, before } = await inTransaction(db, async (client) => {
     const row = await selectLink(client, scope, edit.id, true);
     if (!row) throw linkNotFound();
     if (edit.slug !== undefined && edit.slug !== row.slug) await checkSlugFree(client, edit.slug, row.id);
@@ -34,8 +36,8 @@ export async function editLink(pool: Pool, scope: Scope, edit: LinkEdit): Promis
 }
 
 /** `link/addcus`: one of the tenant's numbers becomes a target of the link (or its settings change). */
-export async function addTarget(pool: Pool, scope: Scope, input: LinkTargetAdd): Promise<Link> {
-  const link = await withTransaction(pool, async (client) => {
+export async function addTarget(db: Db, scope: Scope, input: LinkTargetAdd): Promise<Link> {
+  const link = await inTransaction(db, async (client) => {
     const row = await selectLink(client, scope, input.linkId, true);
     if (!row) throw linkNotFound('linkId');
     const [target] = await targetValuesOf(client, scope, [input]);
@@ -48,8 +50,8 @@ export async function addTarget(pool: Pool, scope: Scope, input: LinkTargetAdd):
 }
 
 /** `link/delcus`: the number stops being a target; its past clicks stay in the log. */
-export async function removeTarget(pool: Pool, scope: Scope, input: { linkId: string; numberId: string }) {
-  const link = await withTransaction(pool, async (client) => {
+export async function removeTarget(db: Db, scope: Scope, input: { linkId: string; numberId: string }) {
+  const link = await inTransaction(db, async (client) => {
     const row = await selectLink(client, scope, input.linkId, true);
     if (!row) throw linkNotFound('linkId');
     if (!(await deleteTarget(client, scope, row.id, input.numberId))) {
