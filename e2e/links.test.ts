@@ -17,6 +17,8 @@ const demo = useDemo();
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const VISITS = 6;
+const DESKTOP =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 const RUNS = {
   zh: { created: '新增成功', deleted: '删除成功' },
@@ -48,12 +50,26 @@ async function tenantTimeZone(): Promise<string> {
   return probe.time_zone;
 }
 
+const OPEN_DROPDOWN = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
+
 async function fillTarget(page: Page, index: number, phone: string, hours: [string, string]) {
+  // The previous row's dropdown must be gone: a click on its fading options would be lost.
+  await page.waitForFunction((selector) => !document.querySelector(selector), OPEN_DROPDOWN);
   await page.getByTestId('link-target-add').click();
   const row = page.getByTestId('link-target-row').nth(index);
+  const typed = phone.replace(/\D/g, '').slice(-4);
   await row.getByTestId('link-target-number').click();
-  await page.keyboard.type(phone.replace(/\D/g, '').slice(-4));
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: phone }).first().click();
+  await page.keyboard.type(typed);
+  // The server's answer to the search: every option offered holds the digits typed.
+  await page.waitForFunction(
+    ([selector, digits]) => {
+      const options = Array.from(document.querySelectorAll(`${selector} .ant-select-item-option`));
+      return options.length > 0 && options.every((option) => option.textContent?.replace(/\D/g, '').includes(digits));
+    },
+    [OPEN_DROPDOWN, typed] as const,
+  );
+  await page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`, { hasText: phone }).first().click();
+  await row.filter({ hasText: phone }).waitFor();
   await row.getByTestId('link-target-start').fill(hours[0]);
   await row.getByTestId('link-target-end').fill(hours[1]);
 }
@@ -168,6 +184,20 @@ describe('click-to-chat links (/marketingTasks/diversionlink)', () => {
       await saveScreenshot(page, `link-details-${language}`);
       await page.keyboard.press('Escape');
       await details.waitFor({ state: 'hidden' });
+
+      // A desktop gets the bridge page: the QR code and a button to the same kind of wa.me link.
+      const desktop = await page.context().browser()?.newContext({ userAgent: DESKTOP });
+      if (!desktop) throw new Error('no browser');
+      try {
+        const tab = await desktop.newPage();
+        await tab.goto(`${baseUrl}/l/${slug}`);
+        await tab.getByTestId('link-qr').locator('svg').waitFor();
+        const href = (await tab.getByTestId('link-open').getAttribute('href')) ?? '';
+        expect([a, b]).toContain(new URL(href).pathname.slice(1));
+        await saveScreenshot(tab, `link-bridge-${language}`);
+      } finally {
+        await desktop.close();
+      }
 
       // The demo tenant is shared with the other tests: the link goes again.
       await row.getByTestId('link-delete').click();
