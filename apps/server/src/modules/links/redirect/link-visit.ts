@@ -101,10 +101,17 @@ export class LinkRedirect {
   }
 
   private addressHasher(): Promise<AddressHasher> {
-    this.hasherLoading ??= loadStoredSecret(this.pool, 'link_address_key').then((secret) => {
-      this.hasher = new AddressHasher(secret);
-      return this.hasher;
-    });
+    this.hasherLoading ??= loadStoredSecret(this.pool, 'link_address_key').then(
+      (secret) => {
+        this.hasher = new AddressHasher(secret);
+        return this.hasher;
+      },
+      (error: unknown) => {
+        // The database was not there: the next visit tries again.
+        this.hasherLoading = undefined;
+        throw error;
+      },
+    );
     return this.hasherLoading;
   }
 
