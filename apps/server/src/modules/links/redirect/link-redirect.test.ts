@@ -239,6 +239,36 @@ describe('GET /l/{slug}', () => {
   });
 });
 
+describe('the link cache', () => {
+  it('reads the link again when its state expires, keeping the rotation and seeing a paused number', async () => {
+    const link = await addLink({ name: 'Reread', targets: numbers.map((numberId) => ({ numberId })) });
+    // Expired at once: every visit reads the link again.
+    const redirect = new LinkRedirect(t.pool, pino({ level: 'silent' }), { ttlMs: 0, clicks: { intervalMs: 60_000 } });
+    const go = async () => {
+      const answer = await redirect.visit({
+        slug: link.slug,
+        query: '',
+        headers: { 'user-agent': MOBILE },
+        address: '198.51.100.7',
+      });
+      return destination(answer.headers.location).numberId;
+    };
+    try {
+      expect([await go(), await go(), await go(), await go()]).toEqual([...numbers, numbers[0]]);
+      await t.pool.query("update wa_number set paused_at = now(), pause_reason = 'quality' where id = $1", [
+        numbers[1],
+      ]);
+      const after = [await go(), await go(), await go(), await go()];
+      // The two left share the visits evenly; the paused one gets none.
+      expect(after.filter((id) => id === numbers[0])).toHaveLength(2);
+      expect(after.filter((id) => id === numbers[2])).toHaveLength(2);
+    } finally {
+      await t.pool.query('update wa_number set paused_at = null, pause_reason = null where id = $1', [numbers[1]]);
+      await redirect.close();
+    }
+  });
+});
+
 describe('the click buffer', () => {
   it('writes what it holds when the redirect closes (a clean shutdown), not before its interval', async () => {
     const link = await addLink({ name: 'Closing', targets: [{ numberId: numbers[0] }] });
