@@ -129,5 +129,6 @@ function merged(
     rule: stored.rule,
     sticky: stored.sticky,
     targets,
+    ...(before?.lastOpen ? { lastOpen: before.lastOpen } : {}),
   };
 }

@@ -26,6 +26,8 @@ export interface RoutedLink {
   rule: LinkRule;
   sticky: boolean;
   targets: RoutedTarget[];
+  /** The ids of the targets open at the last pick: when that set changes, the rotation starts afresh. */
+  lastOpen?: string[];
 }
 
 export interface Pick {
@@ -71,6 +73,12 @@ const equally = () => 1;
 export function pickTarget(link: RoutedLink, minute: number, returning?: string): Pick | undefined {
   const open = link.targets.filter((target) => isOpen(target, minute));
   if (open.length === 0) return undefined;
+  if (!sameIds(open, link.lastOpen)) {
+    // A target opened or closed: the running weights start again, so the new set shares evenly at
+    // once (a closed target's running weight would otherwise skew the others' turns for good).
+    for (const target of link.targets) target.current = 0;
+    link.lastOpen = open.map((target) => target.id);
+  }
   let pick: Pick | undefined;
   if (link.sticky && returning !== undefined) {
     const kept = open.find((target) => target.id === returning);
@@ -79,6 +87,10 @@ export function pickTarget(link: RoutedLink, minute: number, returning?: string)
   if (!pick) pick = { target: pickByRule(link.rule, open), choice: link.rule };
   pick.target.today += 1;
   return pick;
+}
+
+function sameIds(targets: readonly RoutedTarget[], ids: readonly string[] | undefined): boolean {
+  return ids !== undefined && ids.length === targets.length && targets.every((target, i) => target.id === ids[i]);
 }
 
 function pickByRule(rule: LinkRule, open: readonly RoutedTarget[]): RoutedTarget {
