@@ -137,6 +137,7 @@ const zh = {
     quality_red: '质量为红色',
     other_waba: 'WABA 中没有该模板',
     check_failed: '无法向 Meta 确认',
+  },
   LinkRule: { round_robin: '轮询', weight: '按权重', remaining_aim: '剩余目标优先', time_window: '按工作时间' },
   LinkChoice: {
     round_robin: '轮询',
@@ -380,6 +381,7 @@ const en: typeof zh = {
     quality_red: 'Quality RED',
     other_waba: 'Its WABA lacks the template',
     check_failed: 'Meta could not be asked',
+  },
   LinkRule: {
     round_robin: 'Round robin',
     weight: 'By weight',
