@@ -35,7 +35,7 @@ const MATERIALS: Record<string, Material[]> = {
 };
 
 const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-  const body = JSON.parse(String(init.body ?? '{}')) as { tp?: string };
+  const body = JSON.parse(String(init.body ?? '{}')) as Partial<Material>;
   const data =
     url === '/api/mater/list'
       ? onePage(MATERIALS[body.tp ?? ''] ?? [])
