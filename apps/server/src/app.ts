@@ -37,6 +37,7 @@ import { numberImportJob } from './modules/number-import/import-job.js';
 import { registerNumberImportRoutes } from './modules/number-import/routes.js';
 import { purgeRecycledNumbersJob } from './modules/numbers/purge-job.js';
 import { registerNumberRoutes } from './modules/numbers/routes.js';
+import { registerOrderRoutes } from './modules/orders/routes.js';
 import { registerRegistrationRoutes } from './modules/registration/routes.js';
 import { registerSandboxNumberRoutes } from './modules/sandbox-numbers/routes.js';
 import { registerSeatRoutes } from './modules/seats/routes.js';
@@ -119,6 +120,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerMaterialRoutes(app, context);
   registerGroupRoutes(app, context);
   registerLinkRoutes(app, context);
+  registerOrderRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
   await registerRealtime(app, context);

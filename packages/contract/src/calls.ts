@@ -18,6 +18,7 @@ import { linkCalls } from './links.js';
 import { materialCalls } from './materials.js';
 import { numberImportCalls } from './number-import.js';
 import { numberCalls } from './numbers.js';
+import { orderCalls } from './orders.js';
 import { quickReplyCalls } from './quick-replies.js';
 import { registrationCalls } from './registration.js';
 import { sandboxNumberCalls } from './sandbox-numbers.js';
@@ -56,6 +57,7 @@ export const calls = {
   ...blockingCalls,
   ...groupCalls,
   ...linkCalls,
+  ...orderCalls,
 } as const;
 
 export const allCalls: readonly CallDefinition[] = Object.values(calls);

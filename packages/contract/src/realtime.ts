@@ -140,6 +140,12 @@ export const CampaignUpdatedEvent = z.object({
   data: z.object({ campaign_id: Id, kind: CampaignKind, status: CampaignStatus, run_no: z.number().int() }),
 });
 
+/** A lead-intake order's counts changed (details added or removed, a recount, a new period). */
+export const OrderProgressEvent = z.object({
+  type: z.literal('order.progress'),
+  data: z.object({ order_id: Id, period: z.number().int() }),
+});
+
 export const ImportProgressEvent = z.object({
   type: z.literal('import.progress'),
   data: z.object({
@@ -199,6 +205,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   ConversationTranslationEvent,
   CampaignProgressEvent,
   CampaignUpdatedEvent,
+  OrderProgressEvent,
   ImportProgressEvent,
   AudienceProgressEvent,
   PoolProgressEvent,
