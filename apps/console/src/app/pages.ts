@@ -29,6 +29,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   '/groupManage/pullGroup': () => import('../pages/pull-group/pull-group-page.js'),
   '/marketingTasks/explosivePowder': () => import('../pages/burst-send/burst-send-page.js'),
   '/marketingTasks/diversionlink': () => import('../pages/links/links-page.js'),
+  '/marketingTasks/vermicelliOrder': () => import('../pages/vermicelli-order/vermicelli-order-page.js'),
 };
 
 export const NOT_BUILT_PAGE: PageLoader = () => import('../pages/not-built/not-built-page.js');

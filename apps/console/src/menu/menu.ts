@@ -176,7 +176,12 @@ export const MENU: readonly MenuNode[] = [
         call: calls.powerList,
       },
       { path: '/marketingTasks/cultureTask', name: 'cultureTask', icon: 'warmup', call: calls.warmupList },
-      { path: '/marketingTasks/vermicelliOrder', name: 'vermicelliOrder', icon: 'order' },
+      {
+        path: '/marketingTasks/vermicelliOrder',
+        name: 'vermicelliOrder',
+        icon: 'order',
+        call: calls.orderList,
+      },
       { path: '/marketingTasks/diversionlink', name: 'diversionlink', icon: 'link', call: calls.linkList },
     ],
   },

@@ -12,6 +12,7 @@ import { materialsTexts } from './materials.js';
 import { menuTexts } from './menu.js';
 import { numberImportTexts } from './number-import.js';
 import { numbersTexts } from './numbers.js';
+import { ordersTexts } from './orders.js';
 import { pageTexts } from './pages.js';
 import { registrationTexts } from './registration.js';
 import { sandboxTexts } from './sandbox.js';
@@ -41,6 +42,7 @@ const namespaces = {
   templates: templatesTexts,
   warmup: warmupTexts,
   links: linksTexts,
+  orders: ordersTexts,
   campaigns: campaignsTexts,
   groups: groupsTexts,
   seats: seatsTexts,

@@ -4,6 +4,7 @@ import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { lockLiveNumber, lockUser } from '../contacts/contact-repository.js';
+import { publishOrderProgress } from './order-events.js';
 import { presentShares, requireOrder } from './order-queries.js';
 import { insertRecords } from './record-repository.js';
 import { createShareLink, releaseShareLinks } from './share-link.js';
@@ -71,6 +72,7 @@ export async function addShare(context: AppContext, scope: Scope, share: NewShar
         },
       },
     ]);
+    await publishOrderProgress(client, scope.tenantId, [{ orderId: order.id, period: order.period }]);
     return created;
   });
 }
@@ -89,6 +91,11 @@ export function deleteShares(context: AppContext, scope: Scope, ids: readonly st
       scope.tenantId,
       scope.userId,
       removed.map((share) => ({ orderId: share.order_id, action: 'delshare', data: { share_id: share.id } })),
+    );
+    await publishOrderProgress(
+      client,
+      scope.tenantId,
+      removed.map((share) => ({ orderId: share.order_id, period: share.period })),
     );
     return removed.length;
   });

@@ -92,11 +92,13 @@ export async function removeShares(
   db: Db,
   scope: Scope,
   ids: readonly string[],
-): Promise<{ id: string; order_id: string }[]> {
-  const { rows } = await db.query<{ id: string; order_id: string }>(
-    `update intake_share set removed_at = now()
-      where tenant_id = $1 and id = any($2::bigint[]) and removed_at is null
-      returning id::text, order_id::text`,
+): Promise<{ id: string; order_id: string; period: number }[]> {
+  const { rows } = await db.query<{ id: string; order_id: string; period: number }>(
+    `update intake_share s set removed_at = now()
+       from intake_order o
+      where s.tenant_id = $1 and s.id = any($2::bigint[]) and s.removed_at is null
+        and o.tenant_id = s.tenant_id and o.id = s.order_id
+      returning s.id::text, s.order_id::text, o.period`,
     [scope.tenantId, ids],
   );
   return rows;

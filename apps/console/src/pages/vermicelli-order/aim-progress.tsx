@@ -1,0 +1,25 @@
+import type { OrderState } from '@ws/contract';
+import { Progress, Space } from 'antd';
+
+export const STATE_COLORS: Record<OrderState, string> = {
+  scheduled: 'default',
+  running: 'processing',
+  ended: 'success',
+};
+
+/** Leads against an aim, as a bar. */
+export function AimProgress({ leads, aim, testId }: { leads: number; aim: number | null; testId: string }) {
+  if (aim === null) return <span data-testid={testId}>{leads.toLocaleString()}</span>;
+  return (
+    <Space size={8} data-testid={testId} data-leads={leads}>
+      <span>
+        {leads.toLocaleString()} / {aim.toLocaleString()}
+      </span>
+      <Progress
+        percent={Math.min(100, Math.round((leads / aim) * 100))}
+        size="small"
+        style={{ width: 80, margin: 0 }}
+      />
+    </Space>
+  );
+}
