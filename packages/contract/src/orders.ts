@@ -40,7 +40,7 @@ export const ORDER_RECORD_ACTIONS = [
 export const OrderRecordAction = z.enum(ORDER_RECORD_ACTIONS);
 export type OrderRecordAction = z.infer<typeof OrderRecordAction>;
 
-export const ORDER_LIMITS = { name: 100, note: 500, aim: 10_000_000 } as const;
+export const ORDER_LIMITS = { name: 100, note: 500, message: 500, aim: 10_000_000 } as const;
 
 const Aim = z.number().int().min(1).max(ORDER_LIMITS.aim);
 const Time = z.iso.datetime({ offset: true });
@@ -116,6 +116,8 @@ export const NewShare = z.object({
   /** The share's window, inside the order's; absent: the order's start and end. */
   startsAt: Time.optional(),
   endsAt: Time.optional(),
+  /** The text the visitor's WhatsApp opens with (the link adds its reference token after it). */
+  message: z.string().trim().max(ORDER_LIMITS.message).default(''),
 });
 export type NewShare = z.output<typeof NewShare>;
 
@@ -234,6 +236,8 @@ export const SyncReply = z.object({
   /** Leads of the current period after the recount, and how many day counts it corrected. */
   leads: z.number().int(),
   corrected: z.number().int(),
+  /** Link attributions of the order's shares that had no intake record yet and got one (0 unless the drain's step was missed). */
+  added: z.number().int(),
 });
 
 export const QR_FORMATS = ['png', 'svg'] as const;

@@ -3,6 +3,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
+import { insertLinkDetails } from './detail-repository.js';
 import { publishOrderProgress } from './order-events.js';
 import { orderProgress, requireOrder } from './order-queries.js';
 import { startNextPeriod, updateOrderAims } from './order-repository.js';
@@ -72,21 +73,26 @@ export async function resetOrder(context: AppContext, scope: Scope, orderId: str
   });
 }
 
-/** `order/sync`: the per-day counts recounted from the details, under the order's lock. */
+/**
+ * `order/sync`: under the order's lock, the link attributions of its shares that have no intake
+ * record yet get one (a missed drain step), then the per-day counts are recounted from the records.
+ */
 export async function syncOrder(
   context: AppContext,
   scope: Scope,
   orderId: string,
-): Promise<{ leads: number; corrected: number }> {
+): Promise<{ leads: number; corrected: number; added: number }> {
   return withTransaction(context.pool, async (client) => {
     const order = await requireOrder(client, scope, orderId, 'id', true);
+    const added = (await insertLinkDetails(client, scope.tenantId, { orderId: order.id })).length;
     const corrected = await recountOrderDays(client, scope.tenantId, order.id);
     const synced = await requireOrder(client, scope, order.id, 'id');
     await insertRecords(client, scope.tenantId, scope.userId, [
-      { orderId: order.id, action: 'sync', data: { corrected, leads_before: order.leads, leads: synced.leads } },
+      { orderId: order.id, action: 'sync', data: { added, corrected, leads_before: order.leads, leads: synced.leads } },
     ]);
-    if (corrected > 0)
+    if (synced.leads !== order.leads || corrected > 0) {
       await publishOrderProgress(client, scope.tenantId, [{ orderId: order.id, period: order.period }]);
-    return { leads: synced.leads, corrected };
+    }
+    return { leads: synced.leads, corrected, added };
   });
 }

@@ -142,3 +142,40 @@ export async function lockOrdersOfDetails(db: Db, scope: Scope, ids: readonly st
     [scope.tenantId, ids],
   );
 }
+
+/**
+ * Intake records from link attributions (decision 0020), set-based: each new conversation a
+ * share's link brought (`link.order_share_id`), of a live share, inside the share's window, once
+ * per order and contact (the first one wins). Either the conversations of a webhook batch, or a
+ * whole order (its recount). Answers each record's order and period.
+ */
+export async function insertLinkDetails(
+  db: Db,
+  tenantId: string,
+  which: { conversationIds: readonly string[] } | { orderId: string },
+): Promise<{ order_id: string; period: number }[]> {
+  const byOrder = 'orderId' in which;
+  const { rows } = await db.query<{ order_id: string; period: number }>(
+    `with leads as (
+       select distinct on (s.order_id, a.contact_id) s.tenant_id, s.order_id, s.id as share_id, a.contact_id,
+              a.conversation_id, o.period, a.attributed_at as at, (a.attributed_at at time zone o.time_zone)::date as day
+         from link_attribution a
+         join link l on l.tenant_id = a.tenant_id and l.id = a.link_id
+         join intake_share s on s.tenant_id = l.tenant_id and s.id = l.order_share_id
+         join intake_order o on o.tenant_id = s.tenant_id and o.id = s.order_id
+        where a.tenant_id = $1
+          and ${byOrder ? 's.order_id = $2::bigint' : 'a.conversation_id = any($2::bigint[])'}
+          and a.new_conversation and s.removed_at is null
+          and a.attributed_at >= s.starts_at and a.attributed_at < s.ends_at
+        order by s.order_id, a.contact_id, a.attributed_at, a.click_id
+     ), added as (
+       insert into intake_detail (tenant_id, order_id, share_id, contact_id, conversation_id, source, period, at, day)
+       select tenant_id, order_id, share_id, contact_id, conversation_id, 'link', period, at, day from leads
+       on conflict (tenant_id, order_id, contact_id) do nothing
+       returning order_id, period
+     )
+     select order_id::text, period from added`,
+    [tenantId, byOrder ? which.orderId : which.conversationIds],
+  );
+  return rows;
+}

@@ -6,6 +6,8 @@ import { errors } from '../../platform/http/errors.js';
 import { requireOrder } from './order-queries.js';
 import { deleteOrders, insertOrder } from './order-repository.js';
 import { insertRecords } from './record-repository.js';
+import { releaseShareLinks } from './share-link.js';
+import { selectOrderShareIds } from './share-repository.js';
 
 /** `order/create`: the order and its first record. */
 export async function createOrder(context: AppContext, scope: Scope, order: NewOrder): Promise<IntakeOrder> {
@@ -33,7 +35,12 @@ export async function createOrder(context: AppContext, scope: Scope, order: NewO
   });
 }
 
-/** `order/del`: orders of the tenant with everything they hold; what was deleted. */
-export function removeOrders(context: AppContext, scope: Scope, ids: readonly string[]) {
-  return deleteOrders(context.pool, scope, ids);
+/** `order/del`: orders of the tenant with everything they hold, their shares' links too; what was deleted. */
+export async function removeOrders(context: AppContext, scope: Scope, ids: readonly string[]) {
+  const { deleted, released } = await withTransaction(context.pool, async (client) => {
+    const released = await releaseShareLinks(client, scope, await selectOrderShareIds(client, scope.tenantId, ids));
+    return { deleted: await deleteOrders(client, scope, ids), released };
+  });
+  released();
+  return deleted;
 }

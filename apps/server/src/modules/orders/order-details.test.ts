@@ -4,6 +4,7 @@ import { refusesStrangers } from '../../test/refuses-strangers.js';
 import { addNumber, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
 import { contactOf } from '../contacts/test-support.js';
+import { eventsSince, lastEventId, serve } from '../inbox/test-support.js';
 import { detailOf, orderOf, progressOf, recordsOf, rollUpAndCount, shareOf } from './test-support.js';
 
 const t = useTestApp();
@@ -24,6 +25,8 @@ async function contactA(name = 'Lead') {
 beforeAll(async () => {
   numberA = await addNumber(t, a.tenantId);
   const numberB = await addNumber(t, b.tenantId);
+  await serve(t, a, a, [numberA]);
+  await serve(t, b, b, [numberB]);
   contactB = await contactOf(t, b.tenantId, { waId: '4477000099999', name: 'Bea', numberId: numberB });
   orderB = await orderOf(t, b);
   shareB = await shareOf(t, b, orderB.id);
@@ -37,6 +40,7 @@ describe('order/adddetail', () => {
     const order = await orderOf(t, a);
     const [first, second] = [await shareOf(t, a, order.id), await shareOf(t, a, order.id)];
     const contact = await contactA('Ana');
+    const before = await lastEventId(t);
     const added = await detailOf(t, a, first.id, contact, { note: 'called the desk' });
     expect(added.status).toBe(200);
     expect(added.body.data).toMatchObject({
@@ -62,11 +66,11 @@ describe('order/adddetail', () => {
     // Deduplicated per order, not per tenant: another order counts the same contact.
     const other = await orderOf(t, a);
     expect((await detailOf(t, a, (await shareOf(t, a, other.id)).id, contact)).status).toBe(200);
-    const events = await t.pool.query(
-      `select payload from realtime_event where tenant_id = $1 and type = 'order.progress' and payload->>'order_id' = $2`,
-      [a.tenantId, order.id],
-    );
-    expect(events.rows).toEqual([{ payload: { order_id: order.id, period: 1 } }]);
+    // One event for the lead (the refused one published nothing), to the tenant's admins and operators.
+    const events = await eventsSince(t, a.tenantId, 'order.progress', before);
+    expect(events.filter((event) => event.payload.order_id === order.id)).toEqual([
+      { payload: { order_id: order.id, period: 1 }, assignee_ids: null },
+    ]);
   });
 
   it("refuses another tenant's share or contact (404), removed shares and times outside the window (400)", async () => {
@@ -197,11 +201,11 @@ describe('order/resetorder and order/sync', () => {
 
     const synced = await post('/api/order/sync', { id: order.id });
     expect(synced.status).toBe(200);
-    expect(synced.body.data).toEqual({ leads: 3, corrected: 2 });
+    expect(synced.body.data).toEqual({ leads: 3, corrected: 2, added: 0 });
     const after = await rollUpAndCount(t, a.tenantId, order.id);
     expect(after.rollUp).toEqual(after.counted);
     expect(Object.values(after.counted).reduce((sum, leads) => sum + leads, 0)).toBe(3);
-    expect((await post('/api/order/sync', { id: order.id })).body.data).toEqual({ leads: 3, corrected: 0 });
+    expect((await post('/api/order/sync', { id: order.id })).body.data).toEqual({ leads: 3, corrected: 0, added: 0 });
     expect((await recordsOf(t, a, order.id))[1]).toMatchObject({ action: 'sync', data: { corrected: 2, leads: 3 } });
     await refusesStrangers(t, tenants, calls.orderSync, { valid: () => ({ id: order.id }) });
     expect((await post('/api/order/sync', { id: orderB.id })).status).toBe(404);

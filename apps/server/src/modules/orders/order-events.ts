@@ -1,19 +1,24 @@
 import type { Db } from '../../platform/db/pool.js';
-import { publishEvents } from '../../platform/realtime/publish.js';
+import { type Publication, publishEvents } from '../../platform/realtime/publish.js';
 
-/** Tells the tenant's admins and operators that orders' counts changed: one event per order, one statement. */
+/** An `order.progress` event per order, for the tenant's admins and operators. */
+export function progressPublications(
+  tenantId: string,
+  orders: readonly { orderId: string; period: number }[],
+): Publication[] {
+  const unique = new Map(orders.map((order) => [order.orderId, order.period]));
+  return [...unique].map(([orderId, period]) => ({
+    tenantId,
+    roles: ['admin', 'operator'] as const,
+    event: { type: 'order.progress' as const, data: { order_id: orderId, period } },
+  }));
+}
+
+/** Tells the tenant's admins and operators that orders' counts changed: one statement for all. */
 export function publishOrderProgress(
   db: Db,
   tenantId: string,
   orders: readonly { orderId: string; period: number }[],
 ): Promise<void> {
-  const unique = new Map(orders.map((order) => [order.orderId, order.period]));
-  return publishEvents(
-    db,
-    [...unique].map(([orderId, period]) => ({
-      tenantId,
-      roles: ['admin', 'operator'] as const,
-      event: { type: 'order.progress' as const, data: { order_id: orderId, period } },
-    })),
-  );
+  return publishEvents(db, progressPublications(tenantId, orders));
 }

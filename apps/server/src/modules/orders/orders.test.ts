@@ -1,8 +1,9 @@
 import { calls } from '@ws/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { refusesStrangers } from '../../test/refuses-strangers.js';
-import { addNumber, useTenants } from '../../test/tenants.js';
+import { addNumber, signedInSeat, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
+import { serve } from '../inbox/test-support.js';
 import { orderOf, progressOf, recordsOf, shareOf } from './test-support.js';
 
 const t = useTestApp();
@@ -17,6 +18,10 @@ let numberB: string;
 beforeAll(async () => {
   numberA = await addNumber(t, a.tenantId);
   numberB = await addNumber(t, b.tenantId);
+  // A share's link goes to its agent's numbers.
+  await serve(t, a, a, [numberA]);
+  await serve(t, a, seat, [numberA]);
+  await serve(t, b, b, [numberB]);
   orderB = await orderOf(t, b, { name: 'B order' });
   shareB = await shareOf(t, b, orderB.id);
 });
@@ -115,6 +120,8 @@ describe('order/addshare and order/delshare', () => {
       [{ startsAt: later(-2) }, 400, 'startsAt'],
       [{ endsAt: later(24 * 31) }, 400, 'endsAt'],
       [{ aim: 0 }, 400, 'aim'],
+      // An agent who serves no number: the share's link would lead nowhere.
+      [{ ownerUserId: (await signedInSeat(t, a.tenantId)).userId }, 400, 'ownerUserId'],
     ];
     for (const [body, status, field] of cases) {
       const reply = await share(body);

@@ -49,7 +49,14 @@ export async function addShare(context: AppContext, scope: Scope, share: NewShar
       dailyAim: share.dailyAim ?? null,
       ...window,
     });
-    await createShareLink(client, scope.tenantId, id);
+    await createShareLink(client, scope, {
+      id,
+      name: `${order.name} #${id}`,
+      ownerKind: share.ownerKind,
+      ownerUserId: ownerUserId ?? null,
+      numberId: numberId ?? null,
+      message: share.message,
+    });
     const [added] = await presentShares(
       client,
       scope.tenantId,
@@ -78,12 +85,12 @@ export async function addShare(context: AppContext, scope: Scope, share: NewShar
 }
 
 /** `order/delshare`: the shares stop taking leads (their links too); their details stay. */
-export function deleteShares(context: AppContext, scope: Scope, ids: readonly string[]): Promise<number> {
-  return withTransaction(context.pool, async (client) => {
+export async function deleteShares(context: AppContext, scope: Scope, ids: readonly string[]): Promise<number> {
+  const { count, released } = await withTransaction(context.pool, async (client) => {
     const removed = await removeShares(client, scope, ids);
-    await releaseShareLinks(
+    const released = await releaseShareLinks(
       client,
-      scope.tenantId,
+      scope,
       removed.map((share) => share.id),
     );
     await insertRecords(
@@ -97,6 +104,8 @@ export function deleteShares(context: AppContext, scope: Scope, ids: readonly st
       scope.tenantId,
       removed.map((share) => ({ orderId: share.order_id, period: share.period })),
     );
-    return removed.length;
+    return { count: removed.length, released };
   });
+  released();
+  return count;
 }

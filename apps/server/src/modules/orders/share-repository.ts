@@ -167,3 +167,36 @@ export async function selectQrShare(
   );
   return rows[0]?.id;
 }
+
+/** The live links of shares (`link.order_share_id`). */
+export async function selectShareLinks(
+  db: Db,
+  tenantId: string,
+  shareIds: readonly string[],
+): Promise<{ share_id: string; link_id: string; slug: string }[]> {
+  const { rows } = await db.query(
+    `select order_share_id::text as share_id, id::text as link_id, slug from link
+      where tenant_id = $1 and order_share_id = any($2::bigint[]) and deleted_at is null`,
+    [tenantId, shareIds],
+  );
+  return rows;
+}
+
+/** The live numbers an agent serves (`agent_number`). */
+export async function selectAgentNumberIds(db: Db, tenantId: string, userId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `select n.id::text from agent_number a join wa_number n on n.tenant_id = a.tenant_id and n.id = a.number_id
+      where a.tenant_id = $1 and a.user_id = $2 and n.deleted_at is null order by n.id`,
+    [tenantId, userId],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The shares of orders (for deleting their links with them). */
+export async function selectOrderShareIds(db: Db, tenantId: string, orderIds: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    'select id::text from intake_share where tenant_id = $1 and order_id = any($2::bigint[])',
+    [tenantId, orderIds],
+  );
+  return rows.map((row) => row.id);
+}

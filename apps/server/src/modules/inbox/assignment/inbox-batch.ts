@@ -2,6 +2,7 @@ import type { ConversationStatus } from '@ws/contract';
 import type { Db } from '../../../platform/db/pool.js';
 import type { Publication } from '../../../platform/realtime/publish.js';
 import { attributeLinkClicks } from '../../links/attribute-clicks.js';
+import { intakeFromLinks } from '../../orders/link-intake.js';
 import { settleBatchLanguages } from '../translation/batch-languages.js';
 import { assignWaiting, type WaitingConversation } from './assign-waiting.js';
 import { selectConversationAudiences } from './assignment-repository.js';
@@ -100,11 +101,19 @@ export class InboxBatch {
         tenantId,
         new Map(touched.filter((t) => t.texts.length > 0).map((t) => [t.conversationId, t.texts])),
       );
-      await attributeLinkClicks(
+      const attributed = await attributeLinkClicks(
         db,
         tenantId,
         touched.flatMap((t) => (t.texts[0] === undefined ? [] : [{ ...t, text: t.texts[0] }])),
       );
+      if (attributed > 0)
+        events.push(
+          ...(await intakeFromLinks(
+            db,
+            tenantId,
+            touched.map((t) => t.conversationId),
+          )),
+        );
       for (const handOver of handOvers) {
         const audience = audiences.get(handOver.conversationId);
         if (audience) audience.agents = handOver.to !== null ? [handOver.to] : audience.numberAgents;
