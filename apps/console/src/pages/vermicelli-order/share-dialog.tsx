@@ -2,7 +2,7 @@ import { calls, ORDER_LIMITS, SHARE_OWNER_KINDS, type ShareOwnerKind } from '@ws
 import { callApi } from '@ws/web-kit/api';
 import { NumberSelect, OwnerSelect } from '@ws/web-kit/pickers';
 import { dateTimePickerFormat } from '@ws/web-kit/utils';
-import { DatePicker, Form, InputNumber, Modal, Radio, Space } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Modal, Radio, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ interface ShareFields {
   aim: number;
   dailyAim?: number | null;
   window?: [Dayjs, Dayjs] | null;
+  message: string;
 }
 
 /** Adds a share to the order (`order/addshare`): an agent's or a number's, with its aims and window. */
@@ -25,7 +26,7 @@ export function ShareDialog({ orderId, open, onClose }: { orderId: string; open:
   const [saving, setSaving] = useState(false);
   const kind = Form.useWatch('ownerKind', form) ?? 'agent';
   useEffect(() => {
-    if (open) form.setFieldsValue({ ownerKind: 'agent', aim: 10, dailyAim: null, window: null });
+    if (open) form.setFieldsValue({ ownerKind: 'agent', aim: 10, dailyAim: null, window: null, message: '' });
   }, [open, form]);
 
   const save = async (values: ShareFields) => {
@@ -38,6 +39,7 @@ export function ShareDialog({ orderId, open, onClose }: { orderId: string; open:
           ...(values.ownerKind === 'agent' ? { ownerUserId: values.ownerUserId } : { numberId: values.numberId }),
           aim: values.aim,
           dailyAim: values.dailyAim ?? null,
+          message: values.message ?? '',
           ...(values.window
             ? { startsAt: values.window[0].toISOString(), endsAt: values.window[1].toISOString() }
             : {}),
@@ -89,6 +91,9 @@ export function ShareDialog({ orderId, open, onClose }: { orderId: string; open:
         </Space>
         <Form.Item name="window" label={t('window')} extra={t('windowHint')}>
           <DatePicker.RangePicker showTime format={dateTimePickerFormat()} />
+        </Form.Item>
+        <Form.Item name="message" label={t('message')} extra={t('messageHint')}>
+          <Input.TextArea rows={2} maxLength={ORDER_LIMITS.message} data-testid="share-message" />
         </Form.Item>
       </Form>
     </Modal>
