@@ -9,9 +9,15 @@ export const STATE_COLORS: Record<OrderState, string> = {
 
 /** Leads against an aim, as a bar. */
 export function AimProgress({ leads, aim, testId }: { leads: number; aim: number | null; testId: string }) {
-  if (aim === null) return <span data-testid={testId}>{leads.toLocaleString()}</span>;
+  if (aim === null) {
+    return (
+      <span data-testid={testId} data-leads={leads}>
+        {leads.toLocaleString()}
+      </span>
+    );
+  }
   return (
-    <Space size={8} data-testid={testId} data-leads={leads}>
+    <Space size={8} data-testid={testId} data-leads={leads} data-aim={aim}>
       <span>
         {leads.toLocaleString()} / {aim.toLocaleString()}
       </span>
