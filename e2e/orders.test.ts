@@ -119,7 +119,7 @@ describe('lead-intake orders (/marketingTasks/vermicelliOrder)', () => {
       await page.getByTestId('order-create').click();
       await page.getByTestId('order-form').waitFor();
       await page.getByTestId('order-form-name').fill(name);
-      await page.getByTestId('order-form-total-aim').fill('4');
+      await page.getByTestId('order-form-aim').fill('4');
       await page.getByTestId('order-form-daily-aim').fill('2');
       await page.getByTestId('order-form-save').click();
       await expectToast(page, run.created);
@@ -158,6 +158,12 @@ describe('lead-intake orders (/marketingTasks/vermicelliOrder)', () => {
         );
       expect(shareLeads).toEqual(['1 / 2', '1 / 2']);
       expect(await drawer.getByTestId('drawer-today').textContent()).toContain('2 / 2');
+
+      // The order's aim raised by hand: the progress follows.
+      await drawer.getByTestId('order-set-aim').click();
+      await page.getByTestId('aim-form-aim').fill('5');
+      await page.getByTestId('aim-save').click();
+      await expect.poll(() => drawer.getByTestId('drawer-leads').getAttribute('data-aim')).toBe('5');
 
       await drawer.getByRole('tab', { name: run.details }).click();
       const sources = drawer.locator('[data-testid=detail-source]');

@@ -120,7 +120,7 @@ export function OrderDrawer({ orderId, onClose }: { orderId: string | undefined;
           />
         </Space>
       )}
-      <AimDialog target={aiming} onClose={() => setAiming(undefined)} />
+      {aiming && <AimDialog target={aiming} onClose={() => setAiming(undefined)} />}
     </Drawer>
   );
 }

@@ -110,7 +110,7 @@ export function ShareTable({ progress }: { progress: OrderProgress }) {
         data-testid="share-table"
       />
       <ShareDialog orderId={orderId} open={adding} onClose={() => setAdding(false)} />
-      <AimDialog target={aiming} onClose={() => setAiming(undefined)} />
+      {aiming && <AimDialog target={aiming} onClose={() => setAiming(undefined)} />}
     </Space>
   );
 }

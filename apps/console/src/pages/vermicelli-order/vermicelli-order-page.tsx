@@ -10,7 +10,7 @@ import { useCodeName } from '../../components/codes/code-label.js';
 import { AimProgress, STATE_COLORS } from './aim-progress.js';
 import { useOrders } from './order-calls.js';
 import { OrderDrawer } from './order-drawer.js';
-import { OrderFormDrawer } from './order-form.js';
+import { OrderFormDialog } from './order-form.js';
 
 interface OrderFilters {
   search?: string;
@@ -126,15 +126,15 @@ export default function VermicelliOrderPage() {
         <PagedTable<IntakeOrder> rowKey="id" columns={columns} list={list} data-testid="order-table" />
       </Space>
       <OrderDrawer orderId={shownId} onClose={() => setShownId(undefined)} />
-      <OrderFormDrawer
-        open={formOpen}
-        onClose={() => setFormOpen(false)}
-        onSaved={(order) => {
-          setFormOpen(false);
-          void list.refresh();
-          setShownId(order.id);
-        }}
-      />
+      {formOpen && (
+        <OrderFormDialog
+          onClose={() => setFormOpen(false)}
+          onSaved={(order) => {
+            void list.refresh();
+            setShownId(order.id);
+          }}
+        />
+      )}
     </Card>
   );
 }
