@@ -28,6 +28,7 @@ create index intake_order_recent_idx on intake_order (tenant_id, id desc);
 
 -- A share of an order: its owner (an agent, or a number), its own aims and its time window (inside
 -- the order's). A removed share keeps its details (they were real leads) but takes no new ones.
+-- No foreign key to the number: the recycle bin's purge deletes numbers, and a share's history stays.
 create table intake_share (
   tenant_id text not null,
   id bigint generated always as identity,
@@ -44,7 +45,6 @@ create table intake_share (
   primary key (tenant_id, id),
   foreign key (tenant_id, order_id) references intake_order (tenant_id, id) on delete cascade,
   foreign key (tenant_id, owner_user_id) references app_user (tenant_id, id),
-  foreign key (tenant_id, number_id) references wa_number (tenant_id, id),
   check ((owner_kind = 'agent') = (owner_user_id is not null)),
   check ((owner_kind = 'number') = (number_id is not null)),
   check (ends_at > starts_at)
