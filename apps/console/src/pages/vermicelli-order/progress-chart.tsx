@@ -22,24 +22,27 @@ export function daysBetween(first: string, last: string): string[] {
 }
 
 /**
+ * The chart's days, in the order's time zone: from the later of the order's start and the period's
+ * to today (or the order's end), widened to any day that has leads.
+ */
+export function chartDays({ order, days }: Pick<OrderProgress, 'order' | 'days'>, now: Date): string[] {
+  const zone = order.time_zone;
+  const from = new Date(Math.max(Date.parse(order.starts_at), Date.parse(order.period_started_at)));
+  const to = new Date(Math.min(now.getTime(), Date.parse(order.ends_at) - 1));
+  const counted = days.map((day) => day.day).sort();
+  const first = [localDay(from, zone), ...counted].sort()[0] as string;
+  const last = [localDay(to < from ? from : to, zone), ...counted].sort().at(-1) as string;
+  return daysBetween(first, last);
+}
+
+/**
  * Leads per local day of the order's current period, one stacked bar per share, with the order's
  * daily aim as a line: from the period's (or the order's) start to today or the end.
  */
 export function ProgressChart({ progress }: { progress: OrderProgress }) {
   const { t } = useTranslation('orders');
   const { order, shares, days } = progress;
-  const range = useMemo(() => {
-    const zone = order.time_zone;
-    const from = new Date(Math.max(Date.parse(order.starts_at), Date.parse(order.period_started_at)));
-    const to = new Date(Math.min(Date.now(), Date.parse(order.ends_at) - 1));
-    const first = localDay(from, zone);
-    const last = localDay(to < from ? from : to, zone);
-    const seen = days.map((day) => day.day).sort();
-    return daysBetween(
-      seen[0] && seen[0] < first ? seen[0] : first,
-      seen.at(-1) && (seen.at(-1) as string) > last ? (seen.at(-1) as string) : last,
-    );
-  }, [order, days]);
+  const range = useMemo(() => chartDays(progress, new Date()), [progress]);
   const series = useMemo<ChartSeries[]>(() => {
     const bars = shares
       .filter((share) => !share.removed || days.some((day) => day.share_id === share.id))
