@@ -110,8 +110,24 @@ begin
   return null;
 end $$;
 
+-- Nothing moves a detail today; should something (a share's or a day's correction), the counts follow.
+create function intake_day_update() returns trigger language plpgsql as $$
+begin
+  insert into intake_day as d (tenant_id, order_id, share_id, period, day, leads)
+  select tenant_id, order_id, share_id, period, day, sum(delta)
+    from (select tenant_id, order_id, share_id, period, day, 1 as delta from after_rows
+          union all
+          select tenant_id, order_id, share_id, period, day, -1 from before_rows) changes
+   group by 1, 2, 3, 4, 5 having sum(delta) <> 0 order by 1, 2, 4, 3, 5
+  on conflict (tenant_id, order_id, period, share_id, day) do update set leads = d.leads + excluded.leads;
+  return null;
+end $$;
+
 create trigger intake_day_insert after insert on intake_detail referencing new table as added
   for each statement execute function intake_day_insert();
+create trigger intake_day_update after update on intake_detail
+  referencing old table as before_rows new table as after_rows
+  for each statement execute function intake_day_update();
 create trigger intake_day_delete after delete on intake_detail referencing old table as removed
   for each statement execute function intake_day_delete();
 

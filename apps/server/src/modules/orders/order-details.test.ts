@@ -192,21 +192,31 @@ describe('order/resetorder and order/sync', () => {
     await detailOf(t, a, two.id, await contactA());
     const before = await rollUpAndCount(t, a.tenantId, order.id);
     expect(before.rollUp).toEqual(before.counted);
-    await t.pool.query(`update intake_day set leads = leads + 7 where order_id = $1 and share_id = $2`, [
+    // A detail moved to the other share and day by hand: the triggers follow it too.
+    await t.pool.query(
+      `update intake_detail set share_id = $2, day = day - 1 where order_id = $1 and share_id = $3
+        and id = (select min(id) from intake_detail where order_id = $1 and share_id = $3)`,
+      [order.id, two.id, one.id],
+    );
+    const moved = await rollUpAndCount(t, a.tenantId, order.id);
+    expect(moved.rollUp).toEqual(moved.counted);
+    expect(Object.keys(moved.counted)).toHaveLength(3);
+    // Then the roll-up is broken: one count too high, two missing.
+    await t.pool.query('update intake_day set leads = leads + 7 where order_id = $1 and share_id = $2', [
       order.id,
       one.id,
     ]);
-    await t.pool.query(`delete from intake_day where order_id = $1 and share_id = $2`, [order.id, two.id]);
+    await t.pool.query('delete from intake_day where order_id = $1 and share_id = $2', [order.id, two.id]);
     expect((await progressOf(t, a, order.id)).order.leads).not.toBe(3);
 
     const synced = await post('/api/order/sync', { id: order.id });
     expect(synced.status).toBe(200);
-    expect(synced.body.data).toEqual({ leads: 3, corrected: 2, added: 0 });
+    expect(synced.body.data).toEqual({ leads: 3, corrected: 3, added: 0 });
     const after = await rollUpAndCount(t, a.tenantId, order.id);
     expect(after.rollUp).toEqual(after.counted);
     expect(Object.values(after.counted).reduce((sum, leads) => sum + leads, 0)).toBe(3);
     expect((await post('/api/order/sync', { id: order.id })).body.data).toEqual({ leads: 3, corrected: 0, added: 0 });
-    expect((await recordsOf(t, a, order.id))[1]).toMatchObject({ action: 'sync', data: { corrected: 2, leads: 3 } });
+    expect((await recordsOf(t, a, order.id))[1]).toMatchObject({ action: 'sync', data: { corrected: 3, leads: 3 } });
     await refusesStrangers(t, tenants, calls.orderSync, { valid: () => ({ id: order.id }) });
     expect((await post('/api/order/sync', { id: orderB.id })).status).toBe(404);
   });
