@@ -17,7 +17,7 @@ export function AimProgress({ leads, aim, testId }: { leads: number; aim: number
     );
   }
   return (
-    <Space size={8} data-testid={testId} data-leads={leads} data-aim={aim}>
+    <Space size={8} style={{ whiteSpace: 'nowrap' }} data-testid={testId} data-leads={leads} data-aim={aim}>
       <span>
         {leads.toLocaleString()} / {aim.toLocaleString()}
       </span>

@@ -84,7 +84,11 @@ export function ShareTable({ progress }: { progress: OrderProgress }) {
       render: (_, share) =>
         share.link ? (
           <Space>
-            <Typography.Text copyable={{ text: linkUrlOf(share) }} data-testid="share-link">
+            <Typography.Text
+              copyable={{ text: linkUrlOf(share) }}
+              style={{ whiteSpace: 'nowrap' }}
+              data-testid="share-link"
+            >
               {share.link.path}
             </Typography.Text>
             <ShareQr share={share} />
@@ -107,6 +111,7 @@ export function ShareTable({ progress }: { progress: OrderProgress }) {
         columns={columns}
         dataSource={progress.shares}
         pagination={false}
+        scroll={{ x: 'max-content' }}
         data-testid="share-table"
       />
       <ShareDialog orderId={orderId} open={adding} onClose={() => setAdding(false)} />
