@@ -106,14 +106,9 @@ export class InboxBatch {
         tenantId,
         touched.flatMap((t) => (t.texts[0] === undefined ? [] : [{ ...t, text: t.texts[0] }])),
       );
-      if (attributed > 0)
-        events.push(
-          ...(await intakeFromLinks(
-            db,
-            tenantId,
-            touched.map((t) => t.conversationId),
-          )),
-        );
+      // Conversations a lead-intake order's share link brought become the order's intake records.
+      const byShares = attributed.filter((a) => a.order_share_id !== null).map((a) => a.conversation_id);
+      events.push(...(await intakeFromLinks(db, tenantId, byShares)));
       for (const handOver of handOvers) {
         const audience = audiences.get(handOver.conversationId);
         if (audience) audience.agents = handOver.to !== null ? [handOver.to] : audience.numberAgents;
