@@ -14,6 +14,9 @@ import { publishOrderProgress } from './order-events.js';
 import { insertRecords } from './record-repository.js';
 import { lockShare } from './share-repository.js';
 
+/** How far ahead of the server's clock a browser's "now" may be. */
+const CLOCK_SKEW_MS = 60_000;
+
 export const DETAIL_IDS = { zh: 'ids: 进粉明细', en: 'ids: Intake record' };
 
 /**
@@ -26,6 +29,8 @@ export async function addDetail(context: AppContext, scope: Scope, detail: NewDe
     if (!share) throw errors.notFound({ zh: 'shareId: 分配', en: 'shareId: Share' });
     if (share.removed) throw errors.invalid('shareId', '该分配已删除', 'the share was removed');
     const at = detail.at ? new Date(detail.at) : new Date();
+    if (at.getTime() > Date.now() + CLOCK_SKEW_MS)
+      throw errors.invalid('at', '不能晚于现在', 'must not be in the future');
     if (at < share.starts_at || at >= share.ends_at) {
       throw errors.invalid('at', '不在该分配的时间范围内', "is outside the share's time window");
     }

@@ -82,6 +82,7 @@ describe('order/adddetail', () => {
       [share.id, contactB, {}, 404, 'contactId'],
       [share.id, contact, { at: new Date(Date.now() - 3_000_000).toISOString() }, 400, 'at'],
       [share.id, contact, { at: 'yesterday' }, 400, 'at'],
+      [share.id, contact, { at: new Date(Date.now() + 3_600_000).toISOString() }, 400, 'at'],
     ];
     for (const [shareId, contactId, fields, status, field] of cases) {
       const reply = await detailOf(t, a, shareId, contactId, fields);
