@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { Id, IdList } from './auth.js';
 import { defineCall } from './call.js';
 import { BatchReply, envelopeOf } from './envelope.js';
-import { cappedPageOf, listRequestOf, PageRequest, pageOf, textFilter } from './paging.js';
+import { DetailListRequest, IntakeDetail, NewDetail, OrderRecord, RecordListRequest } from './order-details.js';
+import { cappedPageOf, listRequestOf, pageOf, textFilter } from './paging.js';
 
 /**
  * Lead-intake orders (specification `/api/order/*`, the `/marketingTasks/vermicelliOrder` screen,
@@ -22,30 +23,10 @@ export const SHARE_OWNER_KINDS = ['agent', 'number'] as const;
 export const ShareOwnerKind = z.enum(SHARE_OWNER_KINDS);
 export type ShareOwnerKind = z.infer<typeof ShareOwnerKind>;
 
-export const DETAIL_SOURCES = ['link', 'manual'] as const;
-export const DetailSource = z.enum(DETAIL_SOURCES);
-export type DetailSource = z.infer<typeof DetailSource>;
-
-export const ORDER_RECORD_ACTIONS = [
-  'create',
-  'addshare',
-  'delshare',
-  'adddetail',
-  'deldetail',
-  'setaim',
-  'resetaim',
-  'resetorder',
-  'sync',
-] as const;
-export const OrderRecordAction = z.enum(ORDER_RECORD_ACTIONS);
-export type OrderRecordAction = z.infer<typeof OrderRecordAction>;
-
-export const ORDER_LIMITS = { name: 100, note: 500, message: 500, aim: 10_000_000 } as const;
+export const ORDER_LIMITS = { name: 100, message: 500, aim: 10_000_000 } as const;
 
 const Aim = z.number().int().min(1).max(ORDER_LIMITS.aim);
 const Time = z.iso.datetime({ offset: true });
-/** A local day, `YYYY-MM-DD`. */
-const Day = z.iso.date();
 
 /** An IANA time zone name (`Asia/Shanghai`), as the browser and PostgreSQL know it. */
 export const TimeZoneName = z
@@ -160,51 +141,6 @@ export const OrderProgress = z.object({
 });
 export type OrderProgress = z.infer<typeof OrderProgress>;
 
-export const NewDetail = z.object({
-  shareId: Id,
-  contactId: Id,
-  /** When the lead came in; absent: now. Must be inside the share's window. */
-  at: Time.optional(),
-  note: z.string().trim().max(ORDER_LIMITS.note).default(''),
-});
-export type NewDetail = z.output<typeof NewDetail>;
-
-export const DetailListRequest = PageRequest.extend({
-  orderId: Id,
-  filters: z
-    .object({
-      shareId: Id.nullish(),
-      source: DetailSource.nullish(),
-      /** Local days of the order, inclusive. */
-      fromDay: Day.nullish(),
-      toDay: Day.nullish(),
-      /** Part of the contact's name or phone. */
-      search: textFilter(64),
-      /** Absent: the current period. */
-      period: z.number().int().min(1).nullish(),
-    })
-    .prefault({}),
-});
-export type DetailListRequest = z.output<typeof DetailListRequest>;
-
-export const IntakeDetail = z.object({
-  id: Id,
-  order_id: Id,
-  share_id: Id,
-  contact_id: Id,
-  contact_name: z.string(),
-  contact_wa_id: z.string(),
-  conversation_id: Id.nullable(),
-  source: DetailSource,
-  period: z.number().int(),
-  at: z.string(),
-  /** The local day in the order's time zone it counts on. */
-  day: z.string(),
-  note: z.string(),
-  created_by: Id.nullable(),
-});
-export type IntakeDetail = z.infer<typeof IntakeDetail>;
-
 /** Changes an order's aims (no `shareId`) or a share's; `dailyAim: null` removes the daily aim. */
 export const SetAim = z
   .object({
@@ -218,19 +154,6 @@ export const SetAim = z
     path: ['aim'],
   });
 export type SetAim = z.output<typeof SetAim>;
-
-export const RecordListRequest = PageRequest.extend({ orderId: Id });
-
-export const OrderRecord = z.object({
-  id: Id,
-  action: OrderRecordAction,
-  by_user_id: Id.nullable(),
-  by_name: z.string().nullable(),
-  /** What changed: values before and after, counts, the rows named. */
-  data: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
-});
-export type OrderRecord = z.infer<typeof OrderRecord>;
 
 export const SyncReply = z.object({
   /** Leads of the current period after the recount, and how many day counts it corrected. */

@@ -1,4 +1,4 @@
-import { calls, type IntakeShare, ORDER_LIMITS } from '@ws/contract';
+import { calls, DETAIL_LIMITS, type IntakeShare } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
 import { SearchSelect } from '@ws/web-kit/pickers';
 import { dateTimePickerFormat } from '@ws/web-kit/utils';
@@ -63,7 +63,7 @@ export function DetailDialog({ shares, open, onClose }: { shares: IntakeShare[];
         <DatePicker showTime format={dateTimePickerFormat()} />
       </Form.Item>
       <Form.Item name="note" label={t('note')}>
-        <Input maxLength={ORDER_LIMITS.note} />
+        <Input maxLength={DETAIL_LIMITS.note} />
       </Form.Item>
     </ModalForm>
   );
