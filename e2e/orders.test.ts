@@ -188,6 +188,13 @@ describe('lead-intake orders (/marketingTasks/vermicelliOrder)', () => {
       // The shares' links went with the order.
       const gone = await fetch(`${baseUrl}${paths[0]}`, { redirect: 'manual', headers: { 'user-agent': IPHONE } });
       expect(gone.status).toBe(404);
+      // The agent leaves the demo number, so no other test's conversation may wait for it.
+      await postApi(
+        baseUrl,
+        '/api/inbox/agent/set',
+        { userId: seat.pair.user_info.user_id, numberIds: [], maxOpen: 20 },
+        demo.access_token,
+      );
       expect(pageErrors).toEqual([]);
     });
   }
