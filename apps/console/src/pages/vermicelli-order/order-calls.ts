@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { calls, type DetailListRequest, type OrderState } from '@ws/contract';
 import { callApi, callFile } from '@ws/web-kit/api';
-import { usePagedList } from '@ws/web-kit/list';
+import { readDownload, saveFile, usePagedList } from '@ws/web-kit/list';
 import type { PickerOption } from '@ws/web-kit/pickers';
 import { useRefetchOnEvent } from '@ws/web-kit/realtime';
 
@@ -49,6 +49,12 @@ export async function shareQrUrl(shareId: string, format: 'png' | 'svg', signal?
     ...(signal ? { signal } : {}),
   });
   return URL.createObjectURL(await response.blob());
+}
+
+/** Saves a share's QR code as an SVG file (a failure is shown by the request wrapper, then thrown). */
+export async function downloadQrSvg(shareId: string): Promise<void> {
+  const response = await callFile(calls.infoGetQr, { query: { agid: shareId, format: 'svg' } });
+  saveFile(await readDownload(response, `share-${shareId}.svg`, () => undefined));
 }
 
 /** Contacts whose name or phone holds the text, a page of them, for the manual entry. */

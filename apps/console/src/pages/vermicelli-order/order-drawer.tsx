@@ -40,9 +40,13 @@ export function OrderDrawer({ orderId, onClose }: { orderId: string | undefined;
     });
   const sync = async () => {
     if (!order) return;
-    const result = await callApi(calls.orderSync, { body: { id: order.id } });
-    showSuccess(t('synced', result));
-    await progress.refetch();
+    try {
+      const result = await callApi(calls.orderSync, { body: { id: order.id } });
+      showSuccess(t('synced', result));
+      await progress.refetch();
+    } catch {
+      // The request wrapper has shown the failure.
+    }
   };
 
   return (

@@ -3,7 +3,7 @@ import type { IntakeShare } from '@ws/contract';
 import { Button, Image, Popover, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shareQrUrl } from './order-calls.js';
+import { downloadQrSvg, shareQrUrl } from './order-calls.js';
 
 /** The share's QR code (from `info/getqr`), shown in a popover, with an SVG download. */
 export function ShareQr({ share }: { share: IntakeShare }) {
@@ -29,15 +29,6 @@ export function ShareQr({ share }: { share: IntakeShare }) {
     };
   }, [open, share.id, share.link]);
 
-  const downloadSvg = async () => {
-    const url = await shareQrUrl(share.id, 'svg');
-    const anchor = document.createElement('a');
-    anchor.href = url;
-    anchor.download = `share-${share.id}.svg`;
-    anchor.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
-
   if (!share.link) return null;
   return (
     <Popover
@@ -51,7 +42,11 @@ export function ShareQr({ share }: { share: IntakeShare }) {
           ) : (
             <Spin />
           )}
-          <Button size="small" onClick={() => void downloadSvg()} data-testid="share-qr-svg">
+          <Button
+            size="small"
+            onClick={() => void downloadQrSvg(share.id).catch(() => undefined)}
+            data-testid="share-qr-svg"
+          >
             {t('downloadSvg')}
           </Button>
         </Space>
