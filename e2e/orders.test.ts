@@ -6,7 +6,7 @@
  * coming from the links, the chart per day and the history.
  */
 import { randomBytes } from 'node:crypto';
-import type { Page as ListPage, NumberListRecord } from '@ws/contract';
+import type { Link, LinkDetails, Page as ListPage, NumberListRecord } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
