@@ -41,7 +41,7 @@ create table link_target (
   unique (tenant_id, link_id, number_id),
   check ((window_start is null) = (window_end is null)),
   foreign key (tenant_id, link_id) references link (tenant_id, id) on delete cascade,
-  foreign key (tenant_id, number_id) references wa_number (tenant_id, id)
+  foreign key (tenant_id, number_id) references wa_number (tenant_id, id) on delete cascade
 );
 
 -- One row per visit of `/l/{slug}`. No address is kept: `address_hash` is an HMAC of it under a

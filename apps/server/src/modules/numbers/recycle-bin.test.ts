@@ -89,6 +89,11 @@ describe('the recycle bin', () => {
       `insert into number_daily_count (tenant_id, number_id, day, sent) values ($1, $2, current_date, 4)`,
       [a.tenantId, number],
     );
+    // A click-to-chat link's target follows its number out; the link keeps its other targets.
+    await ok(t, '/api/link/add', a.token, {
+      name: 'Purged target',
+      targets: [{ numberId: number }, { numberId: live }],
+    });
     const notRecycled = await t.post('/api/agent/purge', { token: a.token, body: { ids: [live] } });
     expect(notRecycled.status).toBe(404);
 
@@ -105,6 +110,7 @@ describe('the recycle bin', () => {
       'conversation',
       'number_daily_count',
       'contact_tally',
+      'link_target',
     ]) {
       expect(await count(table), table).toBe(0);
     }
@@ -116,6 +122,8 @@ describe('the recycle bin', () => {
     const tagCount = await t.pool.query('select item_count from tag where id = $1', [tag]);
     expect(tagCount.rows[0].item_count).toBe(0);
     expect(await listIds(a.token)).toContain(live);
+    const kept = await t.pool.query('select count(*)::int as n from link_target where number_id = $1', [live]);
+    expect(kept.rows[0].n).toBe(1);
   });
 
   it('purges numbers 30 days in the bin by the daily job, not younger ones', async () => {
