@@ -9,6 +9,8 @@ import { audienceLoadJob } from './modules/audiences/load-job.js';
 import { registerAudienceRoutes } from './modules/audiences/routes.js';
 import { authHousekeepingJob } from './modules/auth/housekeeping-job.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
+import { registerAutoReplyRoutes } from './modules/autoreply/routes.js';
+import { autoReplySendJob, autoReplySweepJob } from './modules/autoreply/send-job.js';
 import { registerBlockingRoutes } from './modules/blocking/routes.js';
 import {
   campaignDispatchJob,
@@ -88,6 +90,8 @@ export const jobs: readonly JobDefinition[] = [
   inboxQueueAssignJob,
   inboxTranslateJob,
   translationCachePruneJob,
+  autoReplySendJob,
+  autoReplySweepJob,
 ];
 
 /** The api role: the contract's calls, the uploads and the built front ends (console and seat client). */
@@ -121,6 +125,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerGroupRoutes(app, context);
   registerLinkRoutes(app, context);
   registerOrderRoutes(app, context);
+  registerAutoReplyRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
   await registerRealtime(app, context);

@@ -1,6 +1,7 @@
 import { allocationCalls } from './allocations.js';
 import { audienceCalls } from './audiences.js';
 import { authCalls } from './auth.js';
+import { autoReplyCalls } from './auto-replies.js';
 import { blockingCalls } from './blocking.js';
 import type { CallDefinition } from './call.js';
 import { campaignCalls } from './campaigns.js';
@@ -53,6 +54,7 @@ export const calls = {
   ...inboxTranslationCalls,
   ...quickReplyCalls,
   ...materialCalls,
+  ...autoReplyCalls,
   ...translationCalls,
   ...blockingCalls,
   ...groupCalls,

@@ -1,6 +1,7 @@
 export * from './allocations.js';
 export * from './audiences.js';
 export * from './auth.js';
+export * from './auto-replies.js';
 export * from './blocking.js';
 export * from './call.js';
 export * from './calls.js';

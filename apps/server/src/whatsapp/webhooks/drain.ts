@@ -8,6 +8,7 @@
  */
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { AutoReplyBatch } from '../../modules/autoreply/auto-reply-batch.js';
 import { InboxBatch } from '../../modules/inbox/assignment/inbox-batch.js';
 import { withRedoableTransaction, withTransaction } from '../../platform/db/pool.js';
 import { releaseSavepoint, rollbackToSavepoint, savepoint } from '../../platform/db/savepoint.js';
@@ -96,11 +97,13 @@ async function processBatch(
     statuses: new StatusBuffer(client, published),
     events: published,
     inbox: new InboxBatch(),
+    autoReplies: new AutoReplyBatch(),
   };
   // Waiting conversations assigned, then the realtime events of what was stored, in one statement
   // with it (before the savepoint ends).
   const publish = async () => {
     await work.inbox.settle(client, published);
+    await work.autoReplies.settle(client);
     await publishEvents(client, published.splice(0));
   };
   await savepoint(client, 'webhook_batch');
@@ -116,6 +119,7 @@ async function processBatch(
     await rollbackToSavepoint(client, 'webhook_batch');
     work.statuses.clear();
     work.inbox.clear();
+    work.autoReplies.clear();
     published.length = 0;
   }
   const outcomes: EventOutcome[] = [];
@@ -132,6 +136,7 @@ async function processBatch(
       await rollbackToSavepoint(client, 'webhook_event');
       work.statuses.clear();
       work.inbox.clear();
+      work.autoReplies.clear();
       published.length = 0;
       logger.error({ err: error, eventId: event.id }, 'webhook event could not be applied');
       outcomes.push({

@@ -139,6 +139,17 @@ async function receiveMessage(
     });
   }
   if (fromUser) await applyConsentRequest(work, number, message, sender, createdAt);
+  if (fromUser && thread && messageId) {
+    work.autoReplies.add({
+      tenantId: number.tenantId,
+      numberId: number.id,
+      contactId,
+      messageId,
+      at: createdAt,
+      text: messageText(message.type, message as unknown as Record<string, unknown>) ?? null,
+      previousInboundAt: thread.previous_inbound_at,
+    });
+  }
   return notes;
 }
 

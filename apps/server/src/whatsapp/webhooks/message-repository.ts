@@ -73,6 +73,8 @@ export interface TouchedConversation {
   previous_status: string | null;
   /** The agent it had before: a resolved conversation the customer reopens goes back to assignment. */
   previous_assignee: string | null;
+  /** The customer's last message to the number before this one (null: none). */
+  previous_inbound_at: Date | null;
 }
 
 /**
@@ -106,7 +108,9 @@ export async function touchConversation(
                  (select o.status from conversation o
                    where o.tenant_id = $1 and o.number_id = $2 and o.contact_id = $3) as previous_status,
                  (select o.assignee_user_id::text from conversation o
-                   where o.tenant_id = $1 and o.number_id = $2 and o.contact_id = $3) as previous_assignee`,
+                   where o.tenant_id = $1 and o.number_id = $2 and o.contact_id = $3) as previous_assignee,
+                 (select o.last_inbound_at from conversation o
+                   where o.tenant_id = $1 and o.number_id = $2 and o.contact_id = $3) as previous_inbound_at`,
       [tenantId, numberId, contactId, fromUser ? at : null, at, fromUser ? 1 : 0, fromUser],
     ),
   );

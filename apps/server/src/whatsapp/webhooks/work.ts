@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { AutoReplyBatch } from '../../modules/autoreply/auto-reply-batch.js';
 import type { InboxBatch } from '../../modules/inbox/assignment/inbox-batch.js';
 import type { Publication } from '../../platform/realtime/publish.js';
 import type { Directory } from './directory.js';
@@ -15,6 +16,8 @@ export interface Work {
   events: Publication[];
   /** The conversations the batch's inbound messages touched: assigned and addressed before publishing. */
   inbox: InboxBatch;
+  /** The customers' messages the batch stored: answered by keyword rules and greetings (decision 0024). */
+  autoReplies: AutoReplyBatch;
 }
 
 /**
