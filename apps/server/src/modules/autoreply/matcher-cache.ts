@@ -30,10 +30,9 @@ export async function autoRepliesOf(db: Db, tenantIds: readonly string[]): Promi
   for (const [tenantId, { version, timeZone }] of versions) {
     let cached = cache.get(tenantId);
     if (cached?.version !== version) {
-      const [rules, { greetings }] = await Promise.all([
-        selectMatcherRules(db, tenantId),
-        selectMatcherGreetings(db, tenantId),
-      ]);
+      // One after the other: in the drain, db is the batch's transaction (one connection).
+      const rules = await selectMatcherRules(db, tenantId);
+      const greetings = await selectMatcherGreetings(db, tenantId);
       cached = { version, replies: { matcher: new KeywordMatcher(rules), greetings, timeZone } };
       cache.delete(tenantId);
       cache.set(tenantId, cached);

@@ -219,21 +219,15 @@ export interface MatcherGreeting {
   enabled: boolean;
 }
 
-/** The tenant's greetings, and its time zone (what the drain's matcher keeps). */
-export async function selectMatcherGreetings(
-  db: Db,
-  tenantId: string,
-): Promise<{ greetings: MatcherGreeting[]; timeZone: string }> {
-  const [greetings, tenant] = await Promise.all([
-    db.query<MatcherGreeting>(
-      `select id::text, number_id::text as "numberId", material_id::text as "materialId",
-         outside_material_id::text as "outsideMaterialId",
-         case when active_from is null then null else json_build_object('from', active_from, 'to', active_to) end as "activeHours",
-         silence_days as "silenceDays", enabled
-       from greeting where tenant_id = $1`,
-      [tenantId],
-    ),
-    db.query<{ time_zone: string }>('select time_zone from tenant where id = $1', [tenantId]),
-  ]);
-  return { greetings: greetings.rows, timeZone: tenant.rows[0]?.time_zone ?? 'UTC' };
+/** The tenant's greetings (the drain's matcher keeps them). */
+export async function selectMatcherGreetings(db: Db, tenantId: string): Promise<MatcherGreeting[]> {
+  const { rows } = await db.query<MatcherGreeting>(
+    `select id::text, number_id::text as "numberId", material_id::text as "materialId",
+       outside_material_id::text as "outsideMaterialId",
+       case when active_from is null then null else json_build_object('from', active_from, 'to', active_to) end as "activeHours",
+       silence_days as "silenceDays", enabled
+     from greeting where tenant_id = $1`,
+    [tenantId],
+  );
+  return rows;
 }
