@@ -158,8 +158,8 @@ export const MENU: readonly MenuNode[] = [
       { path: '/content/material', name: 'material', icon: 'material', call: calls.materialAdd },
       { path: '/content/template', name: 'template', icon: 'template', call: calls.templateList },
       { path: '/content/script', name: 'script', icon: 'profile' },
-      { path: '/content/keyword', name: 'keyword', icon: 'keyword' },
-      { path: '/content/friendsvia', name: 'friendsvia', icon: 'greeting' },
+      { path: '/content/keyword', name: 'keyword', icon: 'keyword', call: calls.keywordAdd },
+      { path: '/content/friendsvia', name: 'friendsvia', icon: 'greeting', call: calls.greetingSave },
     ],
   },
   {

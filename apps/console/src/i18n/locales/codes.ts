@@ -45,6 +45,13 @@ const zh = {
     imgtext: '图文',
   },
   BindingKind: { user: '坐席', number: '号码' },
+  MatchMode: { exact: '完全匹配', contains: '包含', prefix: '开头是', regex: '正则表达式' },
+  KeywordSkip: {
+    disabled: '已停用',
+    other_number: '不适用于该号码',
+    outside_hours: '不在生效时间内',
+    lower_priority: '优先级较低',
+  },
   KnownOptInSource: { web_form: '网页表单', checkout: '结账页' },
   OptOutChannel: {
     keyword: '回复退订关键词',
@@ -291,6 +298,13 @@ const en: typeof zh = {
     imgtext: 'Image and text',
   },
   BindingKind: { user: 'Agent', number: 'Number' },
+  MatchMode: { exact: 'Exactly', contains: 'Contains', prefix: 'Starts with', regex: 'Regular expression' },
+  KeywordSkip: {
+    disabled: 'Switched off',
+    other_number: 'Not for this number',
+    outside_hours: 'Outside its hours',
+    lower_priority: 'Lower priority',
+  },
   KnownOptInSource: { web_form: 'Web form', checkout: 'Checkout' },
   OptOutChannel: {
     keyword: 'Replied a stop word',

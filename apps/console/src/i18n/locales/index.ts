@@ -1,6 +1,7 @@
 import { withKitTexts } from '@ws/web-kit/i18n';
 import { allocationTexts } from './allocation.js';
 import { audiencesTexts } from './audiences.js';
+import { autoRepliesTexts } from './auto-replies.js';
 import { campaignsTexts } from './campaigns.js';
 import { censusTexts } from './census.js';
 import { chatTexts } from './chat.js';
@@ -48,6 +49,7 @@ const namespaces = {
   seats: seatsTexts,
   translationSettings: translationSettingsTexts,
   materials: materialsTexts,
+  autoReplies: autoRepliesTexts,
 } as const;
 
 /** Every text of the console, by language and namespace: the web kit's (api, list, selects) and its own. */
