@@ -4,30 +4,23 @@
  * shows the binding; the bound seat is offered it, the other is not.
  */
 import type { Page as ListPage, Material } from '@ws/contract';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { animationsSettled, saveScreenshot, useBrowser } from './browser.js';
+import { saveScreenshot, useBrowser } from './browser.js';
 import {
   apiRegister,
-  expectToast,
   openInLanguage,
   pickInDialog,
   postApi,
   type RegisteredOperator,
   recordPageErrors,
 } from './console-pages.js';
+import { addImageMaterial } from './materials.js';
 import { createSeat } from './seats.js';
 
 const baseUrl = inject('baseUrl');
-/** A 2×2 PNG: enough for the content check and a thumbnail. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWPQzPuvmfefAUIBACkeBlnH5YtPAAAAAElFTkSuQmCC',
-  'base64',
-);
-
 const TEXTS = {
-  zh: { tab: '图片', added: '新增成功', open: '全部坐席', bound: '已绑定 1 个' },
-  en: { tab: 'Image', added: 'Created successfully', open: 'All agents', bound: 'Bound: 1' },
+  zh: { open: '全部坐席', bound: '已绑定 1 个' },
+  en: { open: 'All agents', bound: 'Bound: 1' },
 } as const;
 
 let operator: RegisteredOperator;
@@ -43,28 +36,6 @@ beforeAll(async () => {
 
 const imagesSeenBy = async (token: string) =>
   (await postApi<ListPage<Material>>(baseUrl, '/api/mater/list', { tp: 'img' }, token)).records.map((m) => m.title);
-
-async function addImageMaterial(page: Page, title: string, language: 'zh' | 'en') {
-  await page.getByTestId('materials-page').waitFor();
-  await page.getByRole('tab', { name: TEXTS[language].tab, exact: true }).click();
-  const tab = page.getByTestId('material-tab-img');
-  await tab.getByTestId('material-add').click();
-  await page.getByTestId('material-form').waitFor();
-  await page.getByTestId('material-form-title').fill(title);
-  await page.locator('[data-testid=material-file] input[type=file]').setInputFiles({
-    name: 'menu.png',
-    mimeType: 'image/png',
-    buffer: PNG,
-  });
-  await page.locator('[data-testid=material-form] [data-testid=material-thumbnail] img').waitFor();
-  await page.getByTestId('material-form-text').fill(`${title} caption`);
-  await animationsSettled(page);
-  await page.getByTestId('material-form-save').click();
-  await expectToast(page, TEXTS[language].added);
-  const row = tab.locator('tr.ant-table-row', { hasText: title });
-  await row.waitFor();
-  return row;
-}
 
 describe('material library (/content/material)', () => {
   const browser = useBrowser();
