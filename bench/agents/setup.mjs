@@ -105,7 +105,7 @@ export const customerOf = (index, numbers) => ({
 
 /**
  * Makes `perSecond` customers write a second, in ticks of 10 ms, `total` messages; message i is
- * `pick(i)`'s and reads `bench <i>`. `sent[i]` is the time just before the sandbox was asked (the
+ * `pick(i)`'s and reads its `text`, or `bench <i>`. `sent[i]` is the time just before the sandbox was asked (the
  * customer pressing send); the sandbox then posts its webhook batch (every 50 ms by default).
  * Answers { sent, seconds, failed }.
  */
@@ -133,7 +133,7 @@ export async function customersWrite(sandboxUrl, { total, perSecond, pick, now, 
         from: customer.waId,
         name: `Customer ${customer.waId.slice(-6)}`,
         type: 'text',
-        text: `bench ${index}`,
+        text: customer.text ?? `bench ${index}`,
       })
         .catch((error) => {
           failed += 1;

@@ -77,3 +77,17 @@ describe('KeywordMatcher', () => {
     expect(matcher.hits('ＡＢＣ　１２３').map((hit) => hit.keyword)).toEqual(['abc 123']);
   });
 });
+
+describe('requiredLiteral', () => {
+  it('finds the run every match must hold, or none', async () => {
+    const { requiredLiteral } = await import('./regex-literal.js');
+    expect(requiredLiteral('\\bSKU-\\d{4}\\b')).toBe('sku-');
+    expect(requiredLiteral('order\\s+(status|state)')).toBe('order');
+    expect(requiredLiteral('colou?r chart')).toBe('r chart');
+    expect(requiredLiteral('price\\.list')).toBe('price.list');
+    expect(requiredLiteral('[abc]+xyz')).toBe('xyz');
+    expect(requiredLiteral('refund|return')).toBeNull();
+    expect(requiredLiteral('(a+)+$')).toBeNull();
+    expect(requiredLiteral('^\\d+$')).toBeNull();
+  });
+});

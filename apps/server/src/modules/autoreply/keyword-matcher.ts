@@ -1,6 +1,7 @@
 import type { ActiveHours, MatchMode } from '@ws/contract';
 import { RE2JS, RE2Set } from 're2js';
 import { msUntilWindowOpens } from '../campaigns/send-window.js';
+import { requiredLiteral } from './regex-literal.js';
 
 /** A rule as the matcher needs it (the repository's row, keywords already checked). */
 export interface MatcherRule {
@@ -40,6 +41,15 @@ export function regexProblem(pattern: string): string | null {
     return null;
   } catch (error) {
     return (error as Error).message.slice(0, 200);
+  }
+}
+
+/** The pattern compiled, or null when RE2 refuses it. */
+function compiled(pattern: string): RE2JS | null {
+  try {
+    return RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+  } catch {
+    return null;
   }
 }
 
@@ -114,20 +124,32 @@ export class KeywordMatcher {
   private readonly prefixes = new Map<number, Map<string, Entry[]>>();
   private readonly containsEntries: Entry[] = [];
   private readonly automaton: KeywordAutomaton;
+  /** Patterns with a run of plain characters: run only when the text holds it. */
+  private readonly literalAutomaton: KeywordAutomaton;
+  private readonly literalEntries: { entry: Entry; regex: RE2JS }[] = [];
+  /** Patterns without one: one RE2 set, one pass. */
   private readonly regexEntries: Entry[] = [];
   private readonly regexSet: RE2Set | null;
 
   constructor(readonly rules: readonly MatcherRule[]) {
     const containsWords: string[] = [];
+    const literals: string[] = [];
     const regexSet = new RE2Set(RE2Set.UNANCHORED, RE2JS.CASE_INSENSITIVE, REGEX_SET_MEMORY);
     rules.forEach((rule, index) => {
       for (const keyword of rule.keywords) {
         const entry = { rule: index, keyword };
         if (rule.matchMode === 'regex') {
           // Checked when saved; one that no longer compiles (an older engine's) is left out.
-          if (regexProblem(keyword) !== null) continue;
-          regexSet.add(keyword);
-          this.regexEntries.push(entry);
+          const regex = compiled(keyword);
+          if (regex === null) continue;
+          const literal = requiredLiteral(keyword);
+          if (literal !== null) {
+            literals.push(literal);
+            this.literalEntries.push({ entry, regex });
+          } else {
+            regexSet.add(keyword);
+            this.regexEntries.push(entry);
+          }
           continue;
         }
         const word = normaliseText(keyword);
@@ -143,6 +165,7 @@ export class KeywordMatcher {
       }
     });
     this.automaton = new KeywordAutomaton(containsWords);
+    this.literalAutomaton = new KeywordAutomaton(literals);
     if (this.regexEntries.length > 0) {
       regexSet.compile();
       this.regexSet = regexSet;
@@ -162,6 +185,12 @@ export class KeywordMatcher {
       if (length <= normal.length) add(words.get(normal.slice(0, length)));
     }
     for (const index of this.automaton.find(normal)) add([this.containsEntries[index] as Entry]);
+    if (this.literalEntries.length > 0) {
+      for (const index of this.literalAutomaton.find(raw.toLowerCase())) {
+        const candidate = this.literalEntries[index];
+        if (candidate && !found.has(candidate.entry.rule) && candidate.regex.test(raw)) add([candidate.entry]);
+      }
+    }
     if (this.regexSet) for (const index of this.regexSet.match(raw)) add([this.regexEntries[index] as Entry]);
     return [...found].map(([index, keyword]) => ({ rule: this.rules[index] as MatcherRule, keyword })).sort(byPriority);
   }
