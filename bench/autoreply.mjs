@@ -135,11 +135,13 @@ async function benchPath() {
         tenantId,
         material.id,
         JSON.stringify(
-          rules.map((r) => ({ name: r.name, keywords: r.keywords, mode: r.matchMode, priority: r.priority })),
+          rules
+            .slice(0, -1)
+            .map((r) => ({ name: r.name, keywords: r.keywords, mode: r.matchMode, priority: r.priority })),
         ),
       ],
     );
-    // Through the API once, so the version is bumped as an operator's change bumps it.
+    // The last one through the API (the tenant's cap is 10 000): the version bumped as an operator's change bumps it.
     await callApi(
       product.url,
       '/api/keyword/add',

@@ -133,6 +133,14 @@ describe('keyword replies in the drain', () => {
       [operator.tenantId, waId],
     );
     expect(contact?.opted_out_at).not.toBeNull();
+    // Not even recorded: the drain leaves opted-out contacts out before matching.
+    const recorded = await rows(
+      t.pool,
+      `select 1 from auto_reply r join contact c on c.tenant_id = r.tenant_id and c.id = r.contact_id
+        where r.tenant_id = $1 and c.wa_id = $2`,
+      [operator.tenantId, waId],
+    );
+    expect(recorded).toEqual([]);
   });
 
   it('a cooldown keeps a rule from answering a contact twice in a row; other contacts are answered', async () => {
