@@ -5,10 +5,10 @@ import { callApi } from '@ws/web-kit/api';
 import { actionsColumn, formatTime, useConfirm } from '@ws/web-kit/list';
 import { NumberSelect } from '@ws/web-kit/pickers';
 import { Button, Card, Form, InputNumber, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeLabel } from '../../components/codes/code-label.js';
 import { type EditDialogProps, ModalForm, useEditDialog } from '../../components/form/index.js';
+import { useFilledForm } from './filled-form.js';
 import { HoursFields, hoursOf, hoursText } from './hours-fields.js';
 import { MaterialPicker } from './material-picker.js';
 
@@ -34,13 +34,7 @@ const fieldsOf = (greeting: Greeting | undefined): Fields => ({
 /** Sets a number's greeting (or every number's): saving again replaces it. */
 function GreetingForm({ open, editing, onClose, onSaved }: EditDialogProps<Greeting>) {
   const { t } = useTranslation('autoReplies');
-  const [form] = Form.useForm<Fields>();
-  useEffect(() => {
-    if (open) {
-      form.resetFields();
-      form.setFieldsValue(fieldsOf(editing));
-    }
-  }, [open, editing, form]);
+  const form = useFilledForm(open, editing, fieldsOf);
   const save = async (fields: Fields) => {
     await callApi(calls.greetingSave, {
       body: {

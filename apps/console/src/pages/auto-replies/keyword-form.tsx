@@ -2,10 +2,10 @@ import { COOLDOWN_MAX_SECONDS, calls, KEYWORD_LENGTH_MAX, type KeywordRule, MATC
 import { callApi } from '@ws/web-kit/api';
 import { NumberMultiSelect } from '@ws/web-kit/pickers';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeLabel } from '../../components/codes/code-label.js';
 import { type EditDialogProps, ModalForm } from '../../components/form/index.js';
+import { useFilledForm } from './filled-form.js';
 import { HoursFields, hoursOf } from './hours-fields.js';
 import { MaterialPicker } from './material-picker.js';
 
@@ -51,13 +51,7 @@ function fieldsOf(rule: KeywordRule | undefined): Fields {
 /** Adds a keyword rule, or edits `editing`. */
 export function KeywordForm({ open, editing, onClose, onSaved }: EditDialogProps<KeywordRule>) {
   const { t } = useTranslation('autoReplies');
-  const [form] = Form.useForm<Fields>();
-  useEffect(() => {
-    if (open) {
-      form.resetFields();
-      form.setFieldsValue(fieldsOf(editing));
-    }
-  }, [open, editing, form]);
+  const form = useFilledForm(open, editing, fieldsOf);
   const save = async (fields: Fields) => {
     const body = {
       name: fields.name,

@@ -180,20 +180,3 @@ export async function selectTenantsWithDueSteps(db: Db): Promise<string[]> {
   );
   return rows.map((row) => row.tenant_id);
 }
-
-/** The stored file of an upload id (the job hands it to the number's media store). */
-export async function selectUploadById(db: Db, tenantId: string, uploadId: string) {
-  const { rows } = await db.query<{
-    id: string;
-    storage_path: string;
-    original_name: string;
-    content_type: string;
-    size: number;
-    thumbnail_path: string | null;
-  }>(
-    `select id::text, storage_path, original_name, content_type, size::float8 as size, thumbnail_path
-       from upload where tenant_id = $1 and id = $2`,
-    [tenantId, uploadId],
-  );
-  return rows[0];
-}

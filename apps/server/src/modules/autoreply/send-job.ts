@@ -5,7 +5,8 @@ import type { AppContext } from '../../platform/http/context.js';
 import { defineJob, enqueue } from '../../platform/queue/jobs.js';
 import { numberClient } from '../../whatsapp/numbers/number-client.js';
 import { cloudMediaIdOf } from '../uploads/cloud-media.js';
-import { type DueStep, selectTenantsWithDueSteps, selectUploadById, stopReplies } from './auto-reply-repository.js';
+import { selectUploadById } from '../uploads/upload-repository.js';
+import { type DueStep, selectTenantsWithDueSteps, stopReplies } from './auto-reply-repository.js';
 import { sendDueSteps } from './send-steps.js';
 
 const MISSING_FILE = { zh: 'material: 文件', en: 'material: File' };

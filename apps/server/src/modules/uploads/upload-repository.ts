@@ -48,6 +48,15 @@ export async function selectUpload(db: Db, scope: Scope, storagePath: string): P
   return rows[0];
 }
 
+/** A stored file by its id (work the product does for itself: the auto-reply job hands it to Meta). */
+export async function selectUploadById(db: Db, tenantId: string, uploadId: string): Promise<StoredUpload | undefined> {
+  const { rows } = await db.query<StoredUpload>(`select ${COLUMNS} from upload where tenant_id = $1 and id = $2`, [
+    tenantId,
+    uploadId,
+  ]);
+  return rows[0];
+}
+
 /** The tenant's stored file with this content (and type), if any: uploads are stored once. */
 export async function selectUploadByHash(
   db: Db,
