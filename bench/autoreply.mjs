@@ -171,13 +171,19 @@ async function benchPath() {
         )
       ).rows[0];
     let last;
+    let lastShown = 0;
     await waitFor(
       'every reply queued',
       async () => {
         last = await counts();
-        return last.inbound >= total - written.failed && last.queued >= last.inbound ? last : undefined;
+        if (performance.now() - lastShown > 10_000) {
+          lastShown = performance.now();
+          console.log(`${((performance.now() - started) / 1000).toFixed(0)} s`, last);
+        }
+        // Every message stored and every reply recorded has its message queued (a text no rule matches has none).
+        return last.inbound >= total - written.failed && last.queued >= last.replies ? last : undefined;
       },
-      { everyMs: 100, timeoutMs: 300_000 },
+      { everyMs: 100, timeoutMs: 600_000 },
     );
     const seconds = (performance.now() - started) / 1000;
     const after = usageOf(product);
@@ -188,7 +194,9 @@ async function benchPath() {
         [tenantId],
       )
     ).rows[0].n;
+    const unmatched = last.inbound - last.replies;
     return {
+      unmatched,
       rate: RATE,
       seconds: DURATION,
       written: total - written.failed,
