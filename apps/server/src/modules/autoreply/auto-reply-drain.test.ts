@@ -16,6 +16,8 @@ import {
   seedNumber,
   WEBHOOK_ENV,
 } from '../../whatsapp/webhooks/test-support.js';
+import { renderCaptchaPng } from '../auth/captcha/captcha-image.js';
+import { uploadedUrl } from '../materials/test-support.js';
 import { AutoReplyBatch } from './auto-reply-batch.js';
 import { sendTenantSteps } from './send-job.js';
 import { addRule, localClock, ok, textMaterial } from './test-support.js';
@@ -260,5 +262,43 @@ describe('auto sequences', () => {
       [operator.tenantId, auto.id],
     );
     expect(reply).toEqual({ status: 'stopped', stop_reason: 'window_closed', next_step: 2 });
+  });
+});
+
+describe('image replies', () => {
+  it("queues an image by the number's live media id at once; without one the job hands the file over, and a refusal stops the reply", async () => {
+    const url = await uploadedUrl(t, operator, 'menu.png', 'image/png', renderCaptchaPng('4 + 4 = ?'));
+    const image = await ok(t, operator, '/api/mater/add', { tp: 'img', title: 'menu', upload: url, text: 'Our menu' });
+    await addRule(t, operator, image.id, { keywords: ['menu'], priority: 30 });
+    const [upload] = await rows<{ id: string }>(
+      t.pool,
+      'select upload_id::text as id from material where tenant_id = $1 and id = $2',
+      [operator.tenantId, image.id],
+    );
+    // The number's media store has not got the file: the reply waits for the job.
+    const first = newCustomer();
+    await deliver(t, say(first, 'menu').payload);
+    expect(await previews(first)).toEqual([]);
+    // The job cannot reach this number's Cloud API (a closed port): the reply stops, nothing is queued.
+    await sendTenantSteps(t.context, operator.tenantId);
+    expect(await previews(first)).toEqual([]);
+    const [stopped] = await rows<{ status: string; stop_reason: string }>(
+      t.pool,
+      `select r.status, r.stop_reason from auto_reply r join contact c on c.tenant_id = r.tenant_id and c.id = r.contact_id
+        where r.tenant_id = $1 and c.wa_id = $2`,
+      [operator.tenantId, first],
+    );
+    expect(stopped).toEqual({ status: 'stopped', stop_reason: 'media_failed' });
+    // Once the number has a live media id for the file, the drain queues the image with it at once.
+    await t.pool.query(
+      `insert into upload_media (tenant_id, upload_id, number_id, media_id, expires_at)
+       values ($1, $2, $3, 'media-123', now() + interval '20 days')`,
+      [operator.tenantId, upload?.id, numberId],
+    );
+    const second = newCustomer();
+    await deliver(t, say(second, 'menu').payload);
+    const [reply] = await repliesTo(second);
+    expect(reply).toMatchObject({ type: 'image', preview: 'Our menu', purpose: 'service' });
+    expect(reply?.body).toMatchObject({ image: { id: 'media-123', caption: 'Our menu' } });
   });
 });
