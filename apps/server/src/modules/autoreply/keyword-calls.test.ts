@@ -132,6 +132,11 @@ describe('keyword rules', () => {
     });
     const found = await ok(t, operator, '/api/keyword/list', { filters: { search: '价格' } });
     expect(found.records.map((r: { id: string }) => r.id)).toEqual([rule.id]);
+    // By number: a rule of another number is left out, a rule of every number is listed.
+    const ofSecond = await ok(t, operator, '/api/keyword/list', { filters: { numberId: secondNumber } });
+    expect(ofSecond.records.map((r: { id: string }) => r.id)).not.toContain(rule.id);
+    const ofFirst = await ok(t, operator, '/api/keyword/list', { filters: { numberId: number } });
+    expect(ofFirst.records.map((r: { id: string }) => r.id)).toContain(rule.id);
     const edited = await ok(t, operator, '/api/keyword/edit', { id: rule.id, ...valid(), enabled: false });
     expect(edited).toMatchObject({ keywords: ['hi'], active_hours: null, number_ids: [], enabled: false });
     expect(await ok(t, operator, '/api/keyword/del', { ids: [rule.id] })).toEqual({ count: 1 });
