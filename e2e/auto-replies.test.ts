@@ -122,6 +122,12 @@ describe('keyword replies (/content/keyword)', () => {
       const reply = page.getByTestId('chat-message').filter({ hasText: `${title} caption` });
       await reply.waitFor({ timeout: 20_000 });
       expect(await reply.getAttribute('data-direction')).toBe('out');
+      // The image itself, read back from the Cloud API by its media id through the product.
+      await expect
+        .poll(() =>
+          reply.getByTestId('chat-media').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+        )
+        .toBeGreaterThan(0);
       await saveScreenshot(page, `auto-replies-chat-${language}`);
       expect(pageErrors).toEqual([]);
     });
