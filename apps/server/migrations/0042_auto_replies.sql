@@ -78,3 +78,5 @@ create table auto_reply (
 );
 create index auto_reply_cooldown_idx on auto_reply (tenant_id, rule_id, contact_id, created_at desc) where rule_id is not null;
 create index auto_reply_due_idx on auto_reply (next_at) where status = 'pending';
+-- The sweep forgets finished replies after 8 days (the longest cooldown and Meta's retries), oldest first.
+create index auto_reply_age_idx on auto_reply (created_at);

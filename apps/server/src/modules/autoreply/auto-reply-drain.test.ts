@@ -19,7 +19,7 @@ import {
 import { renderCaptchaPng } from '../auth/captcha/captcha-image.js';
 import { uploadedUrl } from '../materials/test-support.js';
 import { AutoReplyBatch } from './auto-reply-batch.js';
-import { sendTenantSteps } from './send-job.js';
+import { autoReplySweepJob, sendTenantSteps } from './send-job.js';
 import { addRule, localClock, ok, textMaterial } from './test-support.js';
 
 const t = useTestApp(WEBHOOK_ENV);
@@ -300,5 +300,26 @@ describe('image replies', () => {
     const [reply] = await repliesTo(second);
     expect(reply).toMatchObject({ type: 'image', preview: 'Our menu', purpose: 'service' });
     expect(reply?.body).toMatchObject({ image: { id: 'media-123', caption: 'Our menu' } });
+  });
+});
+
+describe('the sweep', () => {
+  it('forgets finished replies after 8 days and keeps pending and recent ones', async () => {
+    const material = await textMaterial(t, operator, 'old');
+    const insert = (status: string, age: string) =>
+      t.pool.query<{ id: string }>(
+        `insert into auto_reply (tenant_id, inbound_message_id, number_id, contact_id, kind, material_id, steps, status, next_at, created_at)
+         values ($1, nextval('message_id_seq'), $2, 1, 'keyword', $3, 1, $4, case when $4 = 'pending' then now() + interval '1 day' end,
+                 now() - $5::interval) returning id::text`,
+        [operator.tenantId, numberId, material, status, age],
+      );
+    const old = (await insert('done', '9 days')).rows[0]?.id;
+    const recent = (await insert('done', '2 days')).rows[0]?.id;
+    const waiting = (await insert('pending', '9 days')).rows[0]?.id;
+    await autoReplySweepJob.handle({}, {} as never, t.context);
+    const left = await rows<{ id: string }>(t.pool, 'select id::text from auto_reply where id = any($1::bigint[])', [
+      [old, recent, waiting],
+    ]);
+    expect(left.map((row) => row.id).sort()).toEqual([recent, waiting].sort());
   });
 });

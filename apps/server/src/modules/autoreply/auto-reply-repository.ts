@@ -180,3 +180,17 @@ export async function selectTenantsWithDueSteps(db: Db): Promise<string[]> {
   );
   return rows.map((row) => row.tenant_id);
 }
+
+/**
+ * Forgets finished replies older than the longest cooldown and Meta's webhook retries (7 days),
+ * at most `limit` a call; answers how many.
+ */
+export async function deleteOldReplies(db: Db, limit: number): Promise<number> {
+  const { rowCount } = await db.query(
+    `delete from auto_reply where (tenant_id, id) in (
+       select tenant_id, id from auto_reply where created_at < now() - interval '8 days' and status <> 'pending'
+        order by created_at limit $1)`,
+    [limit],
+  );
+  return rowCount ?? 0;
+}

@@ -6,7 +6,7 @@ import { defineJob, enqueue } from '../../platform/queue/jobs.js';
 import { numberClient } from '../../whatsapp/numbers/number-client.js';
 import { cloudMediaIdOf } from '../uploads/cloud-media.js';
 import { selectUploadById } from '../uploads/upload-repository.js';
-import { type DueStep, selectTenantsWithDueSteps, stopReplies } from './auto-reply-repository.js';
+import { type DueStep, deleteOldReplies, selectTenantsWithDueSteps, stopReplies } from './auto-reply-repository.js';
 import { sendDueSteps } from './send-steps.js';
 
 const MISSING_FILE = { zh: 'material: 文件', en: 'material: File' };
@@ -68,7 +68,11 @@ export const autoReplySendJob = defineJob({
   },
 });
 
-/** Each minute: the due steps a killed worker's job left behind. */
+/** Finished replies forgotten per statement, and statements per sweep (it runs each minute). */
+const PRUNE_CHUNK = 5000;
+const PRUNE_ROUNDS = 40;
+
+/** Each minute: the due steps a killed worker's job left behind, and finished replies past their use. */
 export const autoReplySweepJob = defineJob({
   name: 'auto_reply_sweep',
   payload: z.unknown(),
@@ -76,5 +80,8 @@ export const autoReplySweepJob = defineJob({
   cron: '* * * * *',
   async handle(_payload, _helpers, context) {
     for (const tenantId of await selectTenantsWithDueSteps(context.pool)) await sendTenantSteps(context, tenantId);
+    for (let round = 0; round < PRUNE_ROUNDS; round += 1) {
+      if ((await deleteOldReplies(context.pool, PRUNE_CHUNK)) < PRUNE_CHUNK) break;
+    }
   },
 });
