@@ -265,6 +265,38 @@ describe('auto sequences', () => {
   });
 });
 
+describe('a sequence whose material is deleted midway', () => {
+  it('stops, and leaves no step waiting', async () => {
+    const first = await textMaterial(t, operator, 'Part one');
+    const auto = await ok(t, operator, '/api/mater/add', {
+      tp: 'auto',
+      title: 'short-lived',
+      steps: [
+        { materialId: first, delaySeconds: 0 },
+        { materialId: first, delaySeconds: 60 },
+      ],
+    });
+    const rule = await addRule(t, operator, auto.id, { keywords: ['brochure'], priority: 25 });
+    const waId = newCustomer();
+    await deliver(t, say(waId, 'brochure').payload);
+    expect(await previews(waId)).toEqual(['Part one']);
+    await ok(t, operator, '/api/keyword/del', { ids: [rule.id] });
+    await ok(t, operator, '/api/mater/autodel', { ids: [auto.id] });
+    await t.pool.query(`update auto_reply set next_at = now() where tenant_id = $1 and material_id = $2`, [
+      operator.tenantId,
+      auto.id,
+    ]);
+    await sendTenantSteps(t.context, operator.tenantId);
+    expect(await previews(waId)).toEqual(['Part one']);
+    const [reply] = await rows(
+      t.pool,
+      'select status, stop_reason from auto_reply where tenant_id = $1 and material_id = $2',
+      [operator.tenantId, auto.id],
+    );
+    expect(reply).toEqual({ status: 'stopped', stop_reason: 'material_gone' });
+  });
+});
+
 describe('image replies', () => {
   it("queues an image by the number's live media id at once; without one the job hands the file over, and a refusal stops the reply", async () => {
     const url = await uploadedUrl(t, operator, 'menu.png', 'image/png', renderCaptchaPng('4 + 4 = ?'));

@@ -89,7 +89,8 @@ export interface DueStep {
   conversation_id: string | null;
   next_step: number;
   steps: number;
-  tp: string;
+  /** Null when the material (or the sequence's step) was deleted since: the reply stops. */
+  tp: string | null;
   body: string;
   card: Record<string, unknown> | null;
   buttons: { title: string }[];
@@ -126,8 +127,8 @@ export async function lockDueSteps(
             coalesce(c.last_inbound_at > now() - interval '24 hours', false) as window_open,
             k.opted_out_at is not null as opted_out
        from due d
-       join material a on a.tenant_id = $1 and a.id = d.material_id
-       join material m on m.tenant_id = $1 and m.id = case when a.tp = 'auto' then (select s.material_id from material_step s
+       left join material a on a.tenant_id = $1 and a.id = d.material_id
+       left join material m on m.tenant_id = $1 and m.id = case when a.tp = 'auto' then (select s.material_id from material_step s
               where s.tenant_id = $1 and s.auto_id = a.id order by s.position offset d.next_step limit 1) else a.id end
        left join upload u on u.tenant_id = $1 and u.id = m.upload_id
        left join conversation c on c.tenant_id = $1 and c.number_id = d.number_id and c.contact_id = d.contact_id

@@ -28,7 +28,14 @@ export async function sendDueSteps(
   ids: readonly string[] | null,
   schedule: (client: pg.PoolClient, tenantId: string, at: Date) => Promise<void>,
 ): Promise<SentSteps> {
-  const steps = await lockDueSteps(client, tenantId, ids, STEP_CHUNK);
+  const locked = await lockDueSteps(client, tenantId, ids, STEP_CHUNK);
+  await stopReplies(
+    client,
+    tenantId,
+    locked.filter((step) => step.tp === null).map((step) => step.id),
+    'material_gone',
+  );
+  const steps = locked.filter((step): step is DueStep & { tp: string } => step.tp !== null);
   const optedOut = steps.filter((step) => step.opted_out).map((step) => step.id);
   const closed = steps.filter((step) => !step.opted_out && !step.window_open).map((step) => step.id);
   await stopReplies(client, tenantId, optedOut, 'opted_out');
@@ -81,7 +88,7 @@ export async function sendDueSteps(
   );
   const next = await selectNextDue(client, tenantId);
   if (next !== null) await schedule(client, tenantId, next);
-  return { queued: ready.length, needMedia, drained: steps.length < STEP_CHUNK };
+  return { queued: ready.length, needMedia, drained: locked.length < STEP_CHUNK };
 }
 
 /** PostgreSQL's text of a UTC timestamptz (`2026-01-31 08:00:00.1234+00`) in the replies' ISO form. */
