@@ -195,7 +195,9 @@ async function benchPath() {
       )
     ).rows[0].n;
     const unmatched = last.inbound - last.replies;
+    const step = await stepAlone(db, tenantId);
     return {
+      step,
       unmatched,
       rate: RATE,
       seconds: DURATION,
@@ -215,6 +217,52 @@ async function benchPath() {
     await db.end();
     await product.stop();
   }
+}
+
+/**
+ * The auto-reply step alone, in this process against the product's database: the stored
+ * customers' texts settled again in drain-sized batches (25 a transaction, as the drain's), under
+ * fresh message ids so the unique key lets them through: matching, opt-out and cooldown reads, the
+ * replies' insert and their queueing through the governor. Replies queued a second.
+ */
+async function stepAlone(db, tenantId) {
+  const { AutoReplyBatch } = await import('../apps/server/dist/modules/autoreply/auto-reply-batch.js');
+  const { rows } = await db.query(
+    `select number_id::text, contact_id::text, body->'text'->>'body' as text from message
+      where tenant_id = $1 and direction = 'in' and type = 'text' limit 5000`,
+    [tenantId],
+  );
+  const before = (await db.query('select count(*)::int as n from auto_reply where tenant_id = $1', [tenantId])).rows[0]
+    .n;
+  let fakeId = 10n ** 15n;
+  const started = performance.now();
+  for (let index = 0; index < rows.length; index += 25) {
+    await db.query('begin');
+    const batch = new AutoReplyBatch();
+    for (const row of rows.slice(index, index + 25)) {
+      fakeId += 1n;
+      batch.add({
+        tenantId,
+        numberId: row.number_id,
+        contactId: row.contact_id,
+        messageId: String(fakeId),
+        at: new Date(),
+        text: row.text,
+        previousInboundAt: new Date(),
+      });
+    }
+    await batch.settle(db);
+    await db.query('commit');
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const after = (await db.query('select count(*)::int as n from auto_reply where tenant_id = $1', [tenantId])).rows[0]
+    .n;
+  return {
+    messages: rows.length,
+    replies: after - before,
+    seconds: Number(seconds.toFixed(2)),
+    repliesPerSecond: Math.round((after - before) / seconds),
+  };
 }
 
 const matcher = await benchMatcher();
