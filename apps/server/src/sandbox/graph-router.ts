@@ -114,7 +114,9 @@ function findObject(sandbox: Sandbox, id: string): { object: GraphObject; wabaId
 
 /** The token of a call: `Authorization: Bearer …` or the `access_token` query parameter. */
 export function callerOf(sandbox: Sandbox, authorization: string | undefined, search: string): SandboxNumber {
-  let token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
+  // Graph takes `Bearer`; the Resumable Upload API's examples send `OAuth`.
+  const scheme = authorization?.startsWith('Bearer ') ? 7 : authorization?.startsWith('OAuth ') ? 6 : 0;
+  let token = scheme > 0 ? authorization?.slice(scheme).trim() : undefined;
   if (!token && search.includes('access_token=')) token = new URLSearchParams(search).get('access_token') ?? undefined;
   const number = token ? sandbox.store.numbersByToken.get(token) : undefined;
   if (!number) throw graphErrors.invalidToken();

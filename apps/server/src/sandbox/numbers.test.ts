@@ -190,7 +190,6 @@ describe('business profile', () => {
         email: 'shop@example.com',
         websites: ['https://example.com'],
         vertical: 'RETAIL',
-        profile_picture_handle: '4::aW1hZ2U=',
       },
     });
     expect(update.body).toEqual({ success: true });
@@ -205,7 +204,7 @@ describe('business profile', () => {
           email: 'shop@example.com',
           websites: ['https://example.com'],
           vertical: 'RETAIL',
-          profile_picture_url: expect.stringContaining('/_sandbox/profile-pictures/'),
+          profile_picture_url: '',
           messaging_product: 'whatsapp',
         },
       ],

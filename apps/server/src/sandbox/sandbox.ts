@@ -1,6 +1,7 @@
 import type { KnownChangeInput } from '../whatsapp/meta/webhook-payload.js';
 import { BlockRateTracker, MessagingLimitTracker, ThroughputLimiter } from './limits.js';
 import { StateFile } from './persistence.js';
+import { ResumableUploads } from './resumable-uploads.js';
 import { Clock, Scheduler } from './scheduler.js';
 import { defaultSettings, mergeSettings, type SandboxSettings, type SettingsPatch } from './settings.js';
 import type { LoggedMessage, SandboxNumber } from './state.js';
@@ -47,6 +48,8 @@ export class Sandbox {
   readonly reach = new MessagingLimitTracker();
   /** Per template and day: sent, delivered, read and button clicks, for `template_analytics`. */
   readonly templateStats = new TemplateStats();
+  /** Resumable upload sessions and the handles they issued (profile pictures). */
+  readonly uploads = new ResumableUploads();
   readonly stateFile: StateFile | undefined;
   readonly logger: SandboxLogger;
   settings: SandboxSettings;

@@ -4,6 +4,7 @@ import { GraphError, graphErrors } from './graph-errors.js';
 import { callerOf, dispatchGraph, type GraphRoutes, graphPath } from './graph-router.js';
 import { ControlError, type SandboxReply } from './http.js';
 import { createHttp1Server, type Http1Reply, type Http1Server } from './http1-server.js';
+import { isResumableUploadPath, MAX_RESUMABLE_BYTES, routeResumableUpload } from './resumable-uploads.js';
 import { blockUsersRoutes } from './routes/block-users.js';
 import { controlActivityRoutes } from './routes/control-activity.js';
 import { controlWorldRoutes } from './routes/control-world.js';
@@ -11,7 +12,7 @@ import { groupRoutes } from './routes/groups.js';
 import { downloadMedia, MAX_UPLOAD_BYTES, mediaRoutes } from './routes/media.js';
 import { messageRoutes } from './routes/messages.js';
 import { numberRoutes } from './routes/numbers.js';
-import { profileRoutes } from './routes/profile.js';
+import { PROFILE_PICTURES, profilePicture, profileRoutes } from './routes/profile.js';
 import { registrationRoutes } from './routes/registration.js';
 import { templateRoutes } from './routes/templates.js';
 import type { Sandbox } from './sandbox.js';
@@ -21,6 +22,7 @@ import { routeTranslation, TRANSLATE_PREFIX } from './translation.js';
 const GRAPH_BODY_LIMIT = 4 * 1024 * 1024;
 const CONTROL_BODY_LIMIT = 16 * 1024 * 1024;
 const CONTROL_PREFIX = '/_sandbox/';
+const PICTURE_PREFIX = `${CONTROL_PREFIX}${PROFILE_PICTURES}/`;
 const DOWNLOAD_PATH = '/whatsapp_business/attachments/';
 
 /** Every Graph route of every area, merged per node kind. */
@@ -81,6 +83,8 @@ function routeGraph(sandbox: Sandbox, incoming: Incoming): SandboxReply | Promis
     if (path === DOWNLOAD_PATH) return downloadMedia(sandbox, caller, new URLSearchParams(search));
     const target = graphPath(path);
     if (!target) throw graphErrors.unknownPath(path.replace(/^\//, ''));
+    const upload = routeResumableUpload(sandbox, caller, incoming, target);
+    if (upload) return upload;
     const call = {
       sandbox,
       method: incoming.method,
@@ -99,6 +103,7 @@ function routeGraph(sandbox: Sandbox, incoming: Incoming): SandboxReply | Promis
 function routeControl(sandbox: Sandbox, incoming: Incoming): SandboxReply | Promise<SandboxReply> {
   const { method, path } = incoming;
   try {
+    if (method === 'GET' && path.startsWith(PICTURE_PREFIX)) return profilePicture(sandbox, path);
     const match = matchControl(controlRoutes, method, path.slice(CONTROL_PREFIX.length - 1));
     if (!match) throw new ControlError(`${method} ${path}: no such sandbox control call`, 404);
     const query = new URLSearchParams(incoming.search);
@@ -113,6 +118,7 @@ function routeControl(sandbox: Sandbox, incoming: Incoming): SandboxReply | Prom
 /** How many body bytes a request may have: uploads are large, everything else small. */
 function bodyLimit(method: string, path: string): number {
   if (path.startsWith(CONTROL_PREFIX)) return CONTROL_BODY_LIMIT;
+  if (method === 'POST' && isResumableUploadPath(path)) return MAX_RESUMABLE_BYTES;
   return method === 'POST' && path.endsWith('/media') ? MAX_UPLOAD_BYTES : GRAPH_BODY_LIMIT;
 }
 

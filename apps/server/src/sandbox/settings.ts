@@ -86,6 +86,12 @@ export const LimitRulesSchema = z.object({
   pairIntervalMs: delayMs,
   /** Whether the portfolio's messaging limit (unique users outside the window in 24 h) is enforced. */
   messagingLimit: z.boolean(),
+  /**
+   * The next this many business-profile updates (`POST whatsapp_business_profile`) are refused
+   * with 80007, the business account's rate limit, each refusal counting one down: a test's way
+   * to meet Meta's rate limit on a chosen call.
+   */
+  profileUpdateRefusals: z.number().int().min(0).max(1_000_000),
 });
 export type LimitRules = z.infer<typeof LimitRulesSchema>;
 
@@ -148,7 +154,7 @@ export const defaultSettings: SandboxSettings = {
   },
   quality: { windowSize: 500, minSample: 100, yellowBlockRate: 0.02, redBlockRate: 0.05 },
   templates: { rejectRate: 0 },
-  limits: { pairBurst: 45, pairIntervalMs: 6_000, messagingLimit: true },
+  limits: { pairBurst: 45, pairIntervalMs: 6_000, messagingLimit: true, profileUpdateRefusals: 0 },
   translation: { unavailable: false },
 };
 
