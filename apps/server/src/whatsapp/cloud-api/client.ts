@@ -9,6 +9,7 @@ import { groupsApi } from './groups.js';
 import { mediaApi } from './media.js';
 import { messagesApi } from './messages.js';
 import { phoneNumbersApi } from './phone-numbers.js';
+import { resumableUploadApi } from './resumable-upload.js';
 import { subscribedAppsApi } from './subscribed-apps.js';
 import { templatesApi } from './templates.js';
 import { type GraphConnection, GraphTransport } from './transport.js';
@@ -24,6 +25,7 @@ export function createCloudApiClient(connection: GraphConnection) {
     ...groupsApi(graph),
     ...subscribedAppsApi(graph),
     ...blockUsersApi(graph),
+    ...resumableUploadApi(graph),
   };
 }
 

@@ -132,6 +132,11 @@ export interface GraphCall {
   query?: Query;
   json?: unknown;
   form?: FormData;
+  /**
+   * Raw bytes of a resumable upload session, sent from `fileOffset` (Meta's `file_offset` header)
+   * with the token as `OAuth`, as the Resumable Upload API documents.
+   */
+  upload?: { bytes: Uint8Array; fileOffset: number };
   /** Media transfers: longer header and body timeouts. */
   slow?: boolean;
 }
@@ -185,7 +190,7 @@ export class GraphTransport {
   /** One Graph call; resolves with the parsed JSON reply, rejects with a typed CloudApiError. */
   async call(request: GraphCall): Promise<unknown> {
     const endpoint = `${request.method} ${request.path}`;
-    const body = request.json === undefined ? request.form : JSON.stringify(request.json);
+    const body = request.upload?.bytes ?? (request.json === undefined ? request.form : JSON.stringify(request.json));
     let statusCode: number;
     let text: string;
     try {
@@ -193,7 +198,7 @@ export class GraphTransport {
         origin: this.origin,
         path: this.prefix + request.path + (request.query ? encodeQuery(request.query) : ''),
         method: request.method,
-        headers: request.json === undefined ? this.plainHeaders : this.jsonHeaders,
+        headers: this.headersOf(request),
         body,
         ...(request.slow ? { headersTimeout: TIMEOUTS.mediaMs, bodyTimeout: TIMEOUTS.mediaMs } : {}),
       });
@@ -203,6 +208,18 @@ export class GraphTransport {
       throw transportErrorFrom(endpoint, error);
     }
     return parseReply(endpoint, statusCode, text);
+  }
+
+  private headersOf(request: GraphCall): Record<string, string> {
+    if (request.upload) {
+      return {
+        authorization: `OAuth ${this.authorization.slice('Bearer '.length)}`,
+        accept: 'application/json',
+        'content-type': 'application/octet-stream',
+        file_offset: String(request.upload.fileOffset),
+      };
+    }
+    return request.json === undefined ? this.plainHeaders : this.jsonHeaders;
   }
 
   /** One Graph call whose reply must match `schema`; resolves with the typed reply. */
