@@ -40,6 +40,8 @@ import { registerNumberImportRoutes } from './modules/number-import/routes.js';
 import { purgeRecycledNumbersJob } from './modules/numbers/purge-job.js';
 import { registerNumberRoutes } from './modules/numbers/routes.js';
 import { registerOrderRoutes } from './modules/orders/routes.js';
+import { profileRunJob } from './modules/profiles/profile-run-job.js';
+import { registerProfileRoutes } from './modules/profiles/routes.js';
 import { registerRegistrationRoutes } from './modules/registration/routes.js';
 import { registerSandboxNumberRoutes } from './modules/sandbox-numbers/routes.js';
 import { registerSeatRoutes } from './modules/seats/routes.js';
@@ -92,6 +94,7 @@ export const jobs: readonly JobDefinition[] = [
   translationCachePruneJob,
   autoReplySendJob,
   autoReplySweepJob,
+  profileRunJob,
 ];
 
 /** The api role: the contract's calls, the uploads and the built front ends (console and seat client). */
@@ -126,6 +129,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerLinkRoutes(app, context);
   registerOrderRoutes(app, context);
   registerAutoReplyRoutes(app, context);
+  registerProfileRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
   await registerRealtime(app, context);

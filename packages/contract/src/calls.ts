@@ -20,6 +20,7 @@ import { materialCalls } from './materials.js';
 import { numberImportCalls } from './number-import.js';
 import { numberCalls } from './numbers.js';
 import { orderCalls } from './orders.js';
+import { profileCalls } from './profiles.js';
 import { quickReplyCalls } from './quick-replies.js';
 import { registrationCalls } from './registration.js';
 import { sandboxNumberCalls } from './sandbox-numbers.js';
@@ -55,6 +56,7 @@ export const calls = {
   ...quickReplyCalls,
   ...materialCalls,
   ...autoReplyCalls,
+  ...profileCalls,
   ...translationCalls,
   ...blockingCalls,
   ...groupCalls,

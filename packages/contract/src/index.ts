@@ -31,6 +31,7 @@ export * from './order-details.js';
 export * from './orders.js';
 export * from './paging.js';
 export * from './pricing.js';
+export * from './profiles.js';
 export * from './quick-replies.js';
 export * from './realtime.js';
 export * from './registration.js';

@@ -174,6 +174,19 @@ export const PoolProgressEvent = z.object({
   data: z.object({ pool_id: Id, status: PoolStatus, with_number: z.number().int(), with_agent: z.number().int() }),
 });
 
+/** A business profile run moved on: numbers applied, failed or skipped, or the run ended. */
+export const ProfileProgressEvent = z.object({
+  type: z.literal('profile.progress'),
+  data: z.object({
+    run_id: Id,
+    status: z.enum(['running', 'done']),
+    total: z.number().int(),
+    applied: z.number().int(),
+    failed: z.number().int(),
+    skipped: z.number().int(),
+  }),
+});
+
 /** A template's status, quality or category changed at Meta (a review decision, a pause…). */
 export const TemplateUpdatedEvent = z.object({
   type: z.literal('template.updated'),
@@ -209,6 +222,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   ImportProgressEvent,
   AudienceProgressEvent,
   PoolProgressEvent,
+  ProfileProgressEvent,
   TemplateUpdatedEvent,
   PullTaskUpdatedEvent,
   SessionRevokedEvent,

@@ -79,3 +79,10 @@ export async function setUploadThumbnail(db: Db, scope: Scope, uploadId: string,
     thumbnailPath,
   ]);
 }
+
+/** A file the tenant uploaded, by the url `upimg` or `mater/upload` answered (`/uploads/…`). */
+export async function selectUploadByUrl(db: Db, scope: Scope, url: string): Promise<StoredUpload | undefined> {
+  const storagePath = url.replace(/^\/uploads\//, '');
+  if (storagePath === url || storagePath.split('/').includes('..')) return undefined;
+  return selectUpload(db, scope, storagePath);
+}
