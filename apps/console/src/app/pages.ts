@@ -26,6 +26,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   '/content/template': () => import('../pages/templates/templates-page.js'),
   '/content/keyword': () => import('../pages/auto-replies/keyword-page.js'),
   '/content/friendsvia': () => import('../pages/auto-replies/greeting-page.js'),
+  '/content/script': () => import('../pages/profiles/profiles-page.js'),
   '/marketingTasks/cultureTask': () => import('../pages/culture-task/culture-task-page.js'),
   '/marketingTasks/massHair': () => import('../pages/mass-send/mass-send-page.js'),
   '/groupManage/pullGroup': () => import('../pages/pull-group/pull-group-page.js'),

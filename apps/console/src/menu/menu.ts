@@ -160,6 +160,9 @@ export const MENU: readonly MenuNode[] = [
       { path: '/content/script', name: 'script', icon: 'profile' },
       { path: '/content/keyword', name: 'keyword', icon: 'keyword', call: calls.keywordAdd },
       { path: '/content/friendsvia', name: 'friendsvia', icon: 'greeting', call: calls.greetingSave },
+      { path: '/content/script', name: 'script', icon: 'profile', call: calls.profileAdd },
+      { path: '/content/keyword', name: 'keyword', icon: 'keyword' },
+      { path: '/content/friendsvia', name: 'friendsvia', icon: 'greeting' },
     ],
   },
   {

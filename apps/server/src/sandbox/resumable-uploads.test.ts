@@ -14,7 +14,11 @@ afterEach(() => kit.stop());
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 7)]);
 
 async function raw(method: string, path: string, headers: Record<string, string>, body?: Buffer) {
-  const response = await fetch(`${kit.running.url}/v23.0/${path}`, { method, headers, body });
+  const response = await fetch(`${kit.running.url}/v23.0/${path}`, {
+    method,
+    headers,
+    body: body ? new Uint8Array(body) : undefined,
+  });
   return { status: response.status, body: (await response.json()) as any };
 }
 

@@ -15,6 +15,7 @@ import { numberImportTexts } from './number-import.js';
 import { numbersTexts } from './numbers.js';
 import { ordersTexts } from './orders.js';
 import { pageTexts } from './pages.js';
+import { profilesTexts } from './profiles.js';
 import { registrationTexts } from './registration.js';
 import { sandboxTexts } from './sandbox.js';
 import { seatsTexts } from './seats.js';
@@ -50,6 +51,7 @@ const namespaces = {
   translationSettings: translationSettingsTexts,
   materials: materialsTexts,
   autoReplies: autoRepliesTexts,
+  profiles: profilesTexts,
 } as const;
 
 /** Every text of the console, by language and namespace: the web kit's (api, list, selects) and its own. */
