@@ -7,7 +7,7 @@
 import type { CurrentProfile, Page as ListPage, NumberListRecord, TokenPair } from '@ws/contract';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { animationsSettled, saveScreenshot, useBrowser } from './browser.js';
-import { apiRegister, expectToast, openInLanguage, postApi, recordPageErrors } from './console-pages.js';
+import { apiRegister, chooseOption, expectToast, openInLanguage, postApi, recordPageErrors } from './console-pages.js';
 
 const baseUrl = inject('baseUrl');
 /** A 2×2 PNG. */
@@ -65,11 +65,7 @@ describe('business profiles (/content/script)', () => {
       await page.getByTestId('profile-form-name').fill(name);
       await page.getByTestId('profile-form-about').fill(about);
       await page.getByTestId('profile-form-email').fill('hello@bakery.example');
-      await page.getByTestId('profile-form-vertical').click();
-      await page
-        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: TEXTS[language].vertical })
-        .first()
-        .click();
+      await chooseOption(page, 'profile-form-vertical', TEXTS[language].vertical, TEXTS[language].vertical);
       await page.locator('[data-testid=profile-picture] input[type=file]').setInputFiles({
         name: 'logo.png',
         mimeType: 'image/png',
