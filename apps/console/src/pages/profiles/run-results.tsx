@@ -87,7 +87,7 @@ export function RunResults({ run, onClose }: { run: ProfileRun; onClose(): void 
       ),
     },
     {
-      title: t('readBack'),
+      title: t('current'),
       key: 'current',
       render: (_: unknown, result: Result) => <CurrentCell current={current.get(result.number_id)} />,
     },
