@@ -51,7 +51,7 @@ export function ProfilePictureField({ value, onChange }: { value?: string; onCha
     }
   };
   return (
-    <Space direction="vertical" data-testid="profile-picture">
+    <Space orientation="vertical" data-testid="profile-picture">
       <Space wrap>
         <Upload
           accept={PICTURE_TYPES.join(',')}

@@ -11,7 +11,7 @@ export function RunCounts({ run }: { run: ProfileRun }) {
   const { t } = useTranslation('profiles');
   const done = run.applied + run.failed + run.skipped;
   return (
-    <Space direction="vertical" size={0} style={{ minWidth: 240 }}>
+    <Space orientation="vertical" size={0} style={{ minWidth: 240 }}>
       <Progress
         percent={run.total ? Math.round((done / run.total) * 100) : 0}
         status={run.status === 'done' ? (run.failed ? 'exception' : 'success') : 'active'}

@@ -72,7 +72,7 @@ export function RunResults({ run, onClose }: { run: ProfileRun; onClose(): void 
       title: t('error'),
       key: 'error',
       render: (_: unknown, result: Result) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           {result.error_message && (
             <Typography.Text type={result.status === 'failed' ? 'danger' : 'secondary'}>
               {result.error_message}
@@ -95,12 +95,12 @@ export function RunResults({ run, onClose }: { run: ProfileRun; onClose(): void 
   return (
     <Drawer
       open
-      width={960}
+      size={960}
       title={t('resultsTitle', { name: run.set_name })}
       onClose={onClose}
       data-testid="profile-results"
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <RunProgress runId={run.id} fallback={run} />
         <Space wrap>
           <Select
