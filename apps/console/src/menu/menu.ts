@@ -157,12 +157,9 @@ export const MENU: readonly MenuNode[] = [
     children: [
       { path: '/content/material', name: 'material', icon: 'material', call: calls.materialAdd },
       { path: '/content/template', name: 'template', icon: 'template', call: calls.templateList },
-      { path: '/content/script', name: 'script', icon: 'profile' },
+      { path: '/content/script', name: 'script', icon: 'profile', call: calls.profileAdd },
       { path: '/content/keyword', name: 'keyword', icon: 'keyword', call: calls.keywordAdd },
       { path: '/content/friendsvia', name: 'friendsvia', icon: 'greeting', call: calls.greetingSave },
-      { path: '/content/script', name: 'script', icon: 'profile', call: calls.profileAdd },
-      { path: '/content/keyword', name: 'keyword', icon: 'keyword' },
-      { path: '/content/friendsvia', name: 'friendsvia', icon: 'greeting' },
     ],
   },
   {
