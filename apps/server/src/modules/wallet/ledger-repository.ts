@@ -1,0 +1,139 @@
+/**
+ * The ledger's SQL (migration 0044, decision 0026): postings are inserted set-based, one
+ * statement per batch; the balances move by the entries' trigger in that same statement.
+ */
+import { type Db, prepared } from '../../platform/db/pool.js';
+
+export type LedgerUnit = 'usd_micros' | 'chars' | 'invites';
+export type LedgerKind =
+  | 'top_up'
+  | 'translation_usage'
+  | 'message_cost'
+  | 'port_purchase'
+  | 'refund'
+  | 'adjustment'
+  | 'hold'
+  | 'capture'
+  | 'void'
+  | 'invite_credit'
+  | 'invite_usage';
+
+/** A tenant's own accounts; the platform's counter-accounts are seeded by the migration. */
+export const TENANT_ACCOUNTS = [
+  { purpose: 'wallet', unit: 'usd_micros' },
+  { purpose: 'held', unit: 'usd_micros' },
+  { purpose: 'translation', unit: 'chars' },
+  { purpose: 'invites', unit: 'invites' },
+] as const;
+export type TenantPurpose = (typeof TENANT_ACCOUNTS)[number]['purpose'];
+export type PlatformPurpose =
+  | 'funding'
+  | 'meta_cost'
+  | 'port_sales'
+  | 'adjustment'
+  | 'translation_funding'
+  | 'translation_usage'
+  | 'invite_funding'
+  | 'invite_usage';
+
+/** One entry: an amount (signed) on a tenant account of the posting's tenant, or on a platform account. */
+export type LedgerEntryInput =
+  | { tenant: TenantPurpose; amount: bigint }
+  | { platform: PlatformPurpose; amount: bigint };
+
+export interface PostingRow {
+  tenantId: string;
+  kind: LedgerKind;
+  idempotencyKey: string;
+  unit: LedgerUnit;
+  entries: readonly LedgerEntryInput[];
+  quantity: bigint;
+  category: string | null;
+  country: string | null;
+  numberId: string | null;
+  messageId: string | null;
+  memo: string;
+  createdBy: string | null;
+}
+
+/** Creates the tenants' accounts that do not exist yet (a prepaid tenant's wallet floors at zero). */
+export async function ensureTenantAccounts(db: Db, tenantIds: readonly string[]): Promise<void> {
+  await db.query(
+    prepared(
+      `insert into ledger_account (tenant_id, purpose, unit, floor_zero)
+       select t.id, a.purpose, a.unit, a.purpose = 'wallet' and coalesce(w.prepaid, false)
+         from unnest($1::text[]) as t (id)
+         cross join unnest($2::text[], $3::text[]) as a (purpose, unit)
+         left join tenant_wallet w on w.tenant_id = t.id
+       on conflict (tenant_id, purpose) do nothing`,
+      [tenantIds, TENANT_ACCOUNTS.map((a) => a.purpose), TENANT_ACCOUNTS.map((a) => a.unit)],
+    ),
+  );
+}
+
+const POST = `
+  with p as (
+    select * from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[], $7::text[],
+                         $8::text[], $9::bigint[], $10::bigint[], $11::text[], $12::bigint[]) with ordinality
+      as p (tenant_id, kind, idempotency_key, amount, unit, quantity, category, country, number_id, message_id,
+            memo, created_by, n)
+  ),
+  tx as (
+    insert into ledger_transaction (tenant_id, kind, idempotency_key, amount, unit, quantity, category, country,
+                                    number_id, message_id, memo, created_by)
+    select tenant_id, kind, idempotency_key, amount, unit, quantity, category, country, number_id, message_id,
+           memo, created_by
+      from p order by n
+    on conflict (tenant_id, idempotency_key) do nothing
+    returning id, tenant_id, idempotency_key, kind, amount, quantity, category, country, number_id, created_at
+  ),
+  x as (select * from unnest($13::bigint[], $14::text[], $15::boolean[], $16::bigint[]) as x (n, purpose, platform, amount)),
+  entries as (
+    insert into ledger_entry (transaction_id, account_id, amount)
+    select tx.id, a.id, x.amount
+      from x join p on p.n = x.n
+      join tx on tx.tenant_id = p.tenant_id and tx.idempotency_key = p.idempotency_key
+      join ledger_account a on a.purpose = x.purpose
+                           and a.tenant_id is not distinct from (case when x.platform then null else p.tenant_id end)
+  ),
+  daily as (
+    insert into ledger_daily as d (tenant_id, day, kind, category, country, number_id, transactions, quantity, amount)
+    select tenant_id, (created_at at time zone 'UTC')::date, kind, coalesce(category, ''), coalesce(country, ''),
+           coalesce(number_id, 0), count(*), sum(quantity), sum(amount)
+      from tx group by 1, 2, 3, 4, 5, 6
+    on conflict (tenant_id, day, kind, category, country, number_id) do update
+      set transactions = d.transactions + excluded.transactions, quantity = d.quantity + excluded.quantity,
+          amount = d.amount + excluded.amount
+  )
+  select p.n::int, tx.id::text from tx join p on p.tenant_id = tx.tenant_id and p.idempotency_key = tx.idempotency_key`;
+
+/** What a posting changes of the tenant's own balances (a hold or a void moves money between them: 0). */
+const tenantAmount = (row: PostingRow) =>
+  row.entries.reduce((sum, entry) => ('tenant' in entry ? sum + entry.amount : sum), 0n);
+
+/** Inserts the postings whose key is new; answers the transaction id of each posted (by position). */
+export async function insertPostings(db: Db, rows: readonly PostingRow[]): Promise<Map<number, string>> {
+  const col = <T>(read: (row: PostingRow) => T) => rows.map(read);
+  const flat = rows.flatMap((row, index) => row.entries.map((entry) => ({ n: index + 1, entry })));
+  const { rows: posted } = await db.query<{ n: number; id: string }>(
+    prepared(POST, [
+      col((r) => r.tenantId),
+      col((r) => r.kind),
+      col((r) => r.idempotencyKey),
+      col((r) => tenantAmount(r).toString()),
+      col((r) => r.unit),
+      col((r) => r.quantity.toString()),
+      col((r) => r.category),
+      col((r) => r.country),
+      col((r) => r.numberId),
+      col((r) => r.messageId),
+      col((r) => r.memo),
+      col((r) => r.createdBy),
+      flat.map((f) => f.n),
+      flat.map((f) => ('tenant' in f.entry ? f.entry.tenant : f.entry.platform)),
+      flat.map((f) => 'platform' in f.entry),
+      flat.map((f) => f.entry.amount.toString()),
+    ]),
+  );
+  return new Map(posted.map((row) => [row.n - 1, row.id]));
+}
