@@ -109,13 +109,14 @@ create table ledger_daily (
   tenant_id text not null references tenant (id),
   day date not null,
   kind text not null,
+  unit text not null,
   category text not null default '',
   country text not null default '',
   number_id bigint not null default 0,
   transactions bigint not null default 0,
   quantity bigint not null default 0,
   amount bigint not null default 0,
-  primary key (tenant_id, day, kind, category, country, number_id)
+  primary key (tenant_id, day, kind, unit, category, country, number_id)
 );
 
 -- The tenant's billing settings: prepaid (sends take holds, the wallet never goes negative) and the

@@ -52,6 +52,7 @@ import { registerTemplateRoutes } from './modules/templates/routes.js';
 import { translationCachePruneJob } from './modules/translation/cache-prune-job.js';
 import { registerTranslationRoutes } from './modules/translation/routes.js';
 import { registerUploadRoutes } from './modules/uploads/routes.js';
+import { registerWalletRoutes } from './modules/wallet/routes.js';
 import { registerWarmupRoutes } from './modules/warmup/routes.js';
 import { warmupFollowJob } from './modules/warmup/snapshot-job.js';
 import { createHttpServer, setNotFound } from './platform/http/app.js';
@@ -130,6 +131,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerOrderRoutes(app, context);
   registerAutoReplyRoutes(app, context);
   registerProfileRoutes(app, context);
+  registerWalletRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
   await registerRealtime(app, context);

@@ -28,6 +28,7 @@ import { systemCalls } from './system.js';
 import { tagCalls } from './tags.js';
 import { templateCalls } from './templates.js';
 import { translationCalls } from './translation.js';
+import { walletCalls } from './wallet.js';
 import { warmupCalls } from './warmup.js';
 
 /** Every /api call of the product. Adding a domain means adding its call map here. */
@@ -62,6 +63,7 @@ export const calls = {
   ...groupCalls,
   ...linkCalls,
   ...orderCalls,
+  ...walletCalls,
 } as const;
 
 export const allCalls: readonly CallDefinition[] = Object.values(calls);

@@ -41,5 +41,6 @@ export * from './tags.js';
 export * from './template-rules.js';
 export * from './templates.js';
 export * from './translation.js';
+export * from './wallet.js';
 export * from './warmup.js';
 export * from './warmup-ramp.js';

@@ -85,7 +85,7 @@ const POST = `
            memo, created_by
       from p order by n
     on conflict (tenant_id, idempotency_key) do nothing
-    returning id, tenant_id, idempotency_key, kind, amount, quantity, category, country, number_id, created_at
+    returning id, tenant_id, idempotency_key, kind, unit, amount, quantity, category, country, number_id, created_at
   ),
   x as (select * from unnest($13::bigint[], $14::text[], $15::boolean[], $16::bigint[]) as x (n, purpose, platform, amount)),
   entries as (
@@ -97,11 +97,12 @@ const POST = `
                            and a.tenant_id is not distinct from (case when x.platform then null else p.tenant_id end)
   ),
   daily as (
-    insert into ledger_daily as d (tenant_id, day, kind, category, country, number_id, transactions, quantity, amount)
-    select tenant_id, (created_at at time zone 'UTC')::date, kind, coalesce(category, ''), coalesce(country, ''),
+    insert into ledger_daily as d (tenant_id, day, kind, unit, category, country, number_id, transactions, quantity,
+                                   amount)
+    select tenant_id, (created_at at time zone 'UTC')::date, kind, unit, coalesce(category, ''), coalesce(country, ''),
            coalesce(number_id, 0), count(*), sum(quantity), sum(amount)
-      from tx group by 1, 2, 3, 4, 5, 6
-    on conflict (tenant_id, day, kind, category, country, number_id) do update
+      from tx group by 1, 2, 3, 4, 5, 6, 7
+    on conflict (tenant_id, day, kind, unit, category, country, number_id) do update
       set transactions = d.transactions + excluded.transactions, quantity = d.quantity + excluded.quantity,
           amount = d.amount + excluded.amount
   )
