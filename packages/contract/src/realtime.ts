@@ -205,6 +205,15 @@ export const SessionRevokedEvent = z.object({
   data: z.object({ session_id: z.string() }),
 });
 
+/**
+ * A wallet's available balance fell under the tenant's low-balance threshold (once until it is
+ * topped up or the threshold changes), or a prepaid send could not be funded (issue 20).
+ */
+export const WalletLowBalanceEvent = z.object({
+  type: z.literal('wallet.low_balance'),
+  data: z.object({ available: z.number().int(), threshold: z.number().int(), sends_held: z.number().int() }),
+});
+
 export const RealtimeEvent = z.discriminatedUnion('type', [
   MessageCreatedEvent,
   MessageUpdatedEvent,
@@ -226,6 +235,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   TemplateUpdatedEvent,
   PullTaskUpdatedEvent,
   SessionRevokedEvent,
+  WalletLowBalanceEvent,
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
 export type RealtimeEventType = RealtimeEvent['type'];

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { fundSends, UNFUNDED_REFUSAL } from '../../modules/wallet/fund-sends.js';
 import { withRedoableTransaction } from '../../platform/db/pool.js';
 import type { TokenCipher } from '../crypto/token-cipher.js';
 import { loadSendingNumber, pauseNumber, type SendingNumber } from '../numbers/number-repository.js';
@@ -15,7 +16,7 @@ import {
 } from './lane-repository.js';
 import type { LaneTransport } from './lane-transport.js';
 import { PairRate } from './pair-rate.js';
-import { contentRefusal, countsTowardLimit, numberRefusal } from './rules.js';
+import { contentRefusal, countsTowardLimit, numberRefusal, purposeOf } from './rules.js';
 import { TokenBucket } from './token-bucket.js';
 
 export interface LaneDependencies {
@@ -172,7 +173,28 @@ export class SendLane {
       const position = new Map(batch.map((send, index) => [send, index]));
       passing.sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
     }
-    await this.pace(number, passing);
+    await this.pace(number, number.prepaid ? await this.fund(passing) : passing);
+  }
+
+  /**
+   * A prepaid tenant's batch goes only when its estimated cost is held (one posting per batch);
+   * else its campaign sends wait with their campaign held, and the others are refused.
+   */
+  private async fund(sends: QueuedSend[]): Promise<QueuedSend[]> {
+    const { funded, refused } = await fundSends(
+      this.deps.pool,
+      this.tenantId,
+      this.numberId,
+      sends.map((send) => ({ id: send.id, to: send.facts.toGroup ? null : send.to, category: purposeOf(send.facts) })),
+    );
+    if (funded) return sends;
+    const refusing = new Set(refused);
+    for (const send of sends) {
+      if (refusing.has(send.id)) {
+        this.outcomes.push({ kind: 'refused', id: send.id, createdAt: send.createdAt, reason: UNFUNDED_REFUSAL });
+      }
+    }
+    return [];
   }
 
   private refusal(send: QueuedSend, now: number) {

@@ -18,6 +18,8 @@ export interface SendingNumber {
   throughputPerSecond: number;
   paused: boolean;
   status: string;
+  /** The tenant's wallet is prepaid: its sends are funded by holds before they go (issue 20). */
+  prepaid: boolean;
 }
 
 /**
@@ -35,10 +37,11 @@ export async function loadSendingNumber(
     `select n.id::text, n.phone_number_id, w.portfolio_id::text, n.access_token_encrypted, n.api_base_url,
             n.api_version, n.egress_proxy, n.throughput_per_second, n.paused_at is not null as paused, n.status,
             e.protocol as ip_protocol, e.host as ip_host, e.port as ip_port, e.username as ip_username,
-            e.password_encrypted as ip_password_encrypted
+            e.password_encrypted as ip_password_encrypted, coalesce(tw.prepaid, false) as prepaid
        from wa_number n
        join wa_business_account w on w.tenant_id = n.tenant_id and w.id = n.waba_ref
        left join egress_ip e on e.id = n.egress_ip_id and e.enabled and e.tenant_id in (n.tenant_id, $3)
+       left join tenant_wallet tw on tw.tenant_id = n.tenant_id
       where n.tenant_id = $1 and n.id = $2 and n.deleted_at is null`,
     [tenantId, numberId, PLATFORM_TENANT_ID],
   );
@@ -64,6 +67,7 @@ export async function loadSendingNumber(
     throughputPerSecond: row.throughput_per_second,
     paused: row.paused,
     status: row.status,
+    prepaid: row.prepaid,
   };
 }
 

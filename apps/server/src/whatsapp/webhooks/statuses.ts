@@ -12,6 +12,7 @@
  * recipient) follows by triggers of migrations 0020 and 0021; 131050 opts the recipient out here.
  */
 import type pg from 'pg';
+import { type BilledStatus, meterMessageStatuses } from '../../modules/wallet/meter-message-costs.js';
 import { isoTimeOf } from '../../platform/db/sql-time.js';
 import type { Publication } from '../../platform/realtime/publish.js';
 import type { MessageStatus } from '../meta/webhook-payload.js';
@@ -54,6 +55,8 @@ const earliest = (a: Date | null, b: Date | null): Date | null => (a && b ? (a <
 export class StatusBuffer {
   private merged = new Map<string, MergedStatus>();
   private stopped: ConsentAct[] = [];
+  /** Statuses that settle a message's cost: delivered or read with Meta's pricing, failed (issue 20). */
+  private billed: BilledStatus[] = [];
 
   /** `events` receives a `message.updated` for each message a flush changed. */
   constructor(
@@ -75,6 +78,19 @@ export class StatusBuffer {
       const error = status.errors?.[0];
       const errorCode = error === undefined || Number.isNaN(Number(error.code)) ? null : Number(error.code);
       const callback = status.biz_opaque_callback_data;
+      const callbackMessageId = callback !== undefined && MESSAGE_ID.test(callback) ? callback : null;
+      if (kind === 'failed' || ((kind === 'delivered' || kind === 'read') && status.pricing)) {
+        this.billed.push({
+          tenantId: number.tenantId,
+          numberId: number.id,
+          metaMessageId: status.id,
+          messageId: callbackMessageId,
+          outcome: kind === 'failed' ? 'failed' : 'delivered',
+          at,
+          waId: status.recipient_type === 'group' ? null : (status.recipient_id ?? null),
+          pricing: status.pricing,
+        });
+      }
       this.merge({
         tenantId: number.tenantId,
         metaMessageId: status.id,
@@ -87,7 +103,7 @@ export class StatusBuffer {
         failedAt: kind === 'failed' ? at : null,
         errorCode: kind === 'failed' ? errorCode : null,
         errorTitle: kind === 'failed' ? (error?.title ?? error?.message ?? null) : null,
-        callbackMessageId: callback !== undefined && MESSAGE_ID.test(callback) ? callback : null,
+        callbackMessageId,
       });
       if (
         kind === 'failed' &&
@@ -135,16 +151,20 @@ export class StatusBuffer {
   async flush(): Promise<void> {
     const merged = [...this.merged.values()];
     const stopped = this.stopped;
+    const billed = this.billed;
     this.merged = new Map();
     this.stopped = [];
+    this.billed = [];
     if (merged.length > 0) this.events.push(...updatedEvents(await applyStatuses(this.client, merged)));
     if (stopped.length > 0) await optOut(this.client, stopped, 'error_131050');
+    if (billed.length > 0) await meterMessageStatuses(this.client, billed);
   }
 
   /** Forgets what has not been written (its savepoint was rolled back). */
   clear(): void {
     this.merged = new Map();
     this.stopped = [];
+    this.billed = [];
   }
 }
 
