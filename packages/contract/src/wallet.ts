@@ -192,6 +192,36 @@ export const NewPriceMarket = z.object({
 });
 export const PriceBook = z.object({ rates: z.array(PriceRate), markets: z.array(PriceMarket) });
 
+/** Which wallet list an export or a summary is of. */
+export const LEDGER_VIEWS = ['flowcharge', 'flowuse', 'transcharge', 'transuse', 'chargelist'] as const;
+export const LedgerView = z.enum(LEDGER_VIEWS);
+export type LedgerView = z.infer<typeof LedgerView>;
+
+export const LedgerDownload = z.object({
+  view: LedgerView,
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+  filters: z.object(DayFilters).prefault({}),
+});
+
+/** Usage of a range from the daily roll-up: per day, and per category, country and number. */
+export const UsageSummaryRequest = z.object({
+  unit: z.enum(['usd_micros', 'chars']),
+  filters: z.object(DayFilters).prefault({}),
+});
+const Total = z.object({ key: z.string(), quantity: z.number().int(), amount: z.number().int() });
+export const UsageSummary = z.object({
+  days: z.array(z.object({ day: z.string(), quantity: z.number().int(), amount: z.number().int() })),
+  by_category: z.array(Total),
+  by_country: z.array(Total),
+  by_number: z.array(Total),
+});
+export type UsageSummary = z.infer<typeof UsageSummary>;
+
+export const LEDGER_CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
 const tenantRead = ['admin', 'operator'] as const;
 const admin = ['admin'] as const;
 const list = <const I extends string, const P extends string, R extends z.ZodType>(
@@ -270,6 +300,31 @@ export const walletCalls = {
     QuotaCredit,
   ),
   charge: credit('auth.charge', '/api/auth/charge', 'Credit a customer’s wallet — platform admin', MoneyCredit),
+  usageSummary: defineCall({
+    id: 'consume.summary',
+    method: 'POST',
+    path: '/api/consume/summary',
+    tag: 'billing',
+    summary: 'Usage of a range per day, category, country and number (for the charts)',
+    access: tenantRead,
+    acrossTenants: true,
+    kind: 'read',
+    body: UsageSummaryRequest,
+    reply: envelopeOf(UsageSummary),
+  }),
+  ledgerDown: defineCall({
+    id: 'consume.down',
+    method: 'POST',
+    path: '/api/consume/down',
+    tag: 'billing',
+    summary: 'A wallet list (top-ups, usage, charges) as CSV (UTF-8 with BOM) or XLSX',
+    access: tenantRead,
+    acrossTenants: true,
+    kind: 'action',
+    body: LedgerDownload,
+    file: { contentType: LEDGER_CONTENT_TYPES.csv },
+    reply: z.string().describe('CSV or XLSX with a header row'),
+  }),
   vipInfo: defineCall({
     id: 'vip.info',
     method: 'GET',

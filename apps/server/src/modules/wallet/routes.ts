@@ -1,9 +1,11 @@
 import { type CreditReply, calls, formatMicros } from '@ws/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/http/context.js';
+import { fileRoute } from '../../platform/http/file-route.js';
 import { route } from '../../platform/http/route.js';
 import { addMarket, addRate } from '../pricing/edit-price-book.js';
 import { selectPriceBook } from '../pricing/price-book-edits-repository.js';
+import { downloadLedger, usageSummary } from './download-ledger.js';
 import { addPortPurchase, deletePortPurchase, listPortPurchases } from './port-purchases.js';
 import {
   changeWalletSettings,
@@ -46,6 +48,11 @@ export function registerWalletRoutes(app: FastifyInstance, context: AppContext):
     const reply = await creditTenant(db, scope, 'invites', body);
     audit(credited(body.tenantId, `${body.amount} group invites`, reply));
     return reply;
+  });
+  route(app, context, calls.usageSummary, ({ scope, body }) => usageSummary(db, scope, body));
+  fileRoute(app, context, calls.ledgerDown, async ({ scope, body, language, audit }) => {
+    audit(`${body.view} downloaded as ${body.format}`);
+    return downloadLedger(db, scope, body, language);
   });
   route(app, context, calls.vipInfo, ({ scope }) => walletInfo(db, scope.tenantId));
   route(app, context, calls.vipSettings, async ({ scope, body, audit }) => {

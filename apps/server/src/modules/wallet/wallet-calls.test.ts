@@ -4,6 +4,7 @@ import { expectBadInput } from '../../test/bad-input.js';
 import { refusesStrangers } from '../../test/refuses-strangers.js';
 import { useTenants } from '../../test/tenants.js';
 import { ADMIN_PASSWORD, useTestApp } from '../../test/test-app.js';
+import { postTransaction } from './post-transaction.js';
 
 const t = useTestApp();
 const tenants = useTenants(t, 'wallet');
@@ -208,5 +209,57 @@ describe('the price book', () => {
         [{ market: 'X', category: 'promo', effectiveFrom: '2026-07-01', unitPrice: '0', source: 's' }, 'category'],
       ],
     );
+  });
+});
+
+describe('usage summary and downloads', () => {
+  it('sums usage per day, category and country, and downloads the lists as CSV and XLSX', async () => {
+    for (const [i, country] of ['US', 'US', 'DE'].entries()) {
+      await postTransaction(t.pool, b.tenantId, {
+        kind: 'message_cost',
+        idempotencyKey: `summary-${i}`,
+        unit: 'usd_micros',
+        quantity: 1,
+        category: 'marketing',
+        country,
+        entries: [
+          { tenant: 'wallet', amount: -25_000n },
+          { platform: 'meta_cost', amount: 25_000n },
+        ],
+      });
+    }
+    const summary = await post('/api/consume/summary', { unit: 'usd_micros' }, b.token);
+    expect(summary.status, JSON.stringify(summary.body)).toBe(200);
+    // The port purchase of an earlier test has no country.
+    expect(summary.body.data.by_country.filter((row: { key: string }) => row.key !== '')).toEqual([
+      { key: 'US', quantity: 2, amount: -50_000 },
+      { key: 'DE', quantity: 1, amount: -25_000 },
+    ]);
+    expect(summary.body.data.by_category).toContainEqual({ key: 'marketing', quantity: 3, amount: -75_000 });
+    expect(summary.body.data.days).toHaveLength(1);
+    expect((await post('/api/consume/summary', { unit: 'usd_micros' }, a.token)).body.data.by_country).toEqual([]);
+    await expectBadInput((body) => post('/api/consume/summary', body, b.token), [[{ unit: 'gold' }, 'unit']]);
+
+    const csv = await t.app.inject({
+      method: 'POST',
+      url: '/api/consume/down',
+      headers: { token: b.token, 'accept-language': 'en' },
+      payload: { view: 'chargelist', format: 'csv' },
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Time (UTC),Tenant,Kind,Credit,Debit,Unit,Quantity,Category,Country,Memo');
+    expect(lines.filter((line) => line.includes('message_cost,,0.025000,usd_micros,1,marketing'))).toHaveLength(3);
+    const xlsx = await t.app.inject({
+      method: 'POST',
+      url: '/api/consume/down',
+      headers: { token: b.token },
+      payload: { view: 'flowuse', format: 'xlsx' },
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 });

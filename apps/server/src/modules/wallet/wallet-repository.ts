@@ -191,3 +191,25 @@ export async function transactionIdOf(db: Db, tenantId: string, key: string): Pr
   );
   return rows[0]?.id ?? null;
 }
+
+/** Usage totals of a range from the roll-up, grouped by `by` (a column of ledger_daily). */
+export async function selectUsageTotals(
+  db: Db,
+  scope: Scope,
+  request: LedgerListRequest,
+  selection: LedgerSelection,
+  by: 'day' | 'category' | 'country' | 'number_id',
+): Promise<{ key: string; quantity: number; amount: number }[]> {
+  const { sql, where } = conditions(scope, request, selection, 'd', 'd.day');
+  const unit = sql.add(selection.unit, 'text');
+  const { rows } = await db.query<{ key: string; quantity: number; amount: number }>(
+    prepared(
+      `select d.${by}::text as key, sum(d.quantity)::float8 as quantity, sum(d.amount)::float8 as amount
+         from ledger_daily d where ${where} and d.unit = ${unit}
+        group by d.${by} order by ${by === 'day' ? 'd.day' : 'sum(d.amount), sum(d.quantity) desc'}
+        limit 400`,
+      sql.values,
+    ),
+  );
+  return rows;
+}
