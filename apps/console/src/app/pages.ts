@@ -33,6 +33,11 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   '/marketingTasks/explosivePowder': () => import('../pages/burst-send/burst-send-page.js'),
   '/marketingTasks/diversionlink': () => import('../pages/links/links-page.js'),
   '/marketingTasks/vermicelliOrder': () => import('../pages/vermicelli-order/vermicelli-order-page.js'),
+  '/bill/rate': () => import('../pages/billing/rate-page.js'),
+  '/bill/useRate': () => import('../pages/billing/use-rate-page.js'),
+  '/bill/translate': () => import('../pages/billing/translate-page.js'),
+  '/bill/useTranslate': () => import('../pages/billing/use-translate-page.js'),
+  '/bill/payport': () => import('../pages/billing/payport-page.js'),
 };
 
 export const NOT_BUILT_PAGE: PageLoader = () => import('../pages/not-built/not-built-page.js');

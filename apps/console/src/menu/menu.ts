@@ -191,11 +191,11 @@ export const MENU: readonly MenuNode[] = [
     icon: 'bill',
     defaultPath: '/bill/rate',
     children: [
-      { path: '/bill/rate', name: 'rate', icon: 'rate' },
-      { path: '/bill/useRate', name: 'useRate', icon: 'usage' },
-      { path: '/bill/translate', name: 'translate', icon: 'rate' },
-      { path: '/bill/useTranslate', name: 'useTranslate', icon: 'usage' },
-      { path: '/bill/payport', name: 'payport', icon: 'payment' },
+      { path: '/bill/rate', name: 'rate', icon: 'rate', call: calls.flowCharge },
+      { path: '/bill/useRate', name: 'useRate', icon: 'usage', call: calls.flowUse },
+      { path: '/bill/translate', name: 'translate', icon: 'rate', call: calls.transCharge },
+      { path: '/bill/useTranslate', name: 'useTranslate', icon: 'usage', call: calls.transUse },
+      { path: '/bill/payport', name: 'payport', icon: 'payment', call: calls.allPay },
     ],
   },
   {

@@ -2,6 +2,7 @@ import { withKitTexts } from '@ws/web-kit/i18n';
 import { allocationTexts } from './allocation.js';
 import { audiencesTexts } from './audiences.js';
 import { autoRepliesTexts } from './auto-replies.js';
+import { billingTexts } from './billing.js';
 import { campaignsTexts } from './campaigns.js';
 import { censusTexts } from './census.js';
 import { chatTexts } from './chat.js';
@@ -52,6 +53,7 @@ const namespaces = {
   materials: materialsTexts,
   autoReplies: autoRepliesTexts,
   profiles: profilesTexts,
+  billing: billingTexts,
 } as const;
 
 /** Every text of the console, by language and namespace: the web kit's (api, list, selects) and its own. */

@@ -1,0 +1,62 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { calls, type LedgerView } from '@ws/contract';
+import { useDownload } from '@ws/web-kit/list';
+import { datePickerFormat, toDateParam } from '@ws/web-kit/utils';
+import { Button, Card, DatePicker, Form, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface DayRange {
+  from?: string;
+  to?: string;
+}
+
+/** The day range of a Billing screen (UTC days), and its CSV and XLSX exports of `view`. */
+export function useDayRange(): [DayRange, (range: DayRange) => void] {
+  return useState<DayRange>({});
+}
+
+export function LedgerFilters({
+  view,
+  range,
+  onChange,
+}: {
+  view: LedgerView;
+  range: DayRange;
+  onChange: (range: DayRange) => void;
+}) {
+  const { t } = useTranslation('billing');
+  const download = useDownload();
+  const [dates, setDates] = useState<[Dayjs, Dayjs] | null>(null);
+  const exportAs = (format: 'csv' | 'xlsx') =>
+    void download(calls.ledgerDown, { body: { view, format, filters: range } }, `${view}.${format}`);
+  return (
+    <Card style={{ marginBottom: 16 }}>
+      <Form layout="inline" style={{ rowGap: 12 }}>
+        <Form.Item label={t('range')}>
+          <DatePicker.RangePicker
+            value={dates}
+            format={datePickerFormat()}
+            onChange={(picked) => {
+              const chosen = picked?.[0] && picked[1] ? ([picked[0], picked[1]] as [Dayjs, Dayjs]) : null;
+              setDates(chosen);
+              onChange(chosen ? { from: toDateParam(chosen[0]), to: toDateParam(chosen[1]) } : {});
+            }}
+            data-testid={`${view}-range`}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button icon={<DownloadOutlined />} onClick={() => exportAs('csv')} data-testid={`${view}-csv`}>
+              {t('exportCsv')}
+            </Button>
+            <Button icon={<DownloadOutlined />} onClick={() => exportAs('xlsx')}>
+              {t('exportXlsx')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}

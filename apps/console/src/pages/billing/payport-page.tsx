@@ -1,0 +1,3 @@
+import { PayportPage } from './billing-pages.js';
+
+export default PayportPage;

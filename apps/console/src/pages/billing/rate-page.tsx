@@ -1,0 +1,3 @@
+import { RatePage } from './billing-pages.js';
+
+export default RatePage;

@@ -1,0 +1,3 @@
+import { TranslatePage } from './billing-pages.js';
+
+export default TranslatePage;

@@ -1,0 +1,3 @@
+import { UseRatePage } from './billing-pages.js';
+
+export default UseRatePage;

@@ -1,0 +1,3 @@
+import { UseTranslatePage } from './billing-pages.js';
+
+export default UseTranslatePage;
