@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/http/context.js';
 import { AppError } from '../../platform/http/errors.js';
 import { TranslationError } from '../../platform/translation/translation-error.js';
 import type { ProviderTranslation, Translator } from '../../platform/translation/translator.js';
+import { meterTranslation } from '../wallet/meter-translation.js';
 import { translationCacheKey } from './cache-key.js';
 import { providerFailure } from './provider-failure.js';
 import {
@@ -141,5 +142,6 @@ async function storeAndMeter(
       })),
     );
     await recordUsage(client, call.tenantId, { targetLanguage: call.target, provider, ...usage });
+    await meterTranslation(client, call.tenantId, { characters: usage.characters, target: call.target, provider });
   });
 }

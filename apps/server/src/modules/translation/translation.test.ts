@@ -123,6 +123,16 @@ describe('translating', () => {
     expect(await usageOf(tenants.a.tenantId)).toEqual([
       { target_language: 'zh', provider: 'libretranslate', characters: billed, texts: 6, cached_texts: 3 },
     ]);
+    // The wallet's translation account is charged the billed characters once (issue 20); the cached call nothing.
+    const ledger = await t.pool.query(
+      `select kind, amount::int, quantity::int, category from ledger_transaction where tenant_id = $1`,
+      [tenants.a.tenantId],
+    );
+    expect(ledger.rows).toEqual([{ kind: 'translation_usage', amount: -billed, quantity: billed, category: 'zh' }]);
+    const wallet = await t.get('/api/vip/info', { token: tenants.a.token });
+    expect(wallet.body.data.translation_chars).toBe(-billed);
+    const used = await t.post('/api/consume/transuse', { token: tenants.a.token, body: {} });
+    expect(used.body.data.records).toMatchObject([{ kind: 'translation_usage', quantity: billed, amount: -billed }]);
     const cachedRows = await t.pool.query('select count(*)::int as n from translation_cache where tenant_id = $1', [
       tenants.a.tenantId,
     ]);
