@@ -52,6 +52,7 @@ import { registerTemplateRoutes } from './modules/templates/routes.js';
 import { translationCachePruneJob } from './modules/translation/cache-prune-job.js';
 import { registerTranslationRoutes } from './modules/translation/routes.js';
 import { registerUploadRoutes } from './modules/uploads/routes.js';
+import { walletHoldExpiryJob } from './modules/wallet/hold-expiry-job.js';
 import { registerWalletRoutes } from './modules/wallet/routes.js';
 import { registerWarmupRoutes } from './modules/warmup/routes.js';
 import { warmupFollowJob } from './modules/warmup/snapshot-job.js';
@@ -96,6 +97,7 @@ export const jobs: readonly JobDefinition[] = [
   autoReplySendJob,
   autoReplySweepJob,
   profileRunJob,
+  walletHoldExpiryJob,
 ];
 
 /** The api role: the contract's calls, the uploads and the built front ends (console and seat client). */
