@@ -1,0 +1,149 @@
+/**
+ * The wallet end to end: the platform admin credits the demo tenant money and translation
+ * characters and prices its customers' market; a Spanish customer writes in; the tenant
+ * translates the message and answers with a utility template; the sandbox's status webhooks carry
+ * Meta's pricing; the Billing screens show the top-up, the balance, the translation usage and the
+ * message cost by country.
+ */
+import { randomBytes } from 'node:crypto';
+import type {
+  LedgerRecord,
+  Page as ListPage,
+  NumberListRecord,
+  Template,
+  TokenPair,
+  UsageRecord,
+  WalletInfo,
+} from '@ws/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, saveScreenshot } from './browser.js';
+import { apiSignIn, openSignedIn, postApi } from './console-pages.js';
+import { newestConversationNumber, sandboxControl, useDemo } from './demo.js';
+import { inboxConversationOf } from './seats.js';
+
+const baseUrl = inject('baseUrl');
+const adminPassword = inject('adminPassword');
+const demo = useDemo();
+const WA_ID = `3465${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+const SPANISH = `Hola, ¿dónde está mi pedido ${randomBytes(2).toString('hex')}?`;
+const RATE = '0.0200';
+let admin: TokenPair;
+let browser: Browser | undefined;
+let page: Page;
+let allowedBefore: boolean;
+
+const getApi = async <T>(path: string, token: string): Promise<T> => {
+  const response = await fetch(`${baseUrl}${path}`, { headers: { token } });
+  return ((await response.json()) as { data: T }).data;
+};
+
+beforeAll(async () => {
+  admin = await apiSignIn(baseUrl, 'admin', adminPassword);
+  const settings = await getApi<{ allowed: boolean }>('/api/translate/settings', demo.access_token);
+  allowedBefore = settings.allowed;
+  await postApi(baseUrl, '/api/translate/settings', { allowed: true }, demo.access_token);
+  // The book may have the rate from an earlier run of this file against the same product.
+  await postApi(
+    baseUrl,
+    '/api/price/add',
+    { market: 'ES', category: 'utility', effectiveFrom: '2020-01-01', unitPrice: RATE, source: 'e2e' },
+    admin.access_token,
+  ).catch((error: Error) => {
+    if (!/409/.test(error.message)) throw error;
+  });
+  browser = await launchBrowser();
+  const context = await browser.newContext({ locale: 'en-US' });
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+}, 60_000);
+
+afterAll(async () => {
+  await postApi(baseUrl, '/api/translate/settings', { allowed: allowedBefore }, demo.access_token);
+  await browser?.close();
+});
+
+describe('the wallet', () => {
+  it('shows the admin’s credit, the translation and the template’s cost on the Billing screens', async () => {
+    const tenantId = demo.user_info.tenant_id;
+    const before = await getApi<WalletInfo>('/api/vip/info', demo.access_token);
+    const requestId = `e2e-${randomBytes(6).toString('hex')}`;
+    const credit = { tenantId, amount: '10.00', requestId, remark: 'e2e top-up' };
+    await postApi(baseUrl, '/api/auth/charge', credit, admin.access_token);
+    // A retried request changes nothing.
+    expect(await postApi(baseUrl, '/api/auth/charge', credit, admin.access_token)).toMatchObject({ posted: false });
+    await postApi(
+      baseUrl,
+      '/api/consume/addtrans',
+      { tenantId, amount: 5000, requestId: `${requestId}-t` },
+      admin.access_token,
+    );
+    const credited = await getApi<WalletInfo>('/api/vip/info', demo.access_token);
+    expect(credited.available - before.available).toBe(10_000_000);
+
+    // A Spanish customer writes in; the tenant translates it and answers with a utility template.
+    const { numberId, phoneNumberId } = await newestConversationNumber(baseUrl, demo);
+    await sandboxControl('POST', '/inbound', {
+      phone_number_id: phoneNumberId,
+      from: WA_ID,
+      type: 'text',
+      text: SPANISH,
+    });
+    const conversation = await inboxConversationOf(baseUrl, demo, WA_ID);
+    const translated = await postApi<{ translations: { characters: number }[] }>(
+      baseUrl,
+      '/api/translate/text',
+      { texts: [SPANISH], target: 'en' },
+      demo.access_token,
+    );
+    const characters = translated.translations[0]?.characters ?? 0;
+    const numbers = await postApi<ListPage<NumberListRecord>>(
+      baseUrl,
+      '/api/agent/list',
+      { pageSize: 100 },
+      demo.access_token,
+    );
+    const waba = numbers.records.find((number) => number.id === numberId)?.waba_id;
+    const templates = await postApi<ListPage<Template>>(
+      baseUrl,
+      '/api/template/list',
+      { pageSize: 100, filters: { search: 'order_update', status: 'APPROVED' } },
+      demo.access_token,
+    );
+    const template = templates.records.find((candidate) => candidate.waba_id === waba) ?? templates.records[0];
+    if (!template) throw new Error('the demo template order_update is not approved');
+    await postApi(
+      baseUrl,
+      '/api/inbox/send-template',
+      { conversationId: conversation.id, templateId: template.id, variables: ['#2048', 'Friday'] },
+      demo.access_token,
+    );
+    // Meta's pricing comes back with the delivery, priced at the book's rate for Spain.
+    await expect
+      .poll(
+        async () =>
+          (await postApi<ListPage<UsageRecord>>(baseUrl, '/api/consume/flowuse', {}, demo.access_token)).records.find(
+            (record) => record.country === 'ES' && record.category === 'utility',
+          ),
+        { timeout: 30_000, interval: 500 },
+      )
+      .toMatchObject({ kind: 'message_cost' });
+    const charges = await postApi<ListPage<LedgerRecord>>(baseUrl, '/api/vip/chargelist', {}, demo.access_token);
+    expect(charges.records.some((record) => record.kind === 'message_cost' && record.amount === -20_000)).toBe(true);
+
+    await openSignedIn(page, baseUrl, demo, '/bill/rate');
+    await page.getByTestId('wallet-balance').waitFor();
+    await page.getByTestId('consume.flowcharge-table').getByText('e2e top-up').waitFor();
+    await saveScreenshot(page, 'bill-rate');
+    await page.goto(`${baseUrl}/bill/useRate`);
+    await page.getByTestId('consume.flowuse-table').getByRole('cell', { name: 'ES', exact: true }).first().waitFor();
+    await page.getByTestId('usage-daily-chart').waitFor();
+    await saveScreenshot(page, 'bill-use-rate');
+    if (characters > 0) {
+      await page.goto(`${baseUrl}/bill/useTranslate`);
+      await page.getByTestId('consume.transuse-table').locator('tr.ant-table-row').first().waitFor();
+    }
+    const after = await getApi<WalletInfo>('/api/vip/info', demo.access_token);
+    expect(after.translation_chars).toBeLessThanOrEqual(credited.translation_chars - characters);
+  });
+});
