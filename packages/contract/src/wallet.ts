@@ -116,6 +116,11 @@ export type UsageRecord = z.infer<typeof UsageRecord>;
 
 export const WalletInfo = z.object({
   tenant_id: z.string(),
+  /** The tenant's plan, expiry and limits as the platform administration sets them (null until it does). */
+  plan: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  contact_limit: z.number().int().nullable(),
+  mass_allowed: z.boolean().nullable(),
   prepaid: z.boolean(),
   /** Wallet plus held money. */
   balance: z.number().int(),

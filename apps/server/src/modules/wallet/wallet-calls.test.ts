@@ -33,6 +33,11 @@ describe('crediting a tenant (the platform admin)', () => {
     expect(retried.body.data).toEqual({ ...first.body.data, posted: false });
     expect(await info(a.token)).toMatchObject({ balance: 12_345_000, available: 12_345_000, held: 0 });
     expect(await info(b.token)).toMatchObject({ balance: 0 });
+    // Plan and expiry come from the platform administration's columns when they exist.
+    const columns = await t.pool.query(
+      `select 1 from information_schema.columns where table_name = 'tenant' and column_name = 'plan'`,
+    );
+    expect((await info(a.token)).plan).toBe(columns.rowCount ? 'standard' : null);
     const topUps = await post('/api/consume/flowcharge', {}, a.token);
     expect(topUps.body.data).toMatchObject({ total: 1, total_capped: false });
     expect(topUps.body.data.records[0]).toMatchObject({ kind: 'top_up', amount: 12_345_000, memo: 'invoice 7' });

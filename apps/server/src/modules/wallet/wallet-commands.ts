@@ -72,6 +72,10 @@ export async function walletInfo(db: Db, tenantId: string): Promise<WalletInfo> 
   const available = row.wallet;
   return {
     tenant_id: row.tenant_id,
+    plan: row.plan,
+    expires_at: row.expires_at,
+    contact_limit: row.contact_limit,
+    mass_allowed: row.mass_allowed,
     prepaid: row.prepaid,
     balance: row.wallet + row.held,
     held: row.held,

@@ -121,6 +121,10 @@ export async function countUsage(
 
 export interface WalletRow {
   tenant_id: string;
+  plan: string | null;
+  expires_at: string | null;
+  contact_limit: number | null;
+  mass_allowed: boolean | null;
   prepaid: boolean;
   wallet: number;
   held: number;
@@ -131,11 +135,20 @@ export interface WalletRow {
   seat_slots: number;
 }
 
-/** A tenant's balances, settings and slots bought (zeros before its first posting). */
+/**
+ * A tenant's balances, settings and slots bought (zeros before its first posting), with its plan,
+ * expiry and limits. Those are the platform administration's columns of `tenant` (migration 0045,
+ * built beside this one): read by name from the row's JSON, so the wallet neither waits for nor
+ * breaks without them (null until they exist and are set).
+ */
 export async function selectWallet(db: Db, tenantId: string): Promise<WalletRow> {
   const { rows } = await db.query<WalletRow>(
     prepared(
       `select $1::text as tenant_id, coalesce(w.prepaid, false) as prepaid,
+              (select to_jsonb(t) ->> 'plan' from tenant t where t.id = $1) as plan,
+              (select ${isoTime("(to_jsonb(t) ->> 'expires_at')::timestamptz")} from tenant t where t.id = $1) as expires_at,
+              (select (to_jsonb(t) ->> 'contact_limit')::float8 from tenant t where t.id = $1) as contact_limit,
+              (select (to_jsonb(t) ->> 'mass_allowed')::boolean from tenant t where t.id = $1) as mass_allowed,
               coalesce(w.low_balance_micros, 0)::float8 as low_balance_micros,
               coalesce(sum(a.balance) filter (where a.purpose = 'wallet'), 0)::float8 as wallet,
               coalesce(sum(a.balance) filter (where a.purpose = 'held'), 0)::float8 as held,
