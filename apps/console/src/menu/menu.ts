@@ -83,7 +83,7 @@ export const MENU: readonly MenuNode[] = [
     roles: ADMIN,
     defaultPath: '/terrace/user',
     children: [
-      { path: '/terrace/port_record', name: 'portRecord', icon: 'record' },
+      { path: '/terrace/port_record', name: 'portRecord', icon: 'record', call: calls.addPay },
       { path: '/terrace/user', name: 'customers', icon: 'users', call: calls.customers },
       { path: '/terrace/log', name: 'updateLogAdmin', icon: 'changelog' },
       { path: '/terrace/notice', name: 'noticeAdmin', icon: 'notice' },

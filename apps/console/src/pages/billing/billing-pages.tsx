@@ -72,3 +72,14 @@ export function PayportPage() {
     </div>
   );
 }
+
+/** /terrace/port_record: the number and seat slots every customer bought (the platform admin's). */
+export function PortRecordPage() {
+  const [range, setRange] = useDayRange();
+  return (
+    <div data-testid="port-record-page">
+      <LedgerFilters range={range} onChange={setRange} />
+      <PortTable range={range} showTenant />
+    </div>
+  );
+}

@@ -22,7 +22,8 @@ export function LedgerFilters({
   range,
   onChange,
 }: {
-  view: LedgerView;
+  /** The list the export buttons download; none without it. */
+  view?: LedgerView;
   range: DayRange;
   onChange: (range: DayRange) => void;
 }) {
@@ -30,7 +31,7 @@ export function LedgerFilters({
   const download = useDownload();
   const [dates, setDates] = useState<[Dayjs, Dayjs] | null>(null);
   const exportAs = (format: 'csv' | 'xlsx') =>
-    void download(calls.ledgerDown, { body: { view, format, filters: range } }, `${view}.${format}`);
+    view && void download(calls.ledgerDown, { body: { view, format, filters: range } }, `${view}.${format}`);
   return (
     <Card style={{ marginBottom: 16 }}>
       <Form layout="inline" style={{ rowGap: 12 }}>
@@ -43,19 +44,21 @@ export function LedgerFilters({
               setDates(chosen);
               onChange(chosen ? { from: toDateParam(chosen[0]), to: toDateParam(chosen[1]) } : {});
             }}
-            data-testid={`${view}-range`}
+            data-testid={`${view ?? 'ports'}-range`}
           />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button icon={<DownloadOutlined />} onClick={() => exportAs('csv')} data-testid={`${view}-csv`}>
-              {t('exportCsv')}
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => exportAs('xlsx')}>
-              {t('exportXlsx')}
-            </Button>
-          </Space>
-        </Form.Item>
+        {view && (
+          <Form.Item>
+            <Space>
+              <Button icon={<DownloadOutlined />} onClick={() => exportAs('csv')} data-testid={`${view}-csv`}>
+                {t('exportCsv')}
+              </Button>
+              <Button icon={<DownloadOutlined />} onClick={() => exportAs('xlsx')}>
+                {t('exportXlsx')}
+              </Button>
+            </Space>
+          </Form.Item>
+        )}
       </Form>
     </Card>
   );

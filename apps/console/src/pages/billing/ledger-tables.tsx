@@ -68,12 +68,13 @@ export function UsageTable({ call, range }: { call: UsageCall; range: DayRange }
   );
 }
 
-/** Number and seat slots bought. */
-export function PortTable({ range }: { range: DayRange }) {
+/** Number and seat slots bought (with their customer on the platform admin's port records). */
+export function PortTable({ range, showTenant = false }: { range: DayRange; showTenant?: boolean }) {
   const { t } = useTranslation('billing');
   const codeName = useCodeName();
   const list = usePagedList(calls.allPay, { filters: range });
   const columns: TableColumnsType<PortPurchase> = [
+    ...(showTenant ? [{ title: t('tenantId'), dataIndex: 'tenant_id' }] : []),
     { title: t('time'), dataIndex: 'created_at', render: formatTime },
     { title: t('kind'), dataIndex: 'kind', render: (kind: string) => codeName('PortKind', kind) },
     { title: t('slots'), dataIndex: 'slots', align: 'right' },

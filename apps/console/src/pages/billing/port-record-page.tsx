@@ -1,0 +1,3 @@
+import { PortRecordPage } from './billing-pages.js';
+
+export default PortRecordPage;
