@@ -12,7 +12,8 @@ import { withTransaction } from '../../platform/db/pool.js';
 import { type Publication, publishEvents } from '../../platform/realtime/publish.js';
 import { countryOfNumber, UNKNOWN_COUNTRY } from '../pricing/market-of.js';
 import { selectCountryPrices } from '../pricing/price-book-repository.js';
-import { claimLowBalanceNotices, holdUnfundedCampaigns } from './balance-notice-repository.js';
+import { holdUnfundedCampaigns } from './balance-notice-repository.js';
+import { lowBalanceNotices } from './low-balance-notices.js';
 import { type SendHold, takeSendHolds } from './take-holds.js';
 
 export interface SendToFund {
@@ -63,7 +64,6 @@ export async function fundSends(
   const ids = sends.map((send) => send.id);
   const refused = await withTransaction(pool, async (client) => {
     const { messageIds, campaigns } = await holdUnfundedCampaigns(client, tenantId, ids, UNFUNDED);
-    const notices = await claimLowBalanceNotices(client, [tenantId], true);
     const events: Publication[] = [
       ...campaigns.map((campaign) => ({
         tenantId,
@@ -78,14 +78,7 @@ export async function fundSends(
           },
         },
       })),
-      ...notices.map((notice) => ({
-        tenantId,
-        roles: ['admin' as const, 'operator' as const],
-        event: {
-          type: 'wallet.low_balance' as const,
-          data: { available: notice.available, threshold: notice.threshold, sends_held: sends.length },
-        },
-      })),
+      ...(await lowBalanceNotices(client, [tenantId], sends.length)),
     ];
     await publishEvents(client, events);
     const ofCampaigns = new Set(messageIds);

@@ -148,3 +148,24 @@ describe('hold expiry', () => {
     expect(rows[0].state).toBe('voided');
   });
 });
+
+describe('the low-balance notice', () => {
+  it('tells the tenant once when a charge leaves its wallet under the threshold', async () => {
+    await t.pool.query(
+      `insert into tenant_wallet (tenant_id, low_balance_micros) values ($1, 1000000000)
+       on conflict (tenant_id) do update set low_balance_micros = excluded.low_balance_micros, low_balance_notified_at = null`,
+      [number.tenantId],
+    );
+    for (const id of ['wamid.low-1', 'wamid.low-2']) {
+      await insertOutbound(t.pool, number, id);
+      await deliver(t, statusesPayload(PHONE_NUMBER_ID, [{ id, status: 'delivered', at: recentUnix() }]));
+    }
+    const { rows } = await t.pool.query(
+      `select payload from realtime_event where tenant_id = $1 and type = 'wallet.low_balance'`,
+      [number.tenantId],
+    );
+    expect(rows.map((row) => row.payload)).toEqual([
+      { available: (await account('wallet')) + 25_000, threshold: 1_000_000_000, sends_held: 0 },
+    ]);
+  });
+});

@@ -9,9 +9,11 @@
  */
 import type { PriceCategory } from '@ws/contract';
 import type { Db } from '../../platform/db/pool.js';
+import type { Publication } from '../../platform/realtime/publish.js';
 import { countryOfNumber, UNKNOWN_COUNTRY } from '../pricing/market-of.js';
 import { selectCountryPrices } from '../pricing/price-book-repository.js';
 import { lockOpenHolds, type OpenHold, settleHolds } from './hold-repository.js';
+import { lowBalanceNotices } from './low-balance-notices.js';
 import { type Posting, postTransactions } from './post-transaction.js';
 
 export interface MessagePricing {
@@ -71,10 +73,13 @@ async function priceStatuses(
   return prices;
 }
 
-/** Posts the costs, captures and voids of a batch of statuses, set-based, in the caller's transaction. */
-export async function meterMessageStatuses(db: Db, statuses: readonly BilledStatus[]): Promise<void> {
+/**
+ * Posts the costs, captures and voids of a batch of statuses, set-based, in the caller's
+ * transaction; answers the low-balance events of the tenants they took under their threshold.
+ */
+export async function meterMessageStatuses(db: Db, statuses: readonly BilledStatus[]): Promise<Publication[]> {
   const relevant = statuses.filter((s) => s.outcome === 'failed' || s.pricing !== undefined);
-  if (relevant.length === 0) return;
+  if (relevant.length === 0) return [];
   const withMessage = relevant.filter((s) => s.messageId !== null);
   const holds = await lockOpenHolds(
     db,
@@ -132,4 +137,8 @@ export async function meterMessageStatuses(db: Db, statuses: readonly BilledStat
   }
   await postTransactions(db, postings);
   await settleHolds(db, settled);
+  return lowBalanceNotices(
+    db,
+    postings.filter(({ posting }) => posting.kind !== 'void').map(({ tenantId }) => tenantId),
+  );
 }

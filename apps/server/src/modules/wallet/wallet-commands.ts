@@ -3,6 +3,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import type { Db } from '../../platform/db/pool.js';
 import { cappedPage } from '../../platform/http/capped-page.js';
 import { errors } from '../../platform/http/errors.js';
+import { rearmLowBalanceNotice } from './balance-notice-repository.js';
 import type { LedgerEntryInput, PlatformPurpose, TenantPurpose } from './ledger-repository.js';
 import { type LedgerKind, type LedgerUnit, postTransaction } from './post-transaction.js';
 import {
@@ -60,6 +61,7 @@ export async function creditTenant(
     memo: body.remark,
     createdBy: scope.userId,
   });
+  if (what === 'money' && outcome.transactionId) await rearmLowBalanceNotice(db, tenantId);
   const info = await selectWallet(db, tenantId);
   const balance = { money: info.wallet + info.held, translation: info.translation, invites: info.invites }[what];
   const transactionId = outcome.transactionId ?? ((await transactionIdOf(db, tenantId, idempotencyKey)) as string);

@@ -157,7 +157,7 @@ export class StatusBuffer {
     this.billed = [];
     if (merged.length > 0) this.events.push(...updatedEvents(await applyStatuses(this.client, merged)));
     if (stopped.length > 0) await optOut(this.client, stopped, 'error_131050');
-    if (billed.length > 0) await meterMessageStatuses(this.client, billed);
+    if (billed.length > 0) this.events.push(...(await meterMessageStatuses(this.client, billed)));
   }
 
   /** Forgets what has not been written (its savepoint was rolled back). */
