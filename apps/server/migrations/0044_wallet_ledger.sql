@@ -4,7 +4,8 @@
 -- else updates it), and the entries are never updated or deleted. Amounts are integers: money in
 -- micro-units of USD (1 USD = 1 000 000), translation in characters, group invites in invites.
 
--- A tenant's accounts (tenant_id set) and the platform's counter-accounts (tenant_id null).
+-- A tenant's accounts (tenant_id set) and the platform's counter-accounts (tenant_id null; their
+-- `balance` stays 0: it is the sum of their entries, see the trigger).
 --   wallet       the tenant's available money (a prepaid tenant's never goes below zero)
 --   held         money set aside by holds of sends not yet settled (balance = wallet + held)
 --   translation  translation characters credited minus used
@@ -77,9 +78,17 @@ begin
   ) then
     raise exception 'ledger entries of a transaction must sum to zero' using errcode = '23514';
   end if;
+  -- Tenant accounts only: every posting also moves a platform counter-account, which kept here
+  -- would be one row every tenant's postings wait on; its balance is the sum of its entries,
+  -- read when a platform report needs it. The rows are locked in id order first, so concurrent
+  -- batches over several tenants never deadlock (no key update: the entries' foreign keys hold
+  -- key-share locks on them, which a plain `for update` would wait on).
+  perform 1 from ledger_account a
+   where a.id in (select account_id from new_entries) and a.tenant_id is not null
+   order by a.id for no key update;
   update ledger_account a set balance = a.balance + d.delta
-    from (select account_id, sum(amount) as delta from new_entries group by account_id order by account_id) d
-   where a.id = d.account_id;
+    from (select account_id, sum(amount) as delta from new_entries group by account_id) d
+   where a.id = d.account_id and a.tenant_id is not null;
   if exists (
     select 1 from ledger_account a
       join (select e.account_id, sum(e.amount) as delta from new_entries e
