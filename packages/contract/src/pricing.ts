@@ -71,3 +71,54 @@ export function formatMicros(micros: number, decimals: number): string {
   const fraction = String(rounded % 10 ** decimals).padStart(decimals, '0');
   return decimals === 0 ? String(whole) : `${whole}.${fraction}`;
 }
+
+/** A calendar day as calls take it (UTC): YYYY-MM-DD. */
+export const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+
+/** A money amount as typed: a positive decimal with at most 6 places, in micro-units. */
+export const MoneyAmount = z
+  .string()
+  .trim()
+  .transform((text, context) => {
+    const micros = /^\d+(\.\d{1,6})?$/.test(text) ? microsOf(text) : null;
+    if (micros === null || micros <= 0) {
+      context.addIssue({ code: 'custom', message: 'must be a positive amount like 10.50' });
+      return z.NEVER;
+    }
+    return micros;
+  });
+/** A money amount as typed, zero allowed. */
+export const MoneyAmountOrZero = MoneyAmount.or(z.literal('0').transform(() => 0));
+
+/** One rate of the price book (date-effective; a change is a new row with a later date). */
+export const PriceRate = z.object({
+  market: z.string(),
+  category: PriceCategory,
+  effective_from: z.string(),
+  unit_micros: z.number().int(),
+  source: z.string(),
+});
+export type PriceRate = z.infer<typeof PriceRate>;
+export const NewPriceRate = z.object({
+  market: z.string().trim().min(1).max(64),
+  category: PriceCategory,
+  effectiveFrom: Day,
+  unitPrice: MoneyAmountOrZero,
+  source: z.string().trim().min(1).max(255),
+});
+export const PriceMarket = z.object({
+  country: z.string(),
+  market: z.string(),
+  effective_from: z.string(),
+  source: z.string(),
+});
+export const NewPriceMarket = z.object({
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/, 'must be an ISO country code like DE'),
+  market: z.string().trim().min(1).max(64),
+  effectiveFrom: Day,
+  source: z.string().trim().min(1).max(255),
+});
+export const PriceBook = z.object({ rates: z.array(PriceRate), markets: z.array(PriceMarket) });

@@ -3,7 +3,16 @@ import { Id } from './auth.js';
 import { defineCall } from './call.js';
 import { envelopeOf } from './envelope.js';
 import { cappedPageOf, listRequestOf } from './paging.js';
-import { microsOf, PriceCategory } from './pricing.js';
+import {
+  Day,
+  MoneyAmount,
+  MoneyAmountOrZero,
+  NewPriceMarket,
+  NewPriceRate,
+  PriceBook,
+  PriceMarket,
+  PriceRate,
+} from './pricing.js';
 
 /**
  * The tenant wallet (issue 20, decision 0026): a double-entry ledger in integer units — money in
@@ -38,19 +47,6 @@ const TenantId = z
   .string()
   .trim()
   .regex(/^\d{6}$/, 'must be a tenant id');
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
-/** A money amount as typed: a positive decimal with at most 6 places, in micro-units. */
-export const MoneyAmount = z
-  .string()
-  .trim()
-  .transform((text, context) => {
-    const micros = /^\d+(\.\d{1,6})?$/.test(text) ? microsOf(text) : null;
-    if (micros === null || micros <= 0) {
-      context.addIssue({ code: 'custom', message: 'must be a positive amount like 10.50' });
-      return z.NEVER;
-    }
-    return micros;
-  });
 /** A client-made key of one request: the same key again changes nothing (a retried request never charges twice). */
 export const RequestId = z
   .string()
@@ -140,7 +136,7 @@ export const WalletSettings = z.object({
   /** Platform admin only. */
   tenantId: TenantId.optional(),
   prepaid: z.boolean().optional(),
-  lowBalance: MoneyAmount.or(z.literal('0').transform(() => 0)).optional(),
+  lowBalance: MoneyAmountOrZero.optional(),
 });
 
 export const PortPurchase = z.object({
@@ -158,44 +154,11 @@ export const NewPortPurchase = z.object({
   tenantId: TenantId,
   kind: PortKind,
   slots: z.number().int().min(1).max(100_000),
-  amount: MoneyAmount.or(z.literal('0').transform(() => 0)),
+  amount: MoneyAmountOrZero,
   days: z.number().int().min(1).max(3660).default(30),
   requestId: RequestId,
   remark: Remark,
 });
-
-/** One rate of the price book (date-effective; a change is a new row with a later date). */
-export const PriceRate = z.object({
-  market: z.string(),
-  category: PriceCategory,
-  effective_from: z.string(),
-  unit_micros: z.number().int(),
-  source: z.string(),
-});
-export type PriceRate = z.infer<typeof PriceRate>;
-export const NewPriceRate = z.object({
-  market: z.string().trim().min(1).max(64),
-  category: PriceCategory,
-  effectiveFrom: Day,
-  unitPrice: MoneyAmount.or(z.literal('0').transform(() => 0)),
-  source: z.string().trim().min(1).max(255),
-});
-export const PriceMarket = z.object({
-  country: z.string(),
-  market: z.string(),
-  effective_from: z.string(),
-  source: z.string(),
-});
-export const NewPriceMarket = z.object({
-  country: z
-    .string()
-    .trim()
-    .regex(/^[A-Z]{2}$/, 'must be an ISO country code like DE'),
-  market: z.string().trim().min(1).max(64),
-  effectiveFrom: Day,
-  source: z.string().trim().min(1).max(255),
-});
-export const PriceBook = z.object({ rates: z.array(PriceRate), markets: z.array(PriceMarket) });
 
 /** Which wallet list an export or a summary is of. */
 export const LEDGER_VIEWS = ['flowcharge', 'flowuse', 'transcharge', 'transuse', 'chargelist'] as const;
