@@ -22,6 +22,8 @@ import { campaignStartJob } from './modules/campaigns/start-campaign-job.js';
 import { registerCensusRoutes } from './modules/census/routes.js';
 import { registerChatHistoryRoutes } from './modules/chat-history/routes.js';
 import { registerContactRoutes } from './modules/contacts/routes.js';
+import { customerDeleteJob } from './modules/customers/customer-delete-job.js';
+import { messagePurgeJob } from './modules/customers/message-purge-job.js';
 import { registerCustomerRoutes } from './modules/customers/routes.js';
 import { joinDecisionJob } from './modules/groups/join-job.js';
 import { pullRunJob } from './modules/groups/pull-job.js';
@@ -98,6 +100,8 @@ export const jobs: readonly JobDefinition[] = [
   autoReplySweepJob,
   profileRunJob,
   walletHoldExpiryJob,
+  customerDeleteJob,
+  messagePurgeJob,
 ];
 
 /** The api role: the contract's calls, the uploads and the built front ends (console and seat client). */

@@ -8,6 +8,7 @@ import { campaignCalls } from './campaigns.js';
 import { censusCalls } from './census.js';
 import { chatHistoryCalls } from './chat-history.js';
 import { contactCalls } from './contacts.js';
+import { customerCalls } from './customers.js';
 import { groupCalls } from './groups.js';
 import { homeCalls } from './home.js';
 import { inboxCalls } from './inbox.js';
@@ -34,6 +35,7 @@ import { warmupCalls } from './warmup.js';
 /** Every /api call of the product. Adding a domain means adding its call map here. */
 export const calls = {
   ...authCalls,
+  ...customerCalls,
   ...systemCalls,
   ...numberCalls,
   ...numberImportCalls,

@@ -12,6 +12,7 @@ export * from './campaigns.js';
 export * from './census.js';
 export * from './chat-history.js';
 export * from './contacts.js';
+export * from './customers.js';
 export * from './envelope.js';
 export * from './groups.js';
 export * from './home.js';

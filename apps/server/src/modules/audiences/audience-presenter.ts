@@ -15,6 +15,10 @@ const ERRORS: Record<string, { zh: string; en: string }> = {
     en: 'the file names too many new tags (at most 5,000 contact tags)',
   },
   load_failed: { zh: '导入联系人失败，请重试', en: 'loading the contacts failed; try again' },
+  contact_limit: {
+    zh: '联系人数量已达上限，其余号码未导入，请联系平台管理员',
+    en: 'the contact limit is reached; the remaining numbers were not loaded, ask the platform admin',
+  },
 };
 
 export function errorText(error: string | null, language: Language): string | null {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { enqueue } from '../../platform/queue/jobs.js';
 import { lockContactTags, lockLiveNumber, lockUser } from '../contacts/contact-repository.js';
+import { requireContactRoom } from '../customers/tenant-limits.js';
 import { countsOf } from './audience-counts.js';
 import { selectAudienceList, startAudienceLoad } from './audience-repository.js';
 import { audienceLoadJob } from './load-job.js';
@@ -28,6 +29,7 @@ export async function loadAudience(
     if (list.status !== 'ready' && list.status !== 'loaded') {
       throw errors.conflict({ zh: 'id: 名单尚未检测完成', en: 'id: the list has not been checked yet' });
     }
+    await requireContactRoom(client, scope.tenantId, 'id');
     if (countsOf(list.counts).valid === 0) {
       throw errors.invalid('id', '名单中没有有效号码', 'the list holds no valid number');
     }

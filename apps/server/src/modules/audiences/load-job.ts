@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { defineJob } from '../../platform/queue/jobs.js';
+import { contactRoom, selectTenantLimits } from '../customers/tenant-limits.js';
 import { countsOf } from './audience-counts.js';
 import { publishAudienceProgress } from './audience-events.js';
 import {
@@ -61,11 +62,19 @@ export function loadChunk(
     const list = await lockAudienceRun(client, tenantId, listId, runNo);
     if (list?.status !== 'loading') return false;
     const cursor = list.load_cursor;
-    const rows = await loadChunkRows(client, tenantId, listId, cursor, chunkRows);
+    // Each row creates at most one contact, so a chunk no larger than the room left never passes
+    // the tenant's contact limit (fanslimit); at the limit the load stops and says why.
+    const room = contactRoom(await selectTenantLimits(client, tenantId));
+    if (room === 0) {
+      await stopAudienceRun(client, tenantId, listId, runNo, { status: 'ready', error: 'contact_limit' });
+      return false;
+    }
+    const size = Math.min(chunkRows, room);
+    const rows = await loadChunkRows(client, tenantId, listId, cursor, size);
     const tagIds = await contactTagIds(client, tenantId, [...new Set(rows.flatMap((row) => row.tags))]);
     if (!tagIds) throw new TooManyTags();
     const settings = settingsOf(list);
-    const contacts = await upsertChunkContacts(client, tenantId, listId, cursor, chunkRows, settings);
+    const contacts = await upsertChunkContacts(client, tenantId, listId, cursor, size, settings);
     const tagging = tagPairs(rows, contacts, tagIds, settings);
     await addContactTags(client, tenantId, tagging.contactIds, tagging.tagIds);
     const created = contacts.filter((contact) => contact.created).length;
@@ -75,7 +84,7 @@ export function loadChunk(
       created,
       updated: contacts.length - created,
     };
-    const done = loaded.lastRow === null || loaded.rows < chunkRows;
+    const done = loaded.lastRow === null || loaded.rows < size;
     await saveLoadChunk(client, tenantId, listId, { ...loaded, cursor: loaded.lastRow ?? cursor, done });
     await publishAudienceProgress(client, tenantId, {
       id: list.id,

@@ -21,5 +21,8 @@ export async function signIn(context: AppContext, request: Credentials, meta: Cl
     throw wrongCredentials();
   }
   await clearLoginFailures(context.pool, request.username);
+  if (user.tenantDisabled) {
+    throw authError('forbidden', '账号已停用，请联系平台管理员', 'This account is disabled; ask the platform admin');
+  }
   return withTransaction(context.pool, (client) => openSession(client, context, user, meta));
 }

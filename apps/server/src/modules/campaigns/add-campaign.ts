@@ -14,6 +14,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
+import { requireMassAllowed } from '../customers/tenant-limits.js';
 import { estimateCost, priceCategoryOf, ratesNeeded } from '../pricing/estimate-cost.js';
 import { recipientsByCountry } from '../pricing/market-of.js';
 import { selectCountryPrices } from '../pricing/price-book-repository.js';
@@ -185,6 +186,7 @@ export async function addCampaign(
   input: NewCampaign,
   language: Language,
 ): Promise<{ campaign: Campaign | null; forecast: CampaignForecast | null }> {
+  if (!input.preview) await requireMassAllowed(context.pool, scope.tenantId);
   const now = new Date();
   const startsAt = startTime(input, now);
   const senders = await checkedSenders(context, scope, input);

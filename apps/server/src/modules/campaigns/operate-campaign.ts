@@ -10,6 +10,7 @@ import {
   releaseCampaignSends,
   withdrawCampaignSends,
 } from '../../whatsapp/governor/campaign-queue.js';
+import { requireMassAllowed } from '../customers/tenant-limits.js';
 import { publishCampaignUpdate } from './campaign-events.js';
 import { campaignOf } from './campaign-queries.js';
 import { lockCampaign } from './campaign-repository.js';
@@ -71,6 +72,7 @@ export async function operateCampaign(
   language: Language,
 ): Promise<Campaign> {
   const { id, action } = operation;
+  if (SENDING_ACTIONS.has(action)) await requireMassAllowed(context.pool, scope.tenantId);
   await withTransaction(context.pool, async (client) => {
     const campaign = await lockCampaign(client, scope.tenantId, id);
     if (!campaign || campaign.kind !== kind) throw errors.notFound({ zh: 'id: 任务', en: 'id: Campaign' });
@@ -81,6 +83,9 @@ export async function operateCampaign(
   });
   return campaignOf(context, scope, kind, id, language);
 }
+
+/** What sets a campaign sending: refused while the platform has turned the tenant's campaigns off (mass). */
+const SENDING_ACTIONS = new Set<Action>(['start', 'resume', 'resend']);
 
 type ActionHandler = (
   client: pg.PoolClient,

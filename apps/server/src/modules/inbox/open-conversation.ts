@@ -9,6 +9,7 @@ import type { FileReply } from '../../platform/http/file-route.js';
 import { enqueue } from '../../platform/queue/jobs.js';
 import { messageHistory } from '../chat-history/message-history.js';
 import { messageMedia } from '../chat-history/message-media.js';
+import { selectTenantLimits } from '../customers/tenant-limits.js';
 import type { ConversationState } from './conversation-repository.js';
 import { markConversationRead, selectLatestInboundMetaId, selectTenantAgent } from './conversation-repository.js';
 import {
@@ -42,6 +43,8 @@ async function viewingEvent(client: pg.PoolClient, scope: Scope, state: Conversa
 
 /** Queues the read receipt of the customer's newest message (with "typing…" when asked). */
 async function queueReadReceipt(client: pg.PoolClient, scope: Scope, state: ConversationState, typing: boolean) {
+  // The platform turned the tenant's read receipts off (auth/setreadgm): the contact is not told.
+  if (!(await selectTenantLimits(client, scope.tenantId)).readReceipts) return;
   const newest = await selectLatestInboundMetaId(client, scope.tenantId, state);
   if (!newest) return;
   await enqueue(

@@ -12,12 +12,15 @@ export interface UserRecord {
   role: Role;
   mass: number;
   passwordHash: string;
+  /** The tenant was disabled by the platform admin (auth/deletecus): its users cannot sign in. */
+  tenantDisabled: boolean;
 }
 
 const SELECT_USER = `
   select u.tenant_id as "tenantId", u.id, u.username, u.nickname, u.dept_id as "deptId",
-         u.role_id as "roleId", r.code as role, u.mass, u.password_hash as "passwordHash"
-    from app_user u join role r on r.id = u.role_id`;
+         u.role_id as "roleId", r.code as role, u.mass, u.password_hash as "passwordHash",
+         t.disabled_at is not null as "tenantDisabled"
+    from app_user u join role r on r.id = u.role_id join tenant t on t.id = u.tenant_id`;
 
 export async function findUserByUsername(db: Db, username: string): Promise<UserRecord | undefined> {
   const { rows } = await db.query<UserRecord>(`${SELECT_USER} where lower(u.username) = lower($1)`, [username]);

@@ -15,6 +15,8 @@ export interface Principal {
   username: string;
   nickname: string;
   mass: number;
+  /** The tenant's expiry has passed (tenant.expires_at): its users may read but not change anything. */
+  tenantExpired: boolean;
 }
 
 /** The token from the `token` header, or from `Blade-Auth: bearer <token>`. */
@@ -35,11 +37,13 @@ export async function loadPrincipal(pool: pg.Pool, tokens: TokenCodec, token: st
   const { rows } = await pool.query<Principal>(
     prepared(
       `select u.id as "userId", u.tenant_id as "tenantId", s.id as "sessionId", s.dept_id as "deptId",
-            s.role_id as "roleId", r.code as role, u.username, u.nickname, u.mass
+            s.role_id as "roleId", r.code as role, u.username, u.nickname, u.mass,
+            coalesce(t.expires_at <= now(), false) as "tenantExpired"
        from auth_session s
        join app_user u on u.tenant_id = s.tenant_id and u.id = s.user_id
        join role r on r.id = s.role_id
-      where s.tenant_id = $1 and s.id = $2 and s.user_id = $3 and s.revoked_at is null`,
+       join tenant t on t.id = s.tenant_id
+      where s.tenant_id = $1 and s.id = $2 and s.user_id = $3 and s.revoked_at is null and t.disabled_at is null`,
       [claims.tid, claims.sid, claims.sub],
     ),
   );

@@ -30,6 +30,14 @@ export const errors = {
   notSignedIn: () =>
     new AppError('notSignedIn', text('登录信息已失效，请重新登录', 'Your sign-in has expired, please sign in again')),
   forbidden: () => new AppError('forbidden', text('无权访问', 'You are not allowed to do this')),
+  expired: () =>
+    new AppError(
+      'forbidden',
+      text(
+        '账号已到期，当前为只读：可以查看数据，但不能修改。请联系平台管理员续期',
+        'This account has expired and is read-only: you can view data but not change it. Ask the platform admin to renew it',
+      ),
+    ),
   notFound: (what: LocalizedText) => new AppError('notFound', text(`${what.zh}不存在`, `${what.en} not found`)),
   conflict: (message: LocalizedText) => new AppError('conflict', message),
   routeNotFound: () => new AppError('notFound', text('接口不存在', 'No such API call')),

@@ -82,6 +82,7 @@ export async function openCall<C extends CallDefinition>(
 ): Promise<OpenedCall<C>> {
   const language = languageFrom(request.headers['accept-language']);
   const user = await authorize(context, call.access, request);
+  refuseChangeWhenExpired(call, user);
   const body = call.body ? parseInput(call.body, request.body, 'body') : undefined;
   const query = call.query ? parseInput(call.query, request.query, 'query') : undefined;
   let auditTarget: string | undefined;
@@ -117,4 +118,16 @@ async function authorize(context: AppContext, access: Access, request: FastifyRe
   if (!principal) throw errors.notSignedIn();
   if (access !== 'signed-in' && !access.includes(principal.role)) throw errors.forbidden();
   return principal;
+}
+
+/** Calls an expired tenant's users may still make although they are not reads: signing out. */
+const ALLOWED_WHEN_EXPIRED = new Set(['auth.logout']);
+
+/**
+ * An expired tenant is read-only (decision 0027): its users' reads work, every change is a 403
+ * saying why. The platform admin's tenant never expires.
+ */
+function refuseChangeWhenExpired(call: CallDefinition, principal: Principal | undefined): void {
+  if (!principal?.tenantExpired || call.kind === 'read' || ALLOWED_WHEN_EXPIRED.has(call.id)) return;
+  throw errors.expired();
 }

@@ -10,7 +10,8 @@ import type {
 import type { Scope } from '../../../platform/auth/scope.js';
 import { type Db, withTransaction } from '../../../platform/db/pool.js';
 import type { AppContext } from '../../../platform/http/context.js';
-import { errors } from '../../../platform/http/errors.js';
+import { AppError, errors } from '../../../platform/http/errors.js';
+import { selectTenantLimits } from '../../customers/tenant-limits.js';
 import {
   type ConversationLanguage,
   customerLanguageAfter,
@@ -88,6 +89,12 @@ export async function setConversationTranslation(
   return withTransaction(context.pool, async (client) => {
     const state = await requireConversation(client, scope, edit.conversationId, { lock: true });
     requireOwnConversation(scope, state);
+    if (!edit.translate && (await selectTenantLimits(client, scope.tenantId)).forceTranslate) {
+      throw new AppError('forbidden', {
+        zh: 'translate: 平台已为本账号开启强制翻译，不能关闭',
+        en: 'translate: the platform admin has made translation compulsory for this account; it cannot be turned off',
+      });
+    }
     if (edit.translate) {
       translatorOf(context);
       await ensureTranslationAllowed(client, context.translation, scope.tenantId);

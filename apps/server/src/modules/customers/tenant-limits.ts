@@ -1,0 +1,31 @@
+import type { Db } from '../../platform/db/pool.js';
+import { AppError } from '../../platform/http/errors.js';
+import { selectTenantLimits, type TenantLimits } from './customer-settings-repository.js';
+
+export { selectTenantLimits, type TenantLimits };
+
+/** How many more contacts the tenant may hold: Infinity without a limit, 0 at or past it. */
+export const contactRoom = (limits: TenantLimits): number =>
+  limits.contactLimit === null ? Number.POSITIVE_INFINITY : Math.max(0, limits.contactLimit - limits.contacts);
+
+/** A tenant at its contact limit (fanslimit) cannot add or import more: a 403 saying so, naming the field. */
+export async function requireContactRoom(db: Db, tenantId: string, field: string): Promise<TenantLimits> {
+  const limits = await selectTenantLimits(db, tenantId);
+  if (contactRoom(limits) === 0) {
+    throw new AppError('forbidden', {
+      zh: `${field}: 联系人数量已达上限（${limits.contacts}/${limits.contactLimit}），无法再导入联系人，请联系平台管理员`,
+      en: `${field}: the contact limit is reached (${limits.contacts} of ${limits.contactLimit}); no more contacts can be imported, ask the platform admin`,
+    });
+  }
+  return limits;
+}
+
+/** A tenant whose campaigns the platform turned off (mass) cannot add or start one: a 403 saying so. */
+export async function requireMassAllowed(db: Db, tenantId: string): Promise<void> {
+  if (!(await selectTenantLimits(db, tenantId)).massAllowed) {
+    throw new AppError('forbidden', {
+      zh: '群发已被平台管理员关闭，无法创建或启动群发任务',
+      en: 'Campaigns are turned off for this account by the platform admin; none can be added or started',
+    });
+  }
+}
