@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
 import { envelopeOf } from './envelope.js';
-import { listRequestOf, pageOf } from './paging.js';
+import { listRequestOf } from './paging.js';
 
 export const ROLES = ['admin', 'operator', 'seat'] as const;
 export const RoleCode = z.enum(ROLES);
@@ -272,17 +272,5 @@ export const authCalls = {
     kind: 'read',
     body: TaskRef,
     reply: envelopeOf(SeatCreationProgress),
-  }),
-  customers: defineCall({
-    id: 'auth.list',
-    method: 'POST',
-    path: '/api/auth/list',
-    tag: 'customers',
-    summary: 'Customers (tenants with their owner) — platform admin only',
-    access: ['admin'],
-    acrossTenants: true,
-    kind: 'read',
-    body: CustomerFilter,
-    reply: envelopeOf(pageOf(Customer)),
   }),
 } as const;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { Customer, Nickname, Password, Username } from './auth.js';
+import { Customer, CustomerFilter, Nickname, Password, Username } from './auth.js';
 import { defineCall } from './call.js';
 import { CalendarDay } from './census.js';
 import { envelopeOf } from './envelope.js';
+import { pageOf } from './paging.js';
 
 /**
  * Platform administration of customers (issue 20, decision 0027): the platform admin runs each
@@ -86,7 +87,15 @@ export const CustomerSettings = z.object({
   /** Where the export made before the deletion lies, in the data directory (null: none asked or not written yet). */
   export_path: z.string().nullable(),
 });
-export const CustomerDetails = Customer.extend(CustomerSettings.shape).extend({ usage: CustomerUsage });
+/** A row of the customers list: the tenant, its owner and where it stands. */
+export const CustomerRow = Customer.extend({
+  plan: Plan,
+  expires_at: z.string().nullable(),
+  expired: z.boolean(),
+  state: CustomerState,
+});
+export type CustomerRow = z.infer<typeof CustomerRow>;
+export const CustomerDetails = CustomerRow.extend(CustomerSettings.shape).extend({ usage: CustomerUsage });
 export type CustomerDetails = z.infer<typeof CustomerDetails>;
 export const ForceSetting = z.object({ tenant_id: z.string(), force: z.boolean() });
 export const ReadReceiptSetting = z.object({ tenant_id: z.string(), read_receipts: z.boolean() });
@@ -152,6 +161,16 @@ const adminGet = <R extends z.ZodType>(name: string, summary: string, reply: R) 
   });
 
 export const customerCalls = {
+  customers: defineCall({
+    ...admin,
+    id: 'auth.list',
+    method: 'POST',
+    path: '/api/auth/list',
+    summary: 'Customers (tenants with their owner, plan, expiry and state), newest first',
+    kind: 'read',
+    body: CustomerFilter,
+    reply: envelopeOf(pageOf(CustomerRow)),
+  }),
   addCustomer: adminPost(
     'addcustomer',
     'Create a customer: a tenant with its owner operator, plan, expiry and limits',

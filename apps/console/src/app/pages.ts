@@ -7,6 +7,7 @@ import type { PageLoader } from './lazy-page.js';
 export const PAGES: Readonly<Record<string, PageLoader>> = {
   '/info/index': () => import('../pages/info/info-page.js'),
   '/wel/index': () => import('../pages/wel/welcome-page.js'),
+  '/terrace/user': () => import('../pages/customers/customers-page.js'),
   '/wel/dashboard': () => import('../pages/wel/dashboard-page.js'),
   '/help/index': () => import('../pages/help/help-page.js'),
   '/accountmanage/wslist': () => import('../pages/numbers/wslist/wslist-page.js'),

@@ -7,6 +7,7 @@ import { campaignsTexts } from './campaigns.js';
 import { censusTexts } from './census.js';
 import { chatTexts } from './chat.js';
 import { contactsTexts } from './contacts.js';
+import { customersTexts } from './customers.js';
 import { groupsTexts } from './groups.js';
 import { ipsTexts } from './ips.js';
 import { linksTexts } from './links.js';
@@ -54,6 +55,7 @@ const namespaces = {
   autoReplies: autoRepliesTexts,
   profiles: profilesTexts,
   billing: billingTexts,
+  customers: customersTexts,
 } as const;
 
 /** Every text of the console, by language and namespace: the web kit's (api, list, selects) and its own. */

@@ -22,6 +22,7 @@ const send = (call: CallDefinition, body: object, token?: string): Promise<Reply
 
 /** A valid request of each call, naming tenant B (a customer none of the other tests change). */
 const validBodies = (): Record<keyof typeof customerCalls, object> => ({
+  customers: {},
   addCustomer: { username: 'never_made', password: 'customer-pass-1' },
   deleteCustomer: { tenantId: b.tenantId },
   resetCustomerPassword: { tenantId: b.tenantId, password: 'another-pass-1' },
@@ -329,6 +330,13 @@ describe('auth/deletecus', () => {
       [created.tenant_id],
     );
     expect(rows).toEqual([{ later: true }]);
+    const listed = await t.post('/api/auth/list', {
+      token: admin,
+      body: { filters: { tenantId: created.tenant_id } },
+    });
+    expect(listed.body.data.records).toMatchObject([
+      { tenant_id: created.tenant_id, plan: 'standard', state: 'disabled', expired: false, expires_at: null },
+    ]);
     const change = await t.post('/api/auth/mass', { token: admin, body: { tenantId: created.tenant_id, mass: false } });
     expect(change.status).toBe(409);
     expect(change.body.message).toMatch(/^tenantId: /);

@@ -1,4 +1,4 @@
-import type { Customer, CustomerFilter } from '@ws/contract';
+import type { CustomerFilter, CustomerRow } from '@ws/contract';
 import type { z } from 'zod';
 import type { Scope } from '../../platform/auth/scope.js';
 import { likePattern } from '../../platform/db/like-pattern.js';
@@ -8,7 +8,7 @@ import { BoundValues } from '../../platform/db/sql-values.js';
 import { PLATFORM_TENANT_ID } from '../../platform/tenants.js';
 
 export type CustomerQuery = z.output<typeof CustomerFilter>;
-type CustomerRecord = z.output<typeof Customer>;
+type CustomerRecord = z.output<typeof CustomerRow>;
 
 /**
  * A page of customer tenants (all but the platform's own) with their owner, newest first, for a
@@ -32,7 +32,8 @@ export async function selectCustomers(
     prepared(
       // Seat counts only for the page's rows: in the outer query, after the limit.
       `with page as (
-         select t.id, t.name, t.created_at, u.id as user_id, u.username, u.nickname, count(*) over ()::int as total
+         select t.id, t.name, t.created_at, t.plan, t.expires_at, t.disabled_at, t.deleting,
+                u.id as user_id, u.username, u.nickname, count(*) over ()::int as total
            ${from}
           order by t.created_at desc, t.id desc
           limit ${sql.add(query.pageSize, 'int')} offset ${sql.add((query.page - 1) * query.pageSize, 'int')}
@@ -40,7 +41,10 @@ export async function selectCustomers(
        select p.id as tenant_id, p.name as tenant_name, p.user_id, p.username, p.nickname,
               (select count(*)::int from app_user s join role r on r.id = s.role_id
                 where s.tenant_id = p.id and r.code = 'seat') as seat_count,
-              ${isoTime('p.created_at')} as created_at, p.total
+              ${isoTime('p.created_at')} as created_at, p.plan, ${isoTime('p.expires_at')} as expires_at,
+              coalesce(p.expires_at <= now(), false) as expired,
+              case when p.deleting then 'deleting' when p.disabled_at is not null then 'disabled' else 'active' end as state,
+              p.total
          from page p
         order by p.created_at desc, p.id desc`,
       sql.values,

@@ -1,0 +1,104 @@
+import type { CustomerDetails, CustomerRow } from '@ws/contract';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { onePage, settle, setUpTestRoot, typeInto } from '../../test/test-root.js';
+import CustomersPage from './customers-page.js';
+
+const row: CustomerRow = {
+  tenant_id: '100001',
+  tenant_name: 'acme',
+  user_id: '5',
+  username: 'acme',
+  nickname: 'Acme',
+  seat_count: 2,
+  created_at: '2026-11-26T06:00:00.000000Z',
+  plan: 'professional',
+  expires_at: '2026-11-01T00:00:00.000000Z',
+  expired: true,
+  state: 'active',
+};
+const details: CustomerDetails = {
+  ...row,
+  contact_limit: 500,
+  mass: true,
+  force_translate: false,
+  read_receipts: true,
+  delete_after: null,
+  export_path: null,
+  usage: { numbers: 3, contacts: 120, seats: 2, messages: 900, messages_30d: 40 },
+};
+
+const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
+  const path = url.split('?')[0];
+  const data =
+    path === '/api/auth/list'
+      ? onePage([row])
+      : path === '/api/auth/getcustomer'
+        ? details
+        : path === '/api/auth/data'
+          ? {
+              customers: 1,
+              active_customers: 0,
+              expired_customers: 1,
+              numbers: 3,
+              contacts: 120,
+              seats: 2,
+              messages: 900,
+              messages_today: 4,
+            }
+          : path === '/api/auth/addcustomer'
+            ? details
+            : path === '/api/auth/getforce'
+              ? { tenant_id: '100001', force: false }
+              : path === '/api/auth/getreadgm'
+                ? { tenant_id: '100001', read_receipts: true }
+                : details;
+  return Response.json({ code: 0, message: 'ok', data });
+});
+const bodiesTo = (path: string) =>
+  fetchMock.mock.calls
+    .filter(([url]) => url.split('?')[0] === path)
+    .map(([, init]) => JSON.parse(String(init?.body ?? '{}')));
+const click = (testId: string) =>
+  act(async () => document.querySelector<HTMLElement>(`[data-testid=${testId}]`)?.click());
+
+describe('the customers screen', () => {
+  const screen = setUpTestRoot({ language: 'en', fetch: fetchMock });
+
+  it('lists customers with plan, expiry and state, and shows one with its usage', async () => {
+    await screen.render(<CustomersPage />);
+    await settle(() => expect(screen.host.textContent).toContain('Professional'));
+    expect(screen.host.textContent).toContain('Expired');
+    expect(screen.host.querySelector('[data-testid=platform-totals]')?.textContent).toContain('900');
+    await click('customer-details-open');
+    await settle(() => expect(document.querySelector('[data-testid=customer-details]')?.textContent).toContain('120'));
+    expect(document.querySelector('[data-testid=customer-details]')?.textContent).toContain('500');
+  }, 20_000);
+
+  it('adds a customer and sets its forced translation', async () => {
+    await screen.render(<CustomersPage />);
+    await settle(() => expect(screen.host.textContent).toContain('acme'));
+    await click('customer-add');
+    await settle(() => expect(document.querySelector('[data-testid=customer-add-username]')).not.toBeNull());
+    await typeInto(document.querySelector('[data-testid=customer-add-username]') as HTMLInputElement, 'newco');
+    await typeInto(document.querySelector('[data-testid=customer-add-password]') as HTMLInputElement, 'newco-pass-1');
+    await click('customer-add-save');
+    await settle(() => expect(bodiesTo('/api/auth/addcustomer')).toHaveLength(1));
+    expect(bodiesTo('/api/auth/addcustomer')[0]).toMatchObject({
+      username: 'newco',
+      password: 'newco-pass-1',
+      plan: 'standard',
+      mass: true,
+      contactLimit: null,
+    });
+
+    await click('customer-settings');
+    await settle(() => expect(document.querySelector('[data-testid=customer-force]')).not.toBeNull());
+    await settle(() => expect(bodiesTo('/api/auth/getforce')).toHaveLength(1));
+    await click('customer-force');
+    await click('customer-settings-save');
+    await settle(() => expect(bodiesTo('/api/auth/setreadgm')).toHaveLength(1));
+    expect(bodiesTo('/api/auth/setforce')).toEqual([{ tenantId: '100001', force: true }]);
+    expect(bodiesTo('/api/auth/setreadgm')).toEqual([{ tenantId: '100001', readReceipts: true }]);
+  }, 20_000);
+});
