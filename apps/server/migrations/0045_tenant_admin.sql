@@ -8,7 +8,8 @@
 --                   agents cannot turn it off;
 --   read_receipts   off: an agent opening a conversation sends no read receipt;
 --   disabled_at     set by deletecus: sign-in and every session refused; the data is deleted by
---                   the customer_delete job at delete_after (export first when export_requested).
+--                   the customer_delete job at delete_after (export first when export_requested),
+--                   all but the wallet ledger, which is append-only and kept for the accounts.
 alter table tenant
   add column plan text not null default 'standard'
     check (plan in ('trial', 'standard', 'professional', 'enterprise')),
@@ -21,7 +22,10 @@ alter table tenant
   add column delete_after timestamptz,
   add column deleting boolean not null default false,
   add column export_requested boolean not null default false,
-  add column export_path text;
+  add column export_path text,
+  -- Set when the deletion is over but the tenant row stays because the append-only wallet ledger
+  -- (0044) still refers to it: its money history is kept, everything else is gone.
+  add column deleted_at timestamptz;
 
 -- A tenant with forced translation gets new conversations translating from their first message.
 -- One primary-key lookup per new conversation (not per message).

@@ -4,6 +4,7 @@ import { defineCall } from './call.js';
 import { CalendarDay } from './census.js';
 import { envelopeOf } from './envelope.js';
 import { pageOf } from './paging.js';
+import { WalletInfo } from './wallet.js';
 
 /**
  * Platform administration of customers (issue 20, decision 0027): the platform admin runs each
@@ -16,8 +17,11 @@ export const PLANS = ['trial', 'standard', 'professional', 'enterprise'] as cons
 export const Plan = z.enum(PLANS);
 export type Plan = z.infer<typeof Plan>;
 
-/** Where a customer stands: usable, disabled and waiting for its deletion, or being deleted now. */
-export const CUSTOMER_STATES = ['active', 'disabled', 'deleting'] as const;
+/**
+ * Where a customer stands: usable, disabled and waiting for its deletion, being deleted now, or
+ * deleted with only its wallet ledger kept.
+ */
+export const CUSTOMER_STATES = ['active', 'disabled', 'deleting', 'deleted'] as const;
 export const CustomerState = z.enum(CUSTOMER_STATES);
 
 /** A customer tenant's id: six digits (the platform's own tenant is never one). */
@@ -95,7 +99,11 @@ export const CustomerRow = Customer.extend({
   state: CustomerState,
 });
 export type CustomerRow = z.infer<typeof CustomerRow>;
-export const CustomerDetails = CustomerRow.extend(CustomerSettings.shape).extend({ usage: CustomerUsage });
+export const CustomerDetails = CustomerRow.extend(CustomerSettings.shape).extend({
+  usage: CustomerUsage,
+  /** The customer's wallet (decision 0026): balance, holds, quotas; credited through `auth/charge`. */
+  wallet: WalletInfo,
+});
 export type CustomerDetails = z.infer<typeof CustomerDetails>;
 export const ForceSetting = z.object({ tenant_id: z.string(), force: z.boolean() });
 export const ReadReceiptSetting = z.object({ tenant_id: z.string(), read_receipts: z.boolean() });

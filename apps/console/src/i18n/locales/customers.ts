@@ -73,6 +73,13 @@ const zh = {
   expiredCustomers: '已到期客户',
   messagesToday: '今日消息',
   save: '保存',
+  credit: '充值',
+  creditTitle: '充值：{{name}}',
+  amount: '金额（美元）',
+  amountHelp: '正数，最多 6 位小数，例如 10.50',
+  remark: '备注',
+  balance: '余额（美元）',
+  available: '可用余额（美元）',
 };
 
 export type CustomersTexts = typeof zh;
@@ -154,6 +161,13 @@ const en: CustomersTexts = {
   expiredCustomers: 'Expired',
   messagesToday: 'Messages today',
   save: 'Save',
+  credit: 'Credit',
+  creditTitle: 'Credit: {{name}}',
+  amount: 'Amount (USD)',
+  amountHelp: 'A positive amount with at most 6 decimals, like 10.50',
+  remark: 'Remark',
+  balance: 'Balance (USD)',
+  available: 'Available (USD)',
 };
 
 export const customersTexts = { zh, en };

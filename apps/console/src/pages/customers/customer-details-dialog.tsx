@@ -5,6 +5,7 @@ import { formatTime } from '@ws/web-kit/list';
 import { Descriptions, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CodeLabel } from '../../components/codes/code-label.js';
+import { usd } from '../billing/money.js';
 
 /** `auth/getcustomer`: one customer's settings and its usage from the roll-ups. */
 export function CustomerDetailsDialog({ customer, onClose }: { customer: CustomerRow; onClose(): void }) {
@@ -40,6 +41,10 @@ export function CustomerDetailsDialog({ customer, onClose }: { customer: Custome
             <Descriptions.Item label={t('deleteAfter')}>{formatTime(data.delete_after)}</Descriptions.Item>
           )}
           {data.export_path && <Descriptions.Item label={t('exportPath')}>{data.export_path}</Descriptions.Item>}
+          <Descriptions.Item label={t('balance')}>
+            <span data-testid="customer-details-balance">{usd(data.wallet.balance)}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('available')}>{usd(data.wallet.available)}</Descriptions.Item>
           <Descriptions.Item label={t('usage')} span={2}>
             {t('numbers')} {data.usage.numbers} · {t('contacts')} {data.usage.contacts} · {t('seats')}{' '}
             {data.usage.seats} · {t('messages')} {data.usage.messages} · {t('messages30d')} {data.usage.messages_30d}

@@ -1,13 +1,13 @@
 import { type CustomerRow, calls, MAX_GRACE_DAYS, MAX_RENEW_DAYS, PLANS } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
 import { App, Checkbox, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeLabel } from '../../components/codes/code-label.js';
 import { ModalForm } from '../../components/form/index.js';
 
 /** The dialogs of a customer row; each changes one thing through its call. */
-export type CustomerAction = 'password' | 'limits' | 'renew' | 'settings' | 'clear' | 'delete';
+export type CustomerAction = 'password' | 'limits' | 'renew' | 'credit' | 'settings' | 'clear' | 'delete';
 
 export interface CustomerDialogProps {
   customer: CustomerRow;
@@ -120,6 +120,38 @@ function RenewDialog({ customer, onClose, onSaved }: CustomerDialogProps) {
   );
 }
 
+/** `auth/charge` (the wallet's call): credits money; the request id makes a retried save post once. */
+function CreditDialog({ customer, onClose, onSaved }: CustomerDialogProps) {
+  const { t } = useTranslation('customers');
+  const [requestId] = useState(() => crypto.randomUUID());
+  return (
+    <ModalForm<{ amount: string; remark?: string }>
+      title={t('creditTitle', { name: customer.username })}
+      okTestId="customer-credit-save"
+      onClose={onClose}
+      onSubmit={async ({ amount, remark }) => {
+        await callApi(calls.charge, {
+          body: { tenantId: customer.tenant_id, amount, requestId, remark: remark ?? '' },
+          notifySuccess: true,
+        });
+        onSaved();
+      }}
+    >
+      <Form.Item
+        name="amount"
+        label={t('amount')}
+        extra={t('amountHelp')}
+        rules={[{ required: true, pattern: /^\d+(\.\d{1,6})?$/, message: t('amountHelp') }]}
+      >
+        <Input style={{ width: 200 }} data-testid="customer-credit-amount" />
+      </Form.Item>
+      <Form.Item name="remark" label={t('remark')}>
+        <Input maxLength={255} />
+      </Form.Item>
+    </ModalForm>
+  );
+}
+
 interface SettingFields {
   force: boolean;
   readReceipts: boolean;
@@ -217,6 +249,7 @@ const DIALOGS: Record<CustomerAction, (props: CustomerDialogProps) => React.Reac
   password: PasswordDialog,
   limits: LimitsDialog,
   renew: RenewDialog,
+  credit: CreditDialog,
   settings: SettingsDialog,
   clear: ClearDialog,
   delete: DeleteDialog,

@@ -26,6 +26,19 @@ const details: CustomerDetails = {
   delete_after: null,
   export_path: null,
   usage: { numbers: 3, contacts: 120, seats: 2, messages: 900, messages_30d: 40 },
+  wallet: {
+    tenant_id: '100001',
+    prepaid: true,
+    balance: 12_500_000,
+    held: 0,
+    available: 12_500_000,
+    low_balance_threshold: 0,
+    low_balance: false,
+    translation_chars: 0,
+    invites: 0,
+    number_slots: 0,
+    seat_slots: 0,
+  },
 };
 
 const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
@@ -73,6 +86,7 @@ describe('the customers screen', () => {
     await click('customer-details-open');
     await settle(() => expect(document.querySelector('[data-testid=customer-details]')?.textContent).toContain('120'));
     expect(document.querySelector('[data-testid=customer-details]')?.textContent).toContain('500');
+    expect(document.querySelector('[data-testid=customer-details-balance]')?.textContent).toBe('12.50');
   }, 20_000);
 
   it('adds a customer and sets its forced translation', async () => {
@@ -100,5 +114,13 @@ describe('the customers screen', () => {
     await settle(() => expect(bodiesTo('/api/auth/setreadgm')).toHaveLength(1));
     expect(bodiesTo('/api/auth/setforce')).toEqual([{ tenantId: '100001', force: true }]);
     expect(bodiesTo('/api/auth/setreadgm')).toEqual([{ tenantId: '100001', readReceipts: true }]);
-  }, 20_000);
+
+    await click('customer-credit');
+    await settle(() => expect(document.querySelector('[data-testid=customer-credit-amount]')).not.toBeNull());
+    await typeInto(document.querySelector('[data-testid=customer-credit-amount]') as HTMLInputElement, '10.50');
+    await click('customer-credit-save');
+    await settle(() => expect(bodiesTo('/api/auth/charge')).toHaveLength(1));
+    expect(bodiesTo('/api/auth/charge')[0]).toMatchObject({ tenantId: '100001', amount: '10.50', remark: '' });
+    expect(bodiesTo('/api/auth/charge')[0].requestId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  }, 30_000);
 });

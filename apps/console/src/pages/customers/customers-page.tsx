@@ -105,6 +105,7 @@ export default function CustomersPage() {
           ? [
               { label: t('limits'), onClick: act('limits'), testId: 'customer-limits' },
               { label: t('renew'), onClick: act('renew'), testId: 'customer-renew' },
+              { label: t('credit'), onClick: act('credit'), testId: 'customer-credit' },
               { label: t('settings'), onClick: act('settings'), testId: 'customer-settings' },
               { label: t('resetPassword'), onClick: act('password'), testId: 'customer-reset-password' },
               { label: t('clearMessages'), onClick: act('clear'), testId: 'customer-clear' },

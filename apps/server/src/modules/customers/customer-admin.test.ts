@@ -289,6 +289,12 @@ describe('auth/getcustomer and auth/data', () => {
       messages: 17,
       messages_30d: 7,
     });
+    const credit = await t.post('/api/auth/charge', {
+      token: admin,
+      body: { tenantId: created.tenant_id, amount: '12.5', requestId: 'usage-credit-1' },
+    });
+    expect(credit.status, JSON.stringify(credit.body)).toBe(200);
+    expect((await settingsOf(created.tenant_id)).wallet).toMatchObject({ balance: 12_500_000, available: 12_500_000 });
     const after = (await t.get('/api/auth/data', { token: admin })).body.data;
     expect(after.customers).toBe(before.customers);
     expect(after.numbers - before.numbers).toBe(1);

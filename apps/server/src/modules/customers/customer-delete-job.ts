@@ -22,7 +22,9 @@ export const DELETE_CHUNK_ROWS = 5_000;
  * worker killed mid-way) goes on with what is left. Tables refer to each other, so a table whose
  * chunk a reference refuses is left for the next pass; passes repeat until one deletes nothing
  * (roll-up triggers may write a row back while their source rows go: the next pass takes it).
- * A tenant restored meanwhile (disabled_at cleared by hand) or not yet due is left alone.
+ * The wallet's append-only ledger stays (the money history); while it refers to the tenant, the
+ * tenant row stays too, marked `deleted_at`. A tenant restored meanwhile (disabled_at cleared by
+ * hand) or not yet due is left alone.
  */
 export const customerDeleteJob = defineJob({
   name: 'customer_delete',
@@ -61,7 +63,7 @@ export async function deleteCustomerData(
       }
     }
   }
-  if (!(await deleteTenantRow(context.pool, tenantId))) throw new Error(`tenant ${tenantId} is still referred to`);
-  context.logger.info({ tenantId }, 'customer deleted');
+  const outcome = await deleteTenantRow(context.pool, tenantId);
+  context.logger.info({ tenantId, tenantRow: outcome }, 'customer deleted');
   return true;
 }

@@ -3,6 +3,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import type { Db } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
+import { walletInfo } from '../wallet/wallet-commands.js';
 import { selectCustomers } from './customer-repository.js';
 import { selectCustomerSettings, selectCustomerUsage } from './customer-settings-repository.js';
 
@@ -21,5 +22,10 @@ export async function customerDetails(context: AppContext, scope: Scope, tenantI
   const { records } = await selectCustomers(context.pool, scope, CustomerFilter.parse({ filters: { tenantId } }));
   const customer = records[0];
   if (!customer) throw errors.notFound(CUSTOMER_NOT_FOUND);
-  return { ...customer, ...settings, usage: await selectCustomerUsage(context.pool, tenantId) };
+  return {
+    ...customer,
+    ...settings,
+    usage: await selectCustomerUsage(context.pool, tenantId),
+    wallet: await walletInfo(context.pool, tenantId),
+  };
 }

@@ -60,6 +60,11 @@ describe('the customer deletion job', () => {
       [tenantId, tagId],
     );
     await messagesAt(tenantId, numberId, ['2025-01-05T00:00:00Z', new Date().toISOString()]);
+    const credit = await t.post('/api/auth/charge', {
+      token: admin,
+      body: { tenantId, amount: '12.50', requestId: `delete-test-${tenantId}` },
+    });
+    expect(credit.status, JSON.stringify(credit.body)).toBe(200);
     const bBefore = await tenantRowCounts(b.tenantId);
 
     const reply = await t.post('/api/auth/deletecus', {
@@ -72,8 +77,17 @@ describe('the customer deletion job', () => {
 
     await t.pool.query(`update tenant set delete_after = now() - interval '1 second' where id = $1`, [tenantId]);
     expect(await deleteCustomerData(t.context, tenantId, 7)).toBe(true);
-    expect(await tenantRowCounts(tenantId)).toEqual({});
-    expect((await t.pool.query('select 1 from tenant where id = $1', [tenantId])).rowCount).toBe(0);
+    // Only the append-only wallet ledger is left (the money history), and the tenant row it needs.
+    const left = await tenantRowCounts(tenantId);
+    expect(Object.keys(left).sort()).toEqual(['ledger_account', 'ledger_transaction']);
+    const tenant = await t.pool.query('select deleted_at is not null as deleted from tenant where id = $1', [tenantId]);
+    expect(tenant.rows).toEqual([{ deleted: true }]);
+    const balance = await t.pool.query<{ n: string }>(
+      `select sum(e.amount)::text as n from ledger_entry e join ledger_transaction x on x.id = e.transaction_id
+        where x.tenant_id = $1`,
+      [tenantId],
+    );
+    expect(balance.rows[0]?.n).toBe('0');
     expect(await tenantRowCounts(b.tenantId)).toEqual(bBefore);
 
     const log = await t.pool.query<{ target: string }>(

@@ -32,7 +32,7 @@ export async function selectCustomers(
     prepared(
       // Seat counts only for the page's rows: in the outer query, after the limit.
       `with page as (
-         select t.id, t.name, t.created_at, t.plan, t.expires_at, t.disabled_at, t.deleting,
+         select t.id, t.name, t.created_at, t.plan, t.expires_at, t.disabled_at, t.deleting, t.deleted_at,
                 u.id as user_id, u.username, u.nickname, count(*) over ()::int as total
            ${from}
           order by t.created_at desc, t.id desc
@@ -43,7 +43,7 @@ export async function selectCustomers(
                 where s.tenant_id = p.id and r.code = 'seat') as seat_count,
               ${isoTime('p.created_at')} as created_at, p.plan, ${isoTime('p.expires_at')} as expires_at,
               coalesce(p.expires_at <= now(), false) as expired,
-              case when p.deleting then 'deleting' when p.disabled_at is not null then 'disabled' else 'active' end as state,
+              case when p.deleted_at is not null then 'deleted' when p.deleting then 'deleting' when p.disabled_at is not null then 'disabled' else 'active' end as state,
               p.total
          from page p
         order by p.created_at desc, p.id desc`,

@@ -11,7 +11,7 @@ const SETTINGS = `
   t.id as tenant_id, t.plan, ${isoTime('t.expires_at')} as expires_at,
   coalesce(t.expires_at <= now(), false) as expired, t.contact_limit::float8 as contact_limit,
   t.mass_allowed as mass, t.force_translate, t.read_receipts,
-  case when t.deleting then 'deleting' when t.disabled_at is not null then 'disabled' else 'active' end as state,
+  case when t.deleted_at is not null then 'deleted' when t.deleting then 'deleting' when t.disabled_at is not null then 'disabled' else 'active' end as state,
   ${isoTime('t.delete_after')} as delete_after, t.export_path`;
 
 /** A customer tenant's settings, for a scope that reads across tenants; undefined for the platform's own or an unknown id. */
@@ -109,10 +109,10 @@ export async function selectPlatformTotals(db: Db): Promise<z.output<typeof Plat
   const { rows } = await db.query<z.output<typeof PlatformTotals>>(
     prepared(
       `select
-         (select count(*) from tenant where id <> $1)::float8 as customers,
+         (select count(*) from tenant where id <> $1 and deleted_at is null)::float8 as customers,
          (select count(*) from tenant where id <> $1 and disabled_at is null
             and (expires_at is null or expires_at > now()))::float8 as active_customers,
-         (select count(*) from tenant where id <> $1 and expires_at <= now())::float8 as expired_customers,
+         (select count(*) from tenant where id <> $1 and deleted_at is null and expires_at <= now())::float8 as expired_customers,
          (select count(*) from wa_number where tenant_id <> $1 and deleted_at is null)::float8 as numbers,
          (select coalesce(sum(contacts), 0) from contact_tally where tenant_id <> $1)::float8 as contacts,
          (select count(*) from app_user u join role r on r.id = u.role_id

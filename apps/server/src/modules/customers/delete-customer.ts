@@ -23,7 +23,7 @@ export function deleteCustomer(
 ): Promise<z.output<typeof CustomerSettings>> {
   return withTransaction(context.pool, async (client) => {
     const before = await requireCustomer(client, scope, request.tenantId, { lock: true });
-    if (before.state === 'deleting') {
+    if (before.state === 'deleting' || before.state === 'deleted') {
       throw errors.conflict({ zh: 'tenantId: 客户正在删除中', en: 'tenantId: the customer is being deleted' });
     }
     const deleteAfter = new Date(Date.now() + request.graceDays * DAY_MS);

@@ -6,14 +6,21 @@ import type { Db } from '../../platform/db/pool.js';
  * tenant table itself left out. Read from the catalogue, so a table a later migration adds is
  * deleted too without touching this file.
  */
+/**
+ * Tables a deletion keeps: the wallet's append-only ledger (decision 0026) is the platform's money
+ * history and refuses deletes; its rows keep the tenant row alive (`deleted_at` then says so).
+ */
+const KEPT_TABLES = ['ledger_account', 'ledger_transaction'];
+
 export async function selectTenantTables(db: Db): Promise<string[]> {
   const { rows } = await db.query<{ name: string }>(
     `select format('%I.%I', n.nspname, c.relname) as name
        from pg_class c
        join pg_namespace n on n.oid = c.relnamespace
        join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped
-      where n.nspname = 'public' and c.relkind = 'r' and c.relname <> 'tenant'
+      where n.nspname = 'public' and c.relkind = 'r' and c.relname <> 'tenant' and c.relname <> all($1::text[])
       order by c.relname`,
+    [KEPT_TABLES],
   );
   return rows.map((row) => row.name);
 }
@@ -44,10 +51,19 @@ export async function failTenantJobs(db: Db, tenantId: string): Promise<void> {
   );
 }
 
-/** The tenant row, once nothing refers to it any more; false when it is still referred to or gone. */
-export async function deleteTenantRow(db: Db, tenantId: string): Promise<boolean> {
-  const { rowCount } = await db.query('delete from tenant where id = $1 and deleting', [tenantId]);
-  return (rowCount ?? 0) > 0;
+/**
+ * The tenant row, once nothing refers to it any more; while the kept ledger still does, the row
+ * stays, marked deleted. Answers what became of it.
+ */
+export async function deleteTenantRow(db: Db, tenantId: string): Promise<'deleted' | 'kept'> {
+  try {
+    await db.query('delete from tenant where id = $1 and deleting', [tenantId]);
+    return 'deleted';
+  } catch (error) {
+    if ((error as { code?: string }).code !== '23503') throw error;
+    await db.query('update tenant set deleted_at = coalesce(deleted_at, now()) where id = $1', [tenantId]);
+    return 'kept';
+  }
 }
 
 /** The tenant's state for its deletion job, locked; undefined once it is gone or no longer disabled. */
@@ -59,7 +75,7 @@ export async function lockTenantForDeletion(db: Db, tenantId: string) {
     export_path: string | null;
   }>(
     `select delete_after <= now() as due, deleting, export_requested, export_path
-       from tenant where id = $1 and disabled_at is not null for update`,
+       from tenant where id = $1 and disabled_at is not null and deleted_at is null`,
     [tenantId],
   );
   return rows[0];
