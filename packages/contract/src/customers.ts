@@ -57,7 +57,14 @@ export const CustomerPasswordReset = CustomerRef.extend({ password: Password });
 export const CustomerContactLimit = CustomerRef.extend({ limit: ContactLimit });
 export const CustomerMass = CustomerRef.extend({ mass: z.boolean() });
 export const CustomerPlan = CustomerRef.extend({ plan: Plan });
-export const CustomerRenewal = CustomerRef.extend({ days: z.number().int().min(1).max(MAX_RENEW_DAYS) });
+/** Days added to the expiry, or `until`: the expiry itself (now or past ends the service at once). */
+export const CustomerRenewal = CustomerRef.extend({
+  days: z.number().int().min(1).max(MAX_RENEW_DAYS).optional(),
+  until: z.iso.datetime({ offset: true }).optional(),
+}).refine((renewal) => (renewal.days === undefined) !== (renewal.until === undefined), {
+  message: 'give either days or until',
+  path: ['days'],
+});
 export const CustomerForce = CustomerRef.extend({ force: z.boolean() });
 export const CustomerReadReceipts = CustomerRef.extend({ readReceipts: z.boolean() });
 export const MessagePurgeRequest = CustomerRef.extend({
@@ -107,6 +114,16 @@ export const CustomerDetails = CustomerRow.extend(CustomerSettings.shape).extend
 export type CustomerDetails = z.infer<typeof CustomerDetails>;
 export const ForceSetting = z.object({ tenant_id: z.string(), force: z.boolean() });
 export const ReadReceiptSetting = z.object({ tenant_id: z.string(), read_receipts: z.boolean() });
+
+/** The caller's own tenant as the platform set it up: what an operator's account page shows. */
+export const AccountPlan = z.object({
+  tenant_id: z.string(),
+  plan: Plan,
+  expires_at: z.string().nullable(),
+  expired: z.boolean(),
+  contact_limit: z.number().int().nullable(),
+  mass: z.boolean(),
+});
 
 export const PURGE_STATES = ['running', 'done'] as const;
 export const MessagePurge = z.object({
@@ -211,7 +228,7 @@ export const customerCalls = {
   customerPlan: adminPost('acctype', "A customer's plan", 'update', CustomerPlan, CustomerSettings),
   renewCustomer: adminPost(
     'renew',
-    'Extend the expiry by days, from the current expiry or from now when already expired',
+    'Extend the expiry by days (from the current expiry, or from now when already expired), or set it (`until`)',
     'update',
     CustomerRenewal,
     CustomerSettings,
@@ -248,6 +265,16 @@ export const customerCalls = {
     summary: 'Platform totals from roll-ups: customers, numbers, contacts, seats, messages',
     kind: 'read',
     reply: envelopeOf(PlatformTotals),
+  }),
+  accountPlan: defineCall({
+    id: 'auth.plan',
+    method: 'GET',
+    path: '/api/auth/plan',
+    tag: 'customers',
+    summary: "The caller's own plan, expiry and limits (set by the platform admin)",
+    access: 'signed-in',
+    kind: 'read',
+    reply: envelopeOf(AccountPlan),
   }),
   restartJobs: defineCall({
     ...admin,

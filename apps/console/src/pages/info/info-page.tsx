@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { calls } from '@ws/contract';
 import { callApi, showSuccess } from '@ws/web-kit/api';
+import { formatTime } from '@ws/web-kit/list';
 import { updateUser, useSession } from '@ws/web-kit/session';
 import { Button, Card, Descriptions, Form, Input, Tabs } from 'antd';
 import { useState } from 'react';
@@ -26,6 +28,10 @@ function ProfileForm() {
   const { t } = useTranslation('pages');
   const session = useSession();
   const [busy, setBusy] = useState(false);
+  const plan = useQuery({
+    queryKey: ['account-plan'],
+    queryFn: ({ signal }) => callApi(calls.accountPlan, { signal }),
+  });
   if (!session) return null;
   const { user } = session;
 
@@ -47,6 +53,19 @@ function ProfileForm() {
           <CodeLabel group="RoleCode" code={user.role} />
         </Descriptions.Item>
         <Descriptions.Item label={t('infoTenant')}>{user.tenant_id}</Descriptions.Item>
+        {plan.data && (
+          <>
+            <Descriptions.Item label={t('infoPlan')}>
+              <CodeLabel group="Plan" code={plan.data.plan} data-testid="info-plan" />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('infoExpires')}>
+              <span data-testid="info-expires">
+                {plan.data.expires_at ? formatTime(plan.data.expires_at) : t('infoNever')}
+                {plan.data.expired ? ` (${t('infoExpired')})` : ''}
+              </span>
+            </Descriptions.Item>
+          </>
+        )}
       </Descriptions>
       <Form
         name="profile"

@@ -21,7 +21,7 @@ const send = (call: CallDefinition, body: object, token?: string): Promise<Reply
     : t.post(call.path, { token, body });
 
 /** A valid request of each call, naming tenant B (a customer none of the other tests change). */
-const validBodies = (): Record<keyof typeof customerCalls, object> => ({
+const validBodies = (): Record<Exclude<keyof typeof customerCalls, 'accountPlan'>, object> => ({
   customers: {},
   addCustomer: { username: 'never_made', password: 'customer-pass-1' },
   deleteCustomer: { tenantId: b.tenantId },
@@ -97,6 +97,9 @@ describe('customer administration: who may call', () => {
     await expectBadInput(post('/api/auth/acctype'), [[{ tenantId: a.tenantId, plan: 'gold' }, 'plan']]);
     await expectBadInput(post('/api/auth/renew'), [
       [{ tenantId: a.tenantId, days: 0 }, 'days'],
+      [{ tenantId: a.tenantId }, 'days'],
+      [{ tenantId: a.tenantId, days: 5, until: '2027-01-01T00:00:00Z' }, 'days'],
+      [{ tenantId: a.tenantId, until: 'tomorrow' }, 'until'],
       [{ tenantId: a.tenantId, days: 99_999 }, 'days'],
     ]);
     await expectBadInput(post('/api/auth/mass'), [[{ tenantId: a.tenantId, mass: 'yes' }, 'mass']]);
@@ -135,6 +138,18 @@ describe('auth/addcustomer', () => {
 
     const session = await t.signIn('acme_owner', 'acme-pass-123');
     expect(session.user_info).toMatchObject({ tenant_id: created.tenant_id, role: 'operator' });
+    const own = await t.get('/api/auth/plan', { token: session.access_token });
+    expect(own.body.data).toMatchObject({
+      tenant_id: created.tenant_id,
+      plan: 'professional',
+      contact_limit: 500,
+      mass: true,
+      expired: false,
+    });
+    expect((await t.get('/api/auth/plan', { token: b.token })).body.data).toMatchObject({
+      tenant_id: b.tenantId,
+      plan: 'standard',
+    });
     const again = await t.post('/api/auth/addcustomer', {
       token: admin,
       body: { username: 'ACME_owner', password: 'acme-pass-123' },
@@ -209,6 +224,11 @@ describe('settings', () => {
     const passed = await t.post('/api/auth/renew', { token: admin, body: { tenantId: a.tenantId, days: 5 } });
     expect(passed.body.data.expired).toBe(false);
     expect((Date.parse(passed.body.data.expires_at) - Date.now()) / 86_400_000).toBeCloseTo(5, 1);
+    const ended = await t.post('/api/auth/renew', {
+      token: admin,
+      body: { tenantId: a.tenantId, until: '2026-01-01T00:00:00Z' },
+    });
+    expect(ended.body.data).toMatchObject({ expired: true, expires_at: '2026-01-01T00:00:00.000000Z' });
     await t.pool.query('update tenant set expires_at = null where id = $1', [a.tenantId]);
   });
 });

@@ -1,4 +1,4 @@
-import type { CustomerSettings, CustomerUsage, Plan, PlatformTotals } from '@ws/contract';
+import type { AccountPlan, CustomerSettings, CustomerUsage, Plan, PlatformTotals } from '@ws/contract';
 import type { z } from 'zod';
 import type { Scope } from '../../platform/auth/scope.js';
 import { type Db, prepared } from '../../platform/db/pool.js';
@@ -29,6 +29,20 @@ export async function selectCustomerSettings(
   return rows[0];
 }
 
+/** The caller's own tenant's plan, expiry and limits. */
+export async function selectOwnPlan(db: Db, scope: Scope): Promise<z.output<typeof AccountPlan>> {
+  const { rows } = await db.query<z.output<typeof AccountPlan>>(
+    prepared(
+      `select t.id as tenant_id, t.plan, ${isoTime('t.expires_at')} as expires_at,
+              coalesce(t.expires_at <= now(), false) as expired, t.contact_limit::float8 as contact_limit,
+              t.mass_allowed as mass
+         from tenant t where t.id = $1`,
+      [scope.tenantId],
+    ),
+  );
+  return rows[0] as z.output<typeof AccountPlan>;
+}
+
 /** The columns a platform admin's change may set; each applied only when given. */
 export interface SettingsChange {
   plan?: Plan;
@@ -40,6 +54,8 @@ export interface SettingsChange {
   renewDays?: number;
   /** Days from now (a new customer's expiry). */
   expiresInDays?: number;
+  /** The expiry itself. */
+  expiresAt?: Date;
 }
 
 /** Applies a change to a customer tenant; its settings after it, or undefined when it is not a customer. */
@@ -60,6 +76,7 @@ export async function updateCustomerSettings(
         expires_at = case
           when $8::int is not null then greatest(coalesce(t.expires_at, now()), now()) + make_interval(days => $8::int)
           when $9::int is not null then now() + make_interval(days => $9::int)
+          when $10::timestamptz is not null then $10::timestamptz
           else t.expires_at end
       where t.id = $1
       returning ${SETTINGS}`,
@@ -73,6 +90,7 @@ export async function updateCustomerSettings(
       change.readReceipts ?? null,
       change.renewDays ?? null,
       change.expiresInDays ?? null,
+      change.expiresAt ?? null,
     ],
   );
   return rows[0];

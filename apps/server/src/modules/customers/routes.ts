@@ -6,7 +6,7 @@ import { addCustomer } from './add-customer.js';
 import { customerDetails, requireCustomer } from './customer-details.js';
 import { listCustomers } from './customer-list.js';
 import { changeCustomer, resetCustomerPassword } from './customer-settings.js';
-import { selectPlatformTotals } from './customer-settings-repository.js';
+import { selectOwnPlan, selectPlatformTotals } from './customer-settings-repository.js';
 import { deleteCustomer } from './delete-customer.js';
 import { clearCustomerMessages } from './message-purge-job.js';
 import { restartCustomerJobs } from './restart-jobs.js';
@@ -39,8 +39,11 @@ export function registerCustomerRoutes(app: FastifyInstance, context: AppContext
     return changeCustomer(context, scope, body.tenantId, { plan: body.plan });
   });
   route(app, context, calls.renewCustomer, ({ scope, body, audit }) => {
-    audit(`${body.tenantId}: +${body.days} days`);
-    return changeCustomer(context, scope, body.tenantId, { renewDays: body.days });
+    audit(`${body.tenantId}: ${body.days ? `+${body.days} days` : `until ${body.until}`}`);
+    return changeCustomer(context, scope, body.tenantId, {
+      renewDays: body.days,
+      expiresAt: body.until ? new Date(body.until) : undefined,
+    });
   });
   route(app, context, calls.setForce, async ({ scope, body, audit }) => {
     audit(`${body.tenantId}: ${body.force ? 'on' : 'off'}`);
@@ -66,6 +69,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: AppContext
   });
   route(app, context, calls.getCustomer, ({ scope, query }) => customerDetails(context, scope, query.tenantId));
   route(app, context, calls.platformTotals, () => selectPlatformTotals(context.pool));
+  route(app, context, calls.accountPlan, ({ scope }) => selectOwnPlan(context.pool, scope));
   route(app, context, calls.restartJobs, ({ scope, query, audit }) => {
     audit(query.tenantId);
     return restartCustomerJobs(context, scope, query.tenantId);
