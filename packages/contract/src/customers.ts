@@ -116,13 +116,13 @@ export const ForceSetting = z.object({ tenant_id: z.string(), force: z.boolean()
 export const ReadReceiptSetting = z.object({ tenant_id: z.string(), read_receipts: z.boolean() });
 
 /** The caller's own tenant as the platform set it up: what an operator's account page shows. */
-export const AccountPlan = z.object({
-  tenant_id: z.string(),
-  plan: Plan,
-  expires_at: z.string().nullable(),
-  expired: z.boolean(),
-  contact_limit: z.number().int().nullable(),
-  mass: z.boolean(),
+export const AccountPlan = CustomerSettings.pick({
+  tenant_id: true,
+  plan: true,
+  expires_at: true,
+  expired: true,
+  contact_limit: true,
+  mass: true,
 });
 
 export const PURGE_STATES = ['running', 'done'] as const;
