@@ -28,6 +28,10 @@ const details: CustomerDetails = {
   usage: { numbers: 3, contacts: 120, seats: 2, messages: 900, messages_30d: 40 },
   wallet: {
     tenant_id: '100001',
+    plan: 'professional',
+    expires_at: '2026-11-01T00:00:00.000000Z',
+    contact_limit: 500,
+    mass_allowed: true,
     prepaid: true,
     balance: 12_500_000,
     held: 0,
