@@ -200,6 +200,7 @@ async function runToEnd(world, running, name, during) {
   });
   const settledAt = settled.findLast((sample) => sample.changed)?.at ?? allGoneAt;
   const busiestStatements = await statements.stop();
+  const statementWork = await totals.work();
   const statementTime = await totals.stop();
   const stalled = Boolean(samples.stalled || settled.stalled);
   return {
@@ -212,6 +213,7 @@ async function runToEnd(world, running, name, during) {
     settled,
     busiestStatements,
     statementTime,
+    statementWork,
     stalled,
   };
 }
@@ -254,6 +256,7 @@ async function sendMode(world, running) {
     sandboxInServerProcess: !SPLIT,
     busiestStatements: run.busiestStatements,
     statementTime: run.statementTime,
+    statementWork: run.statementWork,
     sandboxAcceptedSends: sends,
     checks: await checkCampaign(world.db, run.campaignId),
   };

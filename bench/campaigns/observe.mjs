@@ -225,7 +225,9 @@ export function sampleActiveStatements(databaseUrl, everyMs = 100) {
 
 /**
  * Per-statement totals over a run from pg_stat_statements (BENCH_PG_STATEMENTS=on loads it): reset
- * at the start, read at stop(): the statements that took the most time, with calls, rows, WAL.
+ * at the start, read at stop(): the statements that took the most time, with calls, rows, WAL; and
+ * the work of every top-level statement together (`work()`: shared buffers touched, WAL written,
+ * time inside), which, unlike CPU seconds, hardly moves with the machine's load.
  * Answers null at stop() when the extension is not loaded.
  */
 export async function statementTotals(databaseUrl) {
@@ -238,6 +240,18 @@ export async function statementTotals(databaseUrl) {
     .then(() => true)
     .catch(() => false);
   return {
+    /** Every top-level statement's work together since the start; call before stop(). */
+    async work() {
+      if (!loaded) return null;
+      const { rows } = await db.query(
+        `select round(sum(shared_blks_hit + shared_blks_read) / 1000.0)::float8 as thousand_buffers,
+                round(sum(wal_bytes) / 1048576.0)::float8 as wal_mib,
+                round((sum(total_exec_time) / 1000.0)::numeric, 1)::float8 as seconds, sum(calls)::float8 as calls
+           from pg_stat_statements
+          where toplevel and dbid = (select oid from pg_database where datname = current_database())`,
+      );
+      return rows[0];
+    },
     async stop(top = 15) {
       if (!loaded) {
         await db.end().catch(() => {});
