@@ -19,6 +19,7 @@ describe('configuration', () => {
     [{ EMBEDDED_PG_PORT: '5432' }, 'EMBEDDED_PG_PORT'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ ACCESS_TOKEN_TTL: '3000' }, 'ACCESS_TOKEN_TTL'],
+    [{ HEAP_GROWING_PERCENT: '-5' }, 'HEAP_GROWING_PERCENT'],
     [{ EMBEDDED_PG_SETTINGS: 'shared_buffers = 512MB' }, 'EMBEDDED_PG_SETTINGS'],
     [{ EMBEDDED_PG_SETTINGS: "work_mem=16MB'; drop" }, 'EMBEDDED_PG_SETTINGS'],
   ])('stops on %o naming %s', (env, variable) => {
