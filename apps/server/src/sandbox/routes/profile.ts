@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PROFILE_VERTICALS } from '@ws/contract';
 import { z } from 'zod';
 import { graphErrors } from '../graph-errors.js';
 import { parseGraphInput, requestedFields } from '../graph-input.js';
@@ -6,31 +7,8 @@ import { callFields, type GraphRoutes } from '../graph-router.js';
 import type { SandboxReply } from '../http.js';
 import type { Sandbox } from '../sandbox.js';
 
-const VERTICALS = [
-  'UNDEFINED',
-  'OTHER',
-  'AUTO',
-  'BEAUTY',
-  'APPAREL',
-  'EDU',
-  'ENTERTAIN',
-  'EVENT_PLAN',
-  'FINANCE',
-  'GROCERY',
-  'GOVT',
-  'HOTEL',
-  'HEALTH',
-  'NONPROFIT',
-  'PROF_SERVICES',
-  'RETAIL',
-  'TRAVEL',
-  'RESTAURANT',
-  'NOT_A_BIZ',
-  'ALCOHOL',
-  'ONLINE_GAMBLING',
-  'PHYSICAL_GAMBLING',
-  'OTC_DRUGS',
-] as const;
+/** Meta's business categories: the product keeps the list as Meta publishes it. */
+const VERTICALS = PROFILE_VERTICALS;
 
 /** Meta's rules for a website: an http(s) URL of at most 256 characters. */
 const Website = z
