@@ -55,3 +55,7 @@ export const TIME_PICKER_FORMAT = clock(false);
 
 /** A day as the API takes it (`2026-11-24`), whatever the language. */
 export const toDateParam = (day: Dayjs) => day.format('YYYY-MM-DD');
+
+/** A time's calendar day in a time zone, written as the API writes days (`2026-11-24`). */
+export const dayInTimeZone = (time: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(time);

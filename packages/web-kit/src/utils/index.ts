@@ -3,6 +3,7 @@ export {
   type DateTimeOptions,
   datePickerFormat,
   dateTimePickerFormat,
+  dayInTimeZone,
   formatDate,
   formatDateTime,
   formatTimeOfDay,

@@ -56,6 +56,7 @@ const zh = {
   clearMessagesTitle: '清理消息：{{name}}',
   clearMessagesHelp: '删除该日期（UTC 0 点）之前的全部消息记录，后台分批执行，不可恢复；统计数字保持不变。',
   before: '清理此日期之前',
+  beforeFormat: '请选择日期（年-月-日）',
   clearStarted: '已开始清理，运行编号 {{run}}',
   restart: '重启任务',
   restarted: '已重启 {{failed}} 个失败任务、{{stuck}} 个卡住任务',
@@ -143,6 +144,7 @@ const en: CustomersTexts = {
   clearMessagesHelp:
     'Deletes every message created before this day (00:00 UTC), in the background and for good; the statistics stay as they are.',
   before: 'Clear messages before',
+  beforeFormat: 'Pick a day (year-month-day)',
   clearStarted: 'Clearing started, run {{run}}',
   restart: 'Restart jobs',
   restarted: 'Restarted {{failed}} failed and {{stuck}} stuck jobs',

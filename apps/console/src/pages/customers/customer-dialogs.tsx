@@ -211,7 +211,7 @@ function ClearDialog({ customer, onClose, onSaved }: CustomerDialogProps) {
       <Form.Item
         name="before"
         label={t('before')}
-        rules={[{ required: true, pattern: CALENDAR_DAY, message: 'YYYY-MM-DD' }]}
+        rules={[{ required: true, pattern: CALENDAR_DAY, message: t('beforeFormat') }]}
       >
         <Input type="date" style={{ width: 200 }} data-testid="customer-clear-before" />
       </Form.Item>

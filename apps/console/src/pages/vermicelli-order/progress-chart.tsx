@@ -1,4 +1,5 @@
 import type { OrderProgress } from '@ws/contract';
+import { dayInTimeZone } from '@ws/web-kit/utils';
 import { Empty } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +9,7 @@ import { type ChartSeries, DaysChart } from '../../components/charts/days-chart.
 const MAX_DAYS = 92;
 const DAY_MS = 86_400_000;
 
-/** A time's local day (`YYYY-MM-DD`) in a time zone. */
-const localDay = (time: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(time);
-
-/** Every day from the first to the last, inclusive (both `YYYY-MM-DD`), at most MAX_DAYS of the latest. */
+/** Every day from the first to the last, inclusive (both days as the API writes them), at most MAX_DAYS of the latest. */
 export function daysBetween(first: string, last: string): string[] {
   const end = Date.parse(`${last}T00:00:00Z`);
   const start = Math.max(Date.parse(`${first}T00:00:00Z`), end - (MAX_DAYS - 1) * DAY_MS);
@@ -30,8 +27,8 @@ export function chartDays({ order, days }: Pick<OrderProgress, 'order' | 'days'>
   const from = new Date(Math.max(Date.parse(order.starts_at), Date.parse(order.period_started_at)));
   const to = new Date(Math.min(now.getTime(), Date.parse(order.ends_at) - 1));
   const counted = days.map((day) => day.day).sort();
-  const first = [localDay(from, zone), ...counted].sort()[0] as string;
-  const last = [localDay(to < from ? from : to, zone), ...counted].sort().at(-1) as string;
+  const first = [dayInTimeZone(from, zone), ...counted].sort()[0] as string;
+  const last = [dayInTimeZone(to < from ? from : to, zone), ...counted].sort().at(-1) as string;
   return daysBetween(first, last);
 }
 
