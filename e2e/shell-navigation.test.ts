@@ -282,7 +282,7 @@ describe('menu by role', () => {
     const { page } = browser;
     await signInAdmin(page);
     await openFromMenu(page, '平台管理', '/terrace/user');
-    await page.getByTestId('not-built').waitFor();
+    await page.getByTestId('customers-page').waitFor();
     await openFromMenu(page, '账号管理', '/accountmanage/registration');
     await page.getByTestId('registration-page').waitFor();
   });
@@ -328,8 +328,8 @@ describe('pages of the layout', () => {
     await page.getByTestId('dashboard-page').waitFor();
     await page.goto(`${baseUrl}/help/index`);
     await page.getByTestId('help-page').waitFor();
-    await page.goto(`${baseUrl}/marketingTasks/vermicelliOrder`);
-    await page.getByTestId('not-built').getByText('进粉工单').first().waitFor();
+    await page.goto(`${baseUrl}/systemlog/operate`);
+    await page.getByTestId('not-built').getByText('操作日志').first().waitFor();
   });
 
   it('keeps the top bar and tabs in view while a long page scrolls beneath them', async () => {
