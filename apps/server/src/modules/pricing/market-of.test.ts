@@ -19,6 +19,15 @@ describe('countryOfNumber', () => {
     expect(countryOfNumber('77012345678')).toBe('KZ');
   });
 
+  it('answers the same again from its memo (+1 by area code, others by the whole number)', () => {
+    expect(countryOfNumber('18765551234')).toBe('JM');
+    expect(countryOfNumber('14165550143')).toBe('CA');
+    expect(countryOfNumber('18769990000')).toBe('JM');
+    expect(countryOfNumber('447781123456')).toBe('GG');
+    expect(countryOfNumber('447781123456')).toBe('GG');
+    expect(countryOfNumber('447700900123')).toBe('GB');
+  });
+
   it("falls back to the code's main country, and to ZZ without a geographic code", () => {
     expect(countryOfNumber('10005550143')).toBe('US');
     expect(countryOfNumber('80012345678')).toBe('ZZ');

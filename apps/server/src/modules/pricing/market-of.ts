@@ -12,6 +12,14 @@ function callingCodeOf(digits: string): string | null {
   return [1, 2, 3].map((length) => digits.slice(0, length)).find((code) => countriesByCode.has(code)) ?? null;
 }
 
+// The parse of a shared code's number costs about 0.1 ms (libphonenumber tries each country's
+// patterns); the send path asks for every status of every message, so answers are kept: a +1
+// number's country by its area code (the North American plan gives each area code to one
+// country), any other by the whole number, in a memo cleared when it is full (bounded memory).
+const nanpCountryByAreaCode = new Map<string, string>();
+const countryByNumber = new Map<string, string>();
+const MEMO_LIMIT = 50_000;
+
 /**
  * The country of a WhatsApp number (its `wa_id`: digits, calling code first), as Meta reads a
  * recipient's market from it: the only country of its calling code, or, for a code several
@@ -24,7 +32,15 @@ export function countryOfNumber(waId: string): string {
   const main = countries?.[0];
   if (!countries || !main || main === '001') return UNKNOWN_COUNTRY;
   if (countries.length === 1) return main;
-  return parsePhoneNumberFromString(`+${waId}`)?.country ?? main;
+  const areaCode = code === '1' && waId.length === 11 ? waId.slice(0, 4) : null;
+  const known = (areaCode && nanpCountryByAreaCode.get(areaCode)) || countryByNumber.get(waId);
+  if (known) return known;
+  const read = parsePhoneNumberFromString(`+${waId}`)?.country;
+  // Only a number libphonenumber placed speaks for its area code (an invalid one falls back to main).
+  if (areaCode && read) nanpCountryByAreaCode.set(areaCode, read);
+  if (countryByNumber.size >= MEMO_LIMIT) countryByNumber.clear();
+  countryByNumber.set(waId, read ?? main);
+  return read ?? main;
 }
 
 /**
@@ -39,13 +55,8 @@ export const COUNTRY_PREFIX_DIGITS = 6;
  */
 export function recipientsByCountry(groups: readonly { sample: string; n: number }[]) {
   const byCountry = new Map<string, number>();
-  // In the North American plan (+1) the area code settles the country: one reading per area code
-  // instead of one per group (up to 100 000 of them, about 1.4 s of parsing here).
-  const nanpCountries = new Map<string, string>();
   for (const { sample, n } of groups) {
-    const areaCode = sample.startsWith('1') ? sample.slice(0, 4) : null;
-    const country = (areaCode && nanpCountries.get(areaCode)) || countryOfNumber(sample);
-    if (areaCode) nanpCountries.set(areaCode, country);
+    const country = countryOfNumber(sample);
     byCountry.set(country, (byCountry.get(country) ?? 0) + n);
   }
   return [...byCountry]

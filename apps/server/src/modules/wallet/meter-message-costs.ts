@@ -37,26 +37,33 @@ export interface BilledStatus {
 
 const PRICED = new Set<string>(['marketing', 'utility', 'authentication', 'authentication_international', 'service']);
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+const countryOfStatus = (s: BilledStatus) => (s.waId ? countryOfNumber(s.waId) : UNKNOWN_COUNTRY);
 
 /** What a delivered message costs: 0 unless Meta says billable and regular, then the book's rate. */
 async function priceStatuses(
   db: Db,
   statuses: readonly BilledStatus[],
+  countryOf: ReadonlyMap<BilledStatus, string>,
 ): Promise<Map<BilledStatus, { micros: number; memo: string }>> {
   const prices = new Map<BilledStatus, { micros: number; memo: string }>();
-  const charged = statuses.filter((s) => s.pricing?.billable === true && !(s.pricing.type ?? '').startsWith('free'));
-  for (const s of statuses) {
-    if (!charged.includes(s)) prices.set(s, { micros: 0, memo: `free: ${s.pricing?.type ?? 'not billable'}` });
-  }
   const byDay = new Map<string, BilledStatus[]>();
-  for (const s of charged) byDay.set(dayOf(s.at), [...(byDay.get(dayOf(s.at)) ?? []), s]);
+  for (const s of statuses) {
+    if (s.pricing?.billable !== true || (s.pricing.type ?? '').startsWith('free')) {
+      prices.set(s, { micros: 0, memo: `free: ${s.pricing?.type ?? 'not billable'}` });
+      continue;
+    }
+    const day = dayOf(s.at);
+    const group = byDay.get(day);
+    if (group) group.push(s);
+    else byDay.set(day, [s]);
+  }
   for (const [day, group] of byDay) {
-    const countries = [...new Set(group.map((s) => (s.waId ? countryOfNumber(s.waId) : UNKNOWN_COUNTRY)))];
+    const countries = [...new Set(group.map((s) => countryOf.get(s) ?? UNKNOWN_COUNTRY))];
     const categories = [...new Set(group.map((s) => s.pricing?.category ?? ''))].filter((c) => PRICED.has(c));
     const book = await selectCountryPrices(db, countries, categories as PriceCategory[], day);
     const byCountry = new Map(book.map((price) => [price.country, price]));
     for (const s of group) {
-      const country = s.waId ? countryOfNumber(s.waId) : UNKNOWN_COUNTRY;
+      const country = countryOf.get(s) ?? UNKNOWN_COUNTRY;
       const category = s.pricing?.category ?? '';
       const rate = byCountry.get(country)?.rates[category as PriceCategory];
       prices.set(
@@ -86,13 +93,14 @@ export async function meterMessageStatuses(db: Db, statuses: readonly BilledStat
     withMessage.map((s) => ({ tenantId: s.tenantId, messageId: s.messageId as string })),
   );
   const holdOf = new Map<string, OpenHold>(holds.map((h) => [`${h.tenant_id}\u0000${h.message_id}`, h]));
+  const countryOf = new Map(relevant.map((s) => [s, countryOfStatus(s)]));
   const delivered = relevant.filter((s) => s.outcome === 'delivered');
-  const prices = await priceStatuses(db, delivered);
+  const prices = await priceStatuses(db, delivered, countryOf);
   const postings: { tenantId: string; posting: Posting }[] = [];
   const settled: { tenantId: string; messageId: string; state: 'captured' | 'voided' }[] = [];
   for (const s of relevant) {
     const hold = s.messageId ? holdOf.get(`${s.tenantId}\u0000${s.messageId}`) : undefined;
-    const country = s.waId ? countryOfNumber(s.waId) : UNKNOWN_COUNTRY;
+    const country = countryOf.get(s) ?? UNKNOWN_COUNTRY;
     const common = { unit: 'usd_micros' as const, numberId: s.numberId, messageId: s.messageId, country };
     if (s.outcome === 'failed') {
       if (!hold) continue;
