@@ -3,14 +3,19 @@ import path from 'node:path';
 import type { PersistedState } from './state.js';
 import type { SandboxLogger } from './types.js';
 
+const SAVE_COST_FACTOR = 20;
+
 /**
  * The optional state file: read once at start, written at most once per `debounceMs` after a
  * change (write to a temporary file, then rename, so a crash never leaves half a file), and
- * once more at stop.
+ * once more at stop. A big state (a campaign's hundreds of thousands of customers) takes a while
+ * to serialise, so the wait after a change is also at least `SAVE_COST_FACTOR` times what the
+ * last save took: saving never takes more than about a twentieth of the process's time.
  */
 export class StateFile {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
+  private lastSaveMs = 0;
 
   constructor(
     readonly file: string,
@@ -35,10 +40,13 @@ export class StateFile {
   /** Notes a change: the file is written within `debounceMs`. */
   changed(): void {
     if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.save();
-    }, this.debounceMs);
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        void this.save();
+      },
+      Math.max(this.debounceMs, SAVE_COST_FACTOR * this.lastSaveMs),
+    );
     this.timer.unref();
   }
 
@@ -46,7 +54,9 @@ export class StateFile {
   async save(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    const started = performance.now();
     const text = JSON.stringify(this.snapshot());
+    this.lastSaveMs = performance.now() - started;
     this.writing = this.writing.then(() => this.write(text));
     await this.writing;
   }
