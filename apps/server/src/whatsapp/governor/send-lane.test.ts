@@ -335,22 +335,41 @@ describe('the send lane', () => {
       contacts.map((contactId) => ({ numberId, contactId, ...template(marketing) })),
     );
     const { transport, sent } = scriptedTransport();
-    let paused = false;
+    // A pause lands while the lane works through the batch it fetched: the first send pauses the
+    // rest, and any later claim waits for that pause to commit (the lane does not wait for its
+    // sends before it claims the next slice, so without this the order would be the machine's).
+    let pause: Promise<unknown> | undefined;
     const pausing: LaneTransport = {
       ...transport,
       async send(number, message) {
-        if (!paused) {
-          paused = true;
-          // A pause lands while the lane works through the batch it fetched.
-          await app.pool.query(
-            `update send_queue set not_before = 'infinity' where tenant_id = $1 and claimed_at is null`,
-            [tenantId],
-          );
-        }
+        pause ??= app.pool.query(
+          `update send_queue set not_before = 'infinity' where tenant_id = $1 and claimed_at is null`,
+          [tenantId],
+        );
+        await pause;
         return transport.send(number, message);
       },
     };
-    await runLane(tenantId, numberId, pausing);
+    const claimsAfterThePause = new Proxy(app.pool, {
+      get(target, property) {
+        if (property === 'query') {
+          return async (...args: Parameters<typeof target.query>) => {
+            const [config] = args as unknown as [string | { text?: string }];
+            const text = typeof config === 'string' ? config : config?.text;
+            if (pause && text?.includes('set claimed_at = now()')) await pause;
+            return (target.query as (...a: unknown[]) => unknown)(...args);
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await new SendLane(tenantId, numberId, {
+      pool: claimsAfterThePause,
+      cipher: app.context.whatsapp.tokenCipher,
+      transport: pausing,
+      logger,
+    }).run();
     const rows = await statuses(tenantId);
     const queued = rows.filter((row) => row.status === 'queued');
     expect(sent.length + queued.length).toBe(40);
