@@ -17,6 +17,9 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           env: { NODE_ENV: 'test' },
+          // Each file builds its own app on a fresh database, so the modules need no fresh copy per
+          // file: importing the server once per worker instead of once per file saves about 40 %.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -29,6 +32,8 @@ export default defineConfig({
           setupFiles: ['packages/web-kit/src/test/set-up-i18n.ts'],
           environment: 'happy-dom',
           restoreMocks: true,
+          // A first render imports much of antd: seconds on a busy machine.
+          testTimeout: 20_000,
         },
       },
       {
@@ -38,6 +43,8 @@ export default defineConfig({
           include: ['apps/console/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           restoreMocks: true,
+          // A first render imports much of antd: seconds on a busy machine.
+          testTimeout: 20_000,
         },
       },
       {
@@ -47,6 +54,8 @@ export default defineConfig({
           include: ['apps/agent/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           restoreMocks: true,
+          // A first render imports much of antd: seconds on a busy machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -89,7 +89,8 @@ describe('API reference', () => {
     );
     expect(origins).toEqual([baseUrl]);
     expect(problems).toEqual([]);
-  });
+    // A page per domain of the contract (over forty), each a Swagger UI: minutes on a busy machine.
+  }, 180_000);
 
   it("opens the readable page from the console's menu", async () => {
     const { page } = browser;

@@ -200,7 +200,13 @@ export async function chooseDropdownItem(page: Page, text: string): Promise<void
 export async function chooseOption(page: Page, testId: string, label: string, search?: string): Promise<void> {
   await page.getByTestId(testId).click();
   if (search) await page.keyboard.type(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first();
+  await option.waitFor();
+  // A click while the dropdown still slides in can be lost (a plan left at its default, seen under load).
+  await animationsSettled(page);
+  await option.click();
+  // Chosen: the select shows it (a single choice as its value, a multiple one as a tag).
+  await page.getByTestId(testId).filter({ hasText: label }).first().waitFor({ state: 'attached' });
 }
 
 /** The registration screen's last step: the two-step PIN typed twice, then Register; waits for the end. */
