@@ -146,10 +146,13 @@ describe('notices for everyone', () => {
     );
     expect((await eventsOf(everyone.id)).map((row) => row.tenant_id)).not.toContain('000000');
 
-    // Mark all read: only this user's, only the active ones.
+    // Mark all read: only this user's, only the active ones; an expired (read-only) tenant may too.
+    await t.pool.query(`update tenant set expires_at = now() - interval '1 day' where id = $1`, [later.tenantId]);
     const all = await post('/api/notice/read', { all: true }, later.token);
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
     expect(all.body.data.unread).toBe(0);
     expect((await badge(laterSeat.token)).unread).toBe(1);
+    expect((await post('/api/update/seen', {}, laterSeat.token)).status).toBe(200);
   });
 
   it('deletes notices for everyone, with their read marks, telling their audience', async () => {
