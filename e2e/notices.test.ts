@@ -12,6 +12,7 @@ import {
   postApi,
   recordPageErrors,
 } from './console-pages.js';
+import { createSeat, signInToClient } from './seats.js';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -32,7 +33,7 @@ const unreadOf = async (page: Page) => Number(await page.getByTestId('notice-bel
 const bellShows = (page: Page, unread: number) =>
   page.locator(`[data-testid=notice-bell][data-unread="${unread}"]`).waitFor();
 
-describe('notices (/terrace/notice, /notice/index) and the update log (/log/index)', () => {
+describe('notices (/terrace/notice, /notice/index, the seat client) and the update log (/log/index)', () => {
   const browser = useBrowser();
 
   for (const language of ['zh', 'en'] as const) {
@@ -92,6 +93,23 @@ describe('notices (/terrace/notice, /notice/index) and the update log (/log/inde
       await row.locator('.ant-tag', { hasText: new RegExp(`^${TEXTS[language].read}$`) }).waitFor();
       expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
       await saveScreenshot(page, `notices-${language}`);
+
+      // The tenant's agent sees it in the seat client's top bar (a browser of its own), and reads it there.
+      const seat = await createSeat(baseUrl, first.pair);
+      const seatContext = await page.context().browser()?.newContext({ locale: 'zh-CN' });
+      const client = await seatContext?.newPage();
+      if (!client) throw new Error('no browser context for the seat');
+      seatContext?.setDefaultTimeout(15_000);
+      await client.goto(`${baseUrl}/client/login`);
+      await signInToClient(client, seat.name);
+      const seatBefore = await postApi<{ unread: number }>(baseUrl, '/api/notice/badge', {}, seat.pair.access_token);
+      expect(seatBefore.unread).toBeGreaterThanOrEqual(1);
+      await bellShows(client, seatBefore.unread);
+      await client.getByTestId('notice-bell').click();
+      await client.locator('[data-testid=notice-item]', { hasText: title }).waitFor();
+      await client.getByTestId('notice-read-all').click();
+      await bellShows(client, 0);
+      await seatContext?.close();
 
       // The other tenant's operator never sees it.
       await openInLanguage(page, baseUrl, other.pair, language, '/notice/index');

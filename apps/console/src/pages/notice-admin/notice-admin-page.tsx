@@ -2,11 +2,12 @@ import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { calls, type Notice } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
 import { actionsColumn, formatTime, PagedTable, useConfirm, usePagedList } from '@ws/web-kit/list';
+import { NoticeBody } from '@ws/web-kit/notices';
 import { Button, Card, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeLabel } from '../../components/codes/code-label.js';
-import { NoticeBody, NoticeLevelTag } from '../notices/notice-body.js';
+import { NoticeLevelTag } from '../notices/notice-level-tag.js';
 import { NoticeDialog } from './notice-dialog.js';
 
 const STATE_COLORS: Record<Notice['state'], string> = { scheduled: 'default', active: 'green', ended: 'default' };

@@ -2,12 +2,12 @@ import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
 import { calls, type Notice } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
 import { formatTime, PagedTable, usePagedList } from '@ws/web-kit/list';
+import { NoticeBody, setNoticeBadge } from '@ws/web-kit/notices';
 import { useRefetchOnEvent } from '@ws/web-kit/realtime';
 import { Button, Card, Space, Switch, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setNoticeBadge } from '../../shell/notice-badge/notice-badge-store.js';
-import { NoticeBody, NoticeLevelTag } from './notice-body.js';
+import { NoticeLevelTag } from './notice-level-tag.js';
 
 /**
  * /notice/index: the notices addressed to the caller's tenant while they show (the platform admin

@@ -1,9 +1,9 @@
 import { calls } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
+import { setNoticeBadge } from '@ws/web-kit/notices';
 import { Card } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setNoticeBadge } from '../../shell/notice-badge/notice-badge-store.js';
 import { UpdateLogList, useUpdateLogList } from './update-log-list.js';
 
 /**

@@ -1,11 +1,11 @@
 import { calls } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
+import { loadNoticeBadge } from '@ws/web-kit/notices';
 import { updateUser } from '@ws/web-kit/session';
 import { runPeriodically } from '@ws/web-kit/utils';
 import { useEffect } from 'react';
 import { settings } from '../../settings/settings.js';
 import { startNetworkMonitor } from '../network/network-monitor.js';
-import { loadNoticeBadge } from '../notice-badge/notice-badge-store.js';
 
 /** Reloads what the whole layout shows (the user, the notice badges) now and every 60 s. */
 export async function loadSharedData(): Promise<void> {

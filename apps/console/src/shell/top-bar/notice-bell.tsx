@@ -1,9 +1,9 @@
 import { BellOutlined, GiftOutlined } from '@ant-design/icons';
+import { loadNoticeBadge, useNoticeBadge } from '@ws/web-kit/notices';
 import { useRealtimeEvent } from '@ws/web-kit/realtime';
 import { Badge, Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { loadNoticeBadge, useNoticeBadge } from '../notice-badge/notice-badge-store.js';
 
 /**
  * The unread notices badge, opening the notices list, and the update log's "what's new" dot.

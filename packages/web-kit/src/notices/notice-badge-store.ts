@@ -1,6 +1,6 @@
 import { calls, type NoticeBadge } from '@ws/contract';
-import { callApi } from '@ws/web-kit/api';
 import { useSyncExternalStore } from 'react';
+import { callApi } from '../api/client.js';
 
 /**
  * The top bar's badges (unread notices, the update log's "what's new" dot), read with the shared
