@@ -37,6 +37,7 @@ import { inboxTranslateJob } from './modules/inbox/translation/translate-job.js'
 import { registerIpRoutes } from './modules/ips/routes.js';
 import { registerLinkRoutes } from './modules/links/routes.js';
 import { registerMaterialRoutes } from './modules/materials/routes.js';
+import { registerNoticeRoutes } from './modules/notices/routes.js';
 import { numberImportJob } from './modules/number-import/import-job.js';
 import { registerNumberImportRoutes } from './modules/number-import/routes.js';
 import { purgeRecycledNumbersJob } from './modules/numbers/purge-job.js';
@@ -119,6 +120,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerSandboxNumberRoutes(app, context);
   registerContactRoutes(app, context);
   registerTagRoutes(app, context);
+  registerNoticeRoutes(app, context);
   registerCensusRoutes(app, context);
   registerChatHistoryRoutes(app, context);
   registerIpRoutes(app, context);

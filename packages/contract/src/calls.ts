@@ -18,6 +18,7 @@ import { inboxTranslationCalls } from './inbox-translation.js';
 import { ipCalls } from './ips.js';
 import { linkCalls } from './links.js';
 import { materialCalls } from './materials.js';
+import { noticeCalls } from './notices.js';
 import { numberImportCalls } from './number-import.js';
 import { numberCalls } from './numbers.js';
 import { orderCalls } from './orders.js';
@@ -66,6 +67,7 @@ export const calls = {
   ...linkCalls,
   ...orderCalls,
   ...walletCalls,
+  ...noticeCalls,
 } as const;
 
 export const allCalls: readonly CallDefinition[] = Object.values(calls);

@@ -25,6 +25,7 @@ export * from './links.js';
 export * from './materials.js';
 export * from './message-translation.js';
 export * from './messages.js';
+export * from './notices.js';
 export * from './number-import.js';
 export * from './numbers.js';
 export * from './openapi.js';

@@ -214,6 +214,12 @@ export const WalletLowBalanceEvent = z.object({
   data: z.object({ available: z.number().int(), threshold: z.number().int(), sends_held: z.number().int() }),
 });
 
+/** A notice addressed to the tenant was published (and is active) or deleted: the badge and lists refetch. */
+export const NoticeChangedEvent = z.object({
+  type: z.literal('notice.changed'),
+  data: z.object({ notice_id: Id, change: z.enum(['published', 'deleted']) }),
+});
+
 export const RealtimeEvent = z.discriminatedUnion('type', [
   MessageCreatedEvent,
   MessageUpdatedEvent,
@@ -236,6 +242,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   PullTaskUpdatedEvent,
   SessionRevokedEvent,
   WalletLowBalanceEvent,
+  NoticeChangedEvent,
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
 export type RealtimeEventType = RealtimeEvent['type'];

@@ -5,6 +5,7 @@ import { endSession, useSession } from '@ws/web-kit/session';
 import { App, Badge, Button, Segmented, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { presenceStore, soundStore, usePresence, useSound } from '../session/client-stores.js';
+import { NoticeBell } from './notice-bell.js';
 import { leaveBeforeSignOut, useMe, usePresenceHeartbeat } from './use-agent.js';
 
 /**
@@ -85,6 +86,7 @@ export function TopBar() {
             />
           </Space>
         </Tooltip>
+        <NoticeBell />
         <Button type="text" data-testid="language-toggle" onClick={() => setLanguage(language === 'zh' ? 'en' : 'zh')}>
           {t('switchLanguage')}
         </Button>

@@ -40,6 +40,10 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   '/bill/useTranslate': () => import('../pages/billing/use-translate-page.js'),
   '/bill/payport': () => import('../pages/billing/payport-page.js'),
   '/terrace/port_record': () => import('../pages/billing/port-record-page.js'),
+  '/terrace/notice': () => import('../pages/notice-admin/notice-admin-page.js'),
+  '/notice/index': () => import('../pages/notices/notices-page.js'),
+  '/terrace/log': () => import('../pages/update-log-admin/update-log-admin-page.js'),
+  '/log/index': () => import('../pages/update-log/update-log-page.js'),
 };
 
 export const NOT_BUILT_PAGE: PageLoader = () => import('../pages/not-built/not-built-page.js');

@@ -85,8 +85,8 @@ export const MENU: readonly MenuNode[] = [
     children: [
       { path: '/terrace/port_record', name: 'portRecord', icon: 'record', call: calls.addPay },
       { path: '/terrace/user', name: 'customers', icon: 'users', call: calls.customers },
-      { path: '/terrace/log', name: 'updateLogAdmin', icon: 'changelog' },
-      { path: '/terrace/notice', name: 'noticeAdmin', icon: 'notice' },
+      { path: '/terrace/log', name: 'updateLogAdmin', icon: 'changelog', call: calls.updateAdd },
+      { path: '/terrace/notice', name: 'noticeAdmin', icon: 'notice', call: calls.noticeAdd },
     ],
   },
   {
@@ -212,8 +212,8 @@ export const MENU: readonly MenuNode[] = [
     defaultPath: '/help/index',
     children: [
       { path: '/wel/dashboard', name: 'dashboard', icon: 'dashboard', hidden: true },
-      { path: '/notice/index', name: 'notices', icon: 'notice' },
-      { path: '/log/index', name: 'updateLog', icon: 'changelog' },
+      { path: '/notice/index', name: 'notices', icon: 'notice', call: calls.noticeList },
+      { path: '/log/index', name: 'updateLog', icon: 'changelog', call: calls.updateList },
       { path: '/help/index', name: 'help', icon: 'help' },
       { path: '/info/index', name: 'info', icon: 'user' },
       {

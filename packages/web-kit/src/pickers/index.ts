@@ -2,4 +2,4 @@
 export { NumberMultiSelect } from './number-multi-select.js';
 export { NumberSelect } from './number-select.js';
 export { OwnerSelect } from './owner-select.js';
-export { type PickerOption, type PickerProps, SearchSelect } from './search-select.js';
+export { type PickerOption, type PickerProps, SearchSelect, useTypedSearch } from './search-select.js';

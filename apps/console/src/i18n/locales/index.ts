@@ -13,6 +13,7 @@ import { ipsTexts } from './ips.js';
 import { linksTexts } from './links.js';
 import { materialsTexts } from './materials.js';
 import { menuTexts } from './menu.js';
+import { noticesTexts } from './notices.js';
 import { numberImportTexts } from './number-import.js';
 import { numbersTexts } from './numbers.js';
 import { ordersTexts } from './orders.js';
@@ -56,6 +57,7 @@ const namespaces = {
   profiles: profilesTexts,
   billing: billingTexts,
   customers: customersTexts,
+  notices: noticesTexts,
 } as const;
 
 /** Every text of the console, by language and namespace: the web kit's (api, list, selects) and its own. */

@@ -28,25 +28,31 @@ describe('shared data', () => {
     vi.unstubAllGlobals();
   });
 
-  it('reloads the user on open and every 60 s', async () => {
+  it('reloads the user and the notice badges on open and every 60 s', async () => {
     let served = 0;
-    const fetchMock = vi.fn(async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url === '/api/notice/badge') {
+        const badge = { unread: served, update_unseen: true };
+        return new Response(JSON.stringify({ code: 0, message: 'ok', data: badge }), { status: 200 });
+      }
       served += 1;
       const data = { ...user, nickname: `reload ${served}` };
       return new Response(JSON.stringify({ code: 0, message: 'ok', data }), { status: 200 });
     });
+    const userCalls = () => fetchMock.mock.calls.filter(([url]) => url !== '/api/notice/badge').length;
+    const badgeCalls = () => fetchMock.mock.calls.length - userCalls();
     vi.stubGlobal('fetch', fetchMock);
     stop = runPeriodically(loadSharedData, settings.sharedDataIntervalMs);
 
     await vi.advanceTimersByTimeAsync(0);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect([userCalls(), badgeCalls()]).toEqual([1, 1]);
     expect(currentSession()?.user.nickname).toBe('reload 1');
     await vi.advanceTimersByTimeAsync(59_999);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect([userCalls(), badgeCalls()]).toEqual([1, 1]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect([userCalls(), badgeCalls()]).toEqual([2, 2]);
     await vi.advanceTimersByTimeAsync(120_000);
-    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect([userCalls(), badgeCalls()]).toEqual([4, 4]);
     expect(currentSession()?.user.nickname).toBe('reload 4');
     expect(String(fetchMock.mock.calls[0]?.[0 as never])).toBe('/api/blade-auth/oauth/user-info');
   });

@@ -9,6 +9,7 @@ import { LanguageSwitch } from './language-switch.js';
 import { LockButton } from './lock-button.js';
 import { MenuSearch } from './menu-search.js';
 import { NetworkIndicator } from './network-indicator.js';
+import { NoticeBell } from './notice-bell.js';
 import { ThemePicker } from './theme-picker.js';
 import { UserDropdown } from './user-dropdown.js';
 
@@ -54,6 +55,7 @@ export function TopBar({ collapsed, onToggleMenu }: { collapsed: boolean; onTogg
         </Button>
       </Tooltip>
       <MenuSearch />
+      <NoticeBell />
       {level >= 1 && <ThemePicker />}
       {level >= 1 && <ColorPicker />}
       {level >= 1 && <FullscreenToggle />}

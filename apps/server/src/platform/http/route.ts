@@ -120,8 +120,12 @@ async function authorize(context: AppContext, access: Access, request: FastifyRe
   return principal;
 }
 
-/** Calls an expired tenant's users may still make although they are not reads: signing out. */
-const ALLOWED_WHEN_EXPIRED = new Set(['auth.logout']);
+/**
+ * Calls an expired tenant's users may still make although they are not reads: signing out, and
+ * marking the platform's notices and update log seen (their own read marks, not the tenant's data;
+ * a notice may well be the one asking them to renew).
+ */
+const ALLOWED_WHEN_EXPIRED = new Set(['auth.logout', 'notice.read', 'update.seen']);
 
 /**
  * An expired tenant is read-only (decision 0027): its users' reads work, every change is a 403
