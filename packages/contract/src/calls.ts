@@ -20,6 +20,7 @@ import { linkCalls } from './links.js';
 import { materialCalls } from './materials.js';
 import { numberImportCalls } from './number-import.js';
 import { numberCalls } from './numbers.js';
+import { operationLogCalls } from './operation-log.js';
 import { orderCalls } from './orders.js';
 import { profileCalls } from './profiles.js';
 import { quickReplyCalls } from './quick-replies.js';
@@ -66,6 +67,7 @@ export const calls = {
   ...linkCalls,
   ...orderCalls,
   ...walletCalls,
+  ...operationLogCalls,
 } as const;
 
 export const allCalls: readonly CallDefinition[] = Object.values(calls);
