@@ -40,6 +40,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   '/bill/useTranslate': () => import('../pages/billing/use-translate-page.js'),
   '/bill/payport': () => import('../pages/billing/payport-page.js'),
   '/terrace/port_record': () => import('../pages/billing/port-record-page.js'),
+  '/systemlog/operate': () => import('../pages/operation-log/operation-log-page.js'),
 };
 
 export const NOT_BUILT_PAGE: PageLoader = () => import('../pages/not-built/not-built-page.js');

@@ -15,6 +15,7 @@ import { materialsTexts } from './materials.js';
 import { menuTexts } from './menu.js';
 import { numberImportTexts } from './number-import.js';
 import { numbersTexts } from './numbers.js';
+import { operationLogTexts } from './operation-log.js';
 import { ordersTexts } from './orders.js';
 import { pageTexts } from './pages.js';
 import { profilesTexts } from './profiles.js';
@@ -56,6 +57,7 @@ const namespaces = {
   profiles: profilesTexts,
   billing: billingTexts,
   customers: customersTexts,
+  operationLog: operationLogTexts,
 } as const;
 
 /** Every text of the console, by language and namespace: the web kit's (api, list, selects) and its own. */
