@@ -52,6 +52,31 @@ export async function selectEntries(
   return rows;
 }
 
+/**
+ * A page of the entries whose target holds the text among the newest `window` entries that match
+ * the other filters (read in time order from their index): a frequent text fills its page here
+ * without the trigram index, which for a frequent text would hand back every match to be sorted.
+ */
+export async function selectTextInNewest(
+  db: Db,
+  scope: Scope,
+  filter: EntryFilter & { target: string },
+  window: number,
+  limit: number,
+  offset: number,
+): Promise<OperationLogEntry[]> {
+  const sql = new BoundValues();
+  const where = entryWhere(scope, sql, { ...filter, target: undefined });
+  const { rows } = await db.query<OperationLogEntry>(
+    `select ${ENTRY_COLUMNS} from (select * from operation_log o where ${where}
+        order by o.created_at desc, o.id desc limit ${sql.add(window, 'int')}) o
+      where o.target ilike ${sql.add(likePattern(filter.target), 'text')}
+      order by o.created_at desc, o.id desc limit ${sql.add(limit, 'int')} offset ${sql.add(offset, 'int')}`,
+    sql.values,
+  );
+  return rows;
+}
+
 /** How many entries match, counted up to `cap` + 1. */
 export async function countEntries(db: Db, scope: Scope, filter: EntryFilter, cap: number): Promise<number> {
   const sql = new BoundValues();

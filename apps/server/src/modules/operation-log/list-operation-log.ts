@@ -1,5 +1,5 @@
 import type { Language, OperationLogEntry, OperationLogFilter, OperationLogListRequest } from '@ws/contract';
-import { OPERATION_LOG_CONTENT_TYPES } from '@ws/contract';
+import { OPERATION_LOG_CONTENT_TYPES, toPage } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Db } from '../../platform/db/pool.js';
 import { cappedPage } from '../../platform/http/capped-page.js';
@@ -10,6 +10,7 @@ import {
   type EntryFilter,
   selectEntries,
   selectEntriesAfter,
+  selectTextInNewest,
   tenantOfUsername,
 } from './entry-repository.js';
 
@@ -22,9 +23,33 @@ async function resolved(db: Db, scope: Scope, filter: OperationLogFilter): Promi
   return { ...filter, usernameTenant: await tenantOfUsername(db, filter.username) };
 }
 
-/** `operation/list`: a page of the log, newest first, counted up to the list cap. */
+/** How many of the newest entries a text search reads in time order before it asks the trigram index. */
+export const TEXT_WINDOW = 10_000;
+
+/**
+ * `operation/list`: a page of the log, newest first, counted up to the list cap. A text search
+ * first looks among the newest entries: when the page fills there, the text is frequent, and its
+ * total is answered as a lower bound (the page and one more, `total_capped`) instead of being
+ * counted through thousands of matches. Otherwise the text is rare and the trigram index finds and
+ * counts its matches.
+ */
 export async function listOperationLog(db: Db, scope: Scope, request: OperationLogListRequest) {
   const filter = await resolved(db, scope, request.filters);
+  const { target } = filter;
+  if (target) {
+    const offset = (request.page - 1) * request.pageSize;
+    const newest = await selectTextInNewest(
+      db,
+      scope,
+      { ...filter, target },
+      TEXT_WINDOW,
+      request.pageSize + 1,
+      offset,
+    );
+    if (newest.length > request.pageSize) {
+      return { ...toPage(newest.slice(0, request.pageSize), offset + newest.length, request), total_capped: true };
+    }
+  }
   return cappedPage(
     request,
     (cap) => countEntries(db, scope, filter, cap),

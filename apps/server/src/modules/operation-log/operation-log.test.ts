@@ -140,6 +140,21 @@ describe('operation/list', () => {
     expect(reply.body.data).toMatchObject({ total: 2, current: 2, pages: 1, records: [] });
   });
 
+  it('answers a frequent text’s first page with a lower bound, and counts it where it is rare', async () => {
+    await t.pool.query(
+      `insert into operation_log (tenant_id, username, action, target, created_at)
+       select $1, 'oplog_a', 'tag.edit', 'bulk-entry-' || n, now() - n * interval '1 minute' from generate_series(1, 15) n`,
+      [a.tenantId],
+    );
+    const first = await list(a.token, { target: 'BULK-ENTRY' });
+    expect(first.body.data).toMatchObject({ total: 11, total_capped: true, pages: 2, current: 1 });
+    expect(actions(first)[0]).toBe('tag.edit bulk-entry-1');
+    const second = await list(a.token, { target: 'bulk-entry' }, { page: 2 });
+    expect(second.body.data).toMatchObject({ total: 15, total_capped: false, pages: 2 });
+    expect(actions(second)).toEqual([11, 12, 13, 14, 15].map((n) => `tag.edit bulk-entry-${n}`));
+    expect((await list(b.token, { target: 'bulk-entry' })).body.data.total).toBe(0);
+  });
+
   it('keeps the address the server saw for a real call', async () => {
     const reply = await list(a.token, { action: 'tag.add', target: 'Alpha' });
     expect(reply.body.data.records).toHaveLength(1);
