@@ -117,6 +117,8 @@ describe('operation/list', () => {
     expect(actions(await list(a.token, { action: 'link.add' }))).toEqual(['link.add link 7 /l/spring-sale']);
     expect(actions(await list(a.token, { target: 'SPRING-sale' }))).toEqual(['link.add link 7 /l/spring-sale']);
     expect(actions(await list(a.token, { target: '100%' }))).toEqual([]);
+    expect(actions(await list(a.token, { target: 'link 7 /l/spring' }))).toEqual(['link.add link 7 /l/spring-sale']);
+    expect(actions(await list(a.token, { target: 'link 8 /l/spring' }))).toEqual([]);
     expect(actions(await list(a.token, { address: '10.1.2.3' }))).toEqual(['link.add link 7 /l/spring-sale']);
     expect(actions(await list(a.token, { address: '10.1' }))).toEqual(['link.add link 7 /l/spring-sale']);
     expect(actions(await list(a.token, { address: '192.168.0.0/16' }))).toEqual(['link.del links deleted: 7']);
