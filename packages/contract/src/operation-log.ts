@@ -98,11 +98,6 @@ export const RetentionChange = z.object({
   days: z.number().int().min(MIN_RETENTION_DAYS).max(MAX_RETENTION_DAYS),
 });
 
-export const OPERATION_LOG_CONTENT_TYPES = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-} as const;
-
 const readers = ['admin', 'operator'] as const;
 const admin = ['admin'] as const;
 
@@ -129,7 +124,7 @@ export const operationLogCalls = {
     acrossTenants: true,
     kind: 'action',
     body: OperationLogDownload,
-    file: { contentType: OPERATION_LOG_CONTENT_TYPES.csv },
+    file: { contentType: 'text/csv; charset=utf-8' },
     reply: z.string().describe('CSV or XLSX with a header row'),
   }),
   operationRetention: defineCall({

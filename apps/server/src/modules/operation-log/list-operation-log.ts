@@ -1,10 +1,16 @@
 import type { Language, OperationLogEntry, OperationLogFilter, OperationLogListRequest } from '@ws/contract';
-import { OPERATION_LOG_CONTENT_TYPES, toPage } from '@ws/contract';
+import { toPage } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Db } from '../../platform/db/pool.js';
 import { cappedPage } from '../../platform/http/capped-page.js';
 import type { FileReply } from '../../platform/http/file-route.js';
-import { csvTable, fileStamp, type TableColumn, xlsxTable } from '../../platform/http/table-download.js';
+import {
+  csvTable,
+  fileStamp,
+  type TableColumn,
+  XLSX_CONTENT_TYPE,
+  xlsxTable,
+} from '../../platform/http/table-download.js';
 import {
   countEntries,
   type EntryFilter,
@@ -90,7 +96,7 @@ export async function downloadOperationLog(
   if (body.format === 'csv') return { fileName: `${name}.csv`, body: csvTable(batches(), COLUMNS, language) };
   return {
     fileName: `${name}.xlsx`,
-    headers: { 'content-type': OPERATION_LOG_CONTENT_TYPES.xlsx },
+    headers: { 'content-type': XLSX_CONTENT_TYPE },
     body: xlsxTable(batches(), COLUMNS, language, 'operation-log'),
   };
 }
