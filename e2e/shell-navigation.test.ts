@@ -320,7 +320,9 @@ describe('narrow window', () => {
 describe('pages of the layout', () => {
   const browser = useBrowser();
 
-  it('shows the welcome page, the dashboard, the help and a page not built yet', async () => {
+  // Issue 21 builds the last screens of the menu, so no path shows the "not built yet" page any more;
+  // /systemlog/operate, its example until then, is the operation log now.
+  it('shows the welcome page, the dashboard, the help and the operation log', async () => {
     const { page } = browser;
     await signInAdmin(page, '/wel/index');
     await page.getByTestId('welcome-page').waitFor();
@@ -329,7 +331,8 @@ describe('pages of the layout', () => {
     await page.goto(`${baseUrl}/help/index`);
     await page.getByTestId('help-page').waitFor();
     await page.goto(`${baseUrl}/systemlog/operate`);
-    await page.getByTestId('not-built').getByText('操作日志').first().waitFor();
+    await page.getByTestId('operation-log-page').getByTestId('oplog-retention').waitFor();
+    await page.getByTestId('oplog-table').getByTestId('oplog-action-label').first().waitFor();
   });
 
   it('keeps the top bar and tabs in view while a long page scrolls beneath them', async () => {

@@ -42,6 +42,8 @@ import { numberImportJob } from './modules/number-import/import-job.js';
 import { registerNumberImportRoutes } from './modules/number-import/routes.js';
 import { purgeRecycledNumbersJob } from './modules/numbers/purge-job.js';
 import { registerNumberRoutes } from './modules/numbers/routes.js';
+import { operationLogArchiveJob } from './modules/operation-log/archive-job.js';
+import { registerOperationLogRoutes } from './modules/operation-log/routes.js';
 import { registerOrderRoutes } from './modules/orders/routes.js';
 import { profileRunJob } from './modules/profiles/profile-run-job.js';
 import { registerProfileRoutes } from './modules/profiles/routes.js';
@@ -103,6 +105,7 @@ export const jobs: readonly JobDefinition[] = [
   walletHoldExpiryJob,
   customerDeleteJob,
   messagePurgeJob,
+  operationLogArchiveJob,
 ];
 
 /** The api role: the contract's calls, the uploads and the built front ends (console and seat client). */
@@ -140,6 +143,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerAutoReplyRoutes(app, context);
   registerProfileRoutes(app, context);
   registerWalletRoutes(app, context);
+  registerOperationLogRoutes(app, context);
   await registerUploadRoutes(app, context);
   registerWebhookRoutes(app, context);
   await registerRealtime(app, context);

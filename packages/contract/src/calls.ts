@@ -21,6 +21,7 @@ import { materialCalls } from './materials.js';
 import { noticeCalls } from './notices.js';
 import { numberImportCalls } from './number-import.js';
 import { numberCalls } from './numbers.js';
+import { operationLogCalls } from './operation-log.js';
 import { orderCalls } from './orders.js';
 import { profileCalls } from './profiles.js';
 import { quickReplyCalls } from './quick-replies.js';
@@ -68,6 +69,7 @@ export const calls = {
   ...orderCalls,
   ...walletCalls,
   ...noticeCalls,
+  ...operationLogCalls,
 } as const;
 
 export const allCalls: readonly CallDefinition[] = Object.values(calls);

@@ -29,6 +29,7 @@ export * from './notices.js';
 export * from './number-import.js';
 export * from './numbers.js';
 export * from './openapi.js';
+export * from './operation-log.js';
 export * from './order-details.js';
 export * from './orders.js';
 export * from './paging.js';

@@ -44,6 +44,7 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   '/notice/index': () => import('../pages/notices/notices-page.js'),
   '/terrace/log': () => import('../pages/update-log-admin/update-log-admin-page.js'),
   '/log/index': () => import('../pages/update-log/update-log-page.js'),
+  '/systemlog/operate': () => import('../pages/operation-log/operation-log-page.js'),
 };
 
 export const NOT_BUILT_PAGE: PageLoader = () => import('../pages/not-built/not-built-page.js');

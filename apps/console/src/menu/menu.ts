@@ -203,7 +203,7 @@ export const MENU: readonly MenuNode[] = [
     name: 'systemlog',
     icon: 'log',
     defaultPath: '/systemlog/operate',
-    children: [{ path: '/systemlog/operate', name: 'operate', icon: 'log' }],
+    children: [{ path: '/systemlog/operate', name: 'operate', icon: 'log', call: calls.operationList }],
   },
   {
     path: '/other',

@@ -26,7 +26,7 @@ export async function writeOperationLog(context: AppContext, request: FastifyReq
   try {
     await context.pool.query(
       `insert into operation_log (tenant_id, user_id, username, action, target, address, request_id)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
+       values ($1, $2, $3, $4, $5, case when pg_input_is_valid($6::text, 'inet') then $6::text::inet end, $7)`,
       [
         entry.actor.tenantId,
         entry.actor.userId,

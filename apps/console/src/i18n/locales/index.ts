@@ -16,6 +16,7 @@ import { menuTexts } from './menu.js';
 import { noticesTexts } from './notices.js';
 import { numberImportTexts } from './number-import.js';
 import { numbersTexts } from './numbers.js';
+import { operationLogTexts } from './operation-log.js';
 import { ordersTexts } from './orders.js';
 import { pageTexts } from './pages.js';
 import { profilesTexts } from './profiles.js';
@@ -58,6 +59,7 @@ const namespaces = {
   billing: billingTexts,
   customers: customersTexts,
   notices: noticesTexts,
+  operationLog: operationLogTexts,
 } as const;
 
 /** Every text of the console, by language and namespace: the web kit's (api, list, selects) and its own. */

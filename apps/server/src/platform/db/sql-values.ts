@@ -18,7 +18,7 @@ export interface SqlValues {
 }
 
 export type SqlValue = string | number | boolean | readonly string[] | null;
-export type SqlType = 'text' | 'bigint' | 'int' | 'boolean' | 'date' | 'timestamptz' | 'bigint[]' | 'text[]';
+export type SqlType = 'text' | 'bigint' | 'int' | 'boolean' | 'date' | 'timestamptz' | 'inet' | 'bigint[]' | 'text[]';
 
 /** Values as bind parameters: `values` is what the query is run with. */
 export class BoundValues implements SqlValues {
