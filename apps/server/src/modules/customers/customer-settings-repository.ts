@@ -122,7 +122,7 @@ export async function selectCustomerUsage(db: Db, tenantId: string): Promise<z.o
   return rows[0] as z.output<typeof CustomerUsage>;
 }
 
-/** Platform totals over every customer tenant, from the same roll-ups (the platform's own tenant left out). */
+/** Platform totals over every customer tenant, from the same roll-ups and the ledger's balances (the platform's own tenant left out). */
 export async function selectPlatformTotals(db: Db): Promise<z.output<typeof PlatformTotals>> {
   const { rows } = await db.query<z.output<typeof PlatformTotals>>(
     prepared(
@@ -137,7 +137,15 @@ export async function selectPlatformTotals(db: Db): Promise<z.output<typeof Plat
            where u.tenant_id <> $1 and r.code = 'seat')::float8 as seats,
          (select coalesce(sum(sent + received), 0) from number_daily_count where tenant_id <> $1)::float8 as messages,
          (select coalesce(sum(sent + received), 0) from number_daily_count
-           where tenant_id <> $1 and day = (now() at time zone 'UTC')::date)::float8 as messages_today`,
+           where tenant_id <> $1 and day = (now() at time zone 'UTC')::date)::float8 as messages_today,
+         (select coalesce(sum(balance), 0) from ledger_account
+           where tenant_id <> $1 and purpose in ('wallet', 'held'))::float8 as wallet_balance,
+         (select coalesce(sum(balance), 0) from ledger_account where tenant_id <> $1 and purpose = 'held')::float8 as wallet_held,
+         (select count(*) from tenant_wallet w
+           where w.tenant_id <> $1 and w.low_balance_micros > 0
+             and w.low_balance_micros > coalesce((select a.balance from ledger_account a
+                                                   where a.tenant_id = w.tenant_id and a.purpose = 'wallet'), 0))::float8
+           as low_balance_customers`,
       [PLATFORM_TENANT_ID],
     ),
   );
