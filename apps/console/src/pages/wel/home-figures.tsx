@@ -161,16 +161,16 @@ function WalletCard({ data }: { data: Summary }) {
 export function HomeFigures({ data }: { data: Summary }) {
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }} data-testid="home-figures">
-      <Col xs={24} md={12} xl={7}>
+      <Col xs={24} md={12} xxl={6}>
         <NumbersCard data={data} />
       </Col>
-      <Col xs={24} md={12} xl={7}>
+      <Col xs={24} md={12} xxl={6}>
         <ContactsCard data={data} />
       </Col>
-      <Col xs={24} md={12} xl={5}>
+      <Col xs={24} md={12} xxl={6}>
         <InboxCard data={data} />
       </Col>
-      <Col xs={24} md={12} xl={5}>
+      <Col xs={24} md={12} xxl={6}>
         <WalletCard data={data} />
       </Col>
     </Row>
