@@ -122,7 +122,11 @@ export async function selectCustomerUsage(db: Db, tenantId: string): Promise<z.o
   return rows[0] as z.output<typeof CustomerUsage>;
 }
 
-/** Platform totals over every customer tenant, from the same roll-ups and the ledger's balances (the platform's own tenant left out). */
+/**
+ * Platform totals over every customer tenant (the platform's own tenant left out), from the same
+ * roll-ups, messages from message_day (0048: a row per tenant, day and bucket, where
+ * number_daily_count has one per number and day) and the ledger's balances.
+ */
 export async function selectPlatformTotals(db: Db): Promise<z.output<typeof PlatformTotals>> {
   const { rows } = await db.query<z.output<typeof PlatformTotals>>(
     prepared(
@@ -135,8 +139,8 @@ export async function selectPlatformTotals(db: Db): Promise<z.output<typeof Plat
          (select coalesce(sum(contacts), 0) from contact_tally where tenant_id <> $1)::float8 as contacts,
          (select count(*) from app_user u join role r on r.id = u.role_id
            where u.tenant_id <> $1 and r.code = 'seat')::float8 as seats,
-         (select coalesce(sum(sent + received), 0) from number_daily_count where tenant_id <> $1)::float8 as messages,
-         (select coalesce(sum(sent + received), 0) from number_daily_count
+         (select coalesce(sum(sent + received), 0) from message_day where tenant_id <> $1)::float8 as messages,
+         (select coalesce(sum(sent + received), 0) from message_day
            where tenant_id <> $1 and day = (now() at time zone 'UTC')::date)::float8 as messages_today,
          (select coalesce(sum(balance), 0) from ledger_account
            where tenant_id <> $1 and purpose in ('wallet', 'held'))::float8 as wallet_balance,
