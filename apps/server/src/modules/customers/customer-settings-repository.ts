@@ -123,9 +123,10 @@ export async function selectCustomerUsage(db: Db, tenantId: string): Promise<z.o
 }
 
 /**
- * Platform totals over every customer tenant (the platform's own tenant left out), from the same
- * roll-ups, messages from message_day (0048: a row per tenant, day and bucket, where
- * number_daily_count has one per number and day) and the ledger's balances.
+ * Platform totals over every customer tenant (the platform's own tenant left out), from the
+ * tenant-level roll-ups of 0048 (number_tally, contact_consent_total, message_day: a few rows per
+ * tenant where wa_number, contact_tally and number_daily_count have one per number) and the
+ * ledger's balances.
  */
 export async function selectPlatformTotals(db: Db): Promise<z.output<typeof PlatformTotals>> {
   const { rows } = await db.query<z.output<typeof PlatformTotals>>(
@@ -135,8 +136,8 @@ export async function selectPlatformTotals(db: Db): Promise<z.output<typeof Plat
          (select count(*) from tenant where id <> $1 and disabled_at is null
             and (expires_at is null or expires_at > now()))::float8 as active_customers,
          (select count(*) from tenant where id <> $1 and deleted_at is null and expires_at <= now())::float8 as expired_customers,
-         (select count(*) from wa_number where tenant_id <> $1 and deleted_at is null)::float8 as numbers,
-         (select coalesce(sum(contacts), 0) from contact_tally where tenant_id <> $1)::float8 as contacts,
+         (select coalesce(sum(numbers), 0) from number_tally where tenant_id <> $1)::float8 as numbers,
+         (select coalesce(sum(contacts), 0) from contact_consent_total where tenant_id <> $1)::float8 as contacts,
          (select count(*) from app_user u join role r on r.id = u.role_id
            where u.tenant_id <> $1 and r.code = 'seat')::float8 as seats,
          (select coalesce(sum(sent + received), 0) from message_day where tenant_id <> $1)::float8 as messages,

@@ -145,6 +145,37 @@ describe('POST /api/home/summary', () => {
     expect(data.messages_today).toEqual({ sent: 10, received: 4, delivered: 2, read: 1, failed: 1 });
   });
 
+  it('keeps number_tally and contact_consent_total equal to what they count', async () => {
+    // A number of the recycle bin purged, another restored and binned again: the tally follows.
+    const spare = await addNumber(t, owner.tenantId);
+    await t.pool.query('update wa_number set deleted_at = now() where id = $1', [spare]);
+    await t.pool.query('update wa_number set deleted_at = null, status = $2 where id = $1', [spare, 'PENDING']);
+    await t.pool.query('update wa_number set deleted_at = now() where id = $1', [spare]);
+    await t.pool.query('delete from wa_number where id = $1', [spare]);
+    const numbers = await t.pool.query(
+      `select tenant_id, status, quality_rating, coalesce(messaging_limit_tier, '') as tier, count(*)::int as n
+         from wa_number where deleted_at is null group by 1, 2, 3, 4
+       except
+       select tenant_id, status, quality_rating, tier, numbers::int from number_tally where numbers <> 0`,
+    );
+    expect(numbers.rows).toEqual([]);
+    const tallied = await t.pool.query(
+      `select tenant_id, status, quality_rating, tier, numbers::int from number_tally where numbers <> 0
+       except
+       select tenant_id, status, quality_rating, coalesce(messaging_limit_tier, ''), count(*)::int
+         from wa_number where deleted_at is null group by 1, 2, 3, 4`,
+    );
+    expect(tallied.rows).toEqual([]);
+    const consent = await t.pool.query(
+      `select t.tenant_id, t.consent, t.contacts, coalesce(c.contacts, 0)::int as counted
+         from (select tenant_id, consent, sum(contacts)::int as contacts from contact_consent_total group by 1, 2) t
+         full join (select tenant_id, consent, count(*)::int as contacts from contact where deleted_at is null group by 1, 2) c
+           on c.tenant_id = t.tenant_id and c.consent = t.consent
+        where coalesce(t.contacts, 0) <> coalesce(c.contacts, 0)`,
+    );
+    expect(consent.rows).toEqual([]);
+  });
+
   it('keeps message_day equal to the roll-ups it follows', async () => {
     const { rows } = await t.pool.query(
       `select m.day::text, m.sent, m.received, m.delivered, m.read, m.failed,
