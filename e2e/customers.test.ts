@@ -61,6 +61,8 @@ describe('customers (/terrace/user)', () => {
     await switchLanguage(page, 'en');
     await page.getByTestId('info-plan').waitFor();
     expect(await page.getByTestId('info-plan').textContent()).toBe('Professional');
+    expect(await page.getByTestId('info-mass').textContent()).toBe('Allowed');
+    expect(await page.getByTestId('info-contact-limit').textContent()).not.toBe('');
 
     // The platform ends its service: the account is read-only, and says so.
     await postApi(baseUrl, '/api/auth/renew', { tenantId, until: '2026-01-01T00:00:00Z' }, admin.access_token);

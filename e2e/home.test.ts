@@ -44,7 +44,7 @@ async function expectFigures(
   expect(shownTitles).toEqual(titles);
 }
 
-describe('Home (/wel/index)', () => {
+describe('Home, the dashboard (/wel/index)', () => {
   const browser = useBrowser();
 
   it("is the menu's first entry and shows the tenant's figures, linking to their screens, in zh and en", async () => {
@@ -60,7 +60,7 @@ describe('Home (/wel/index)', () => {
     await first.locator('a').click();
     await page.waitForURL(atPath('/wel/index'));
     await page.getByTestId('home-figures').waitFor();
-    await expectFigures(page, summary, ['联系人', '已同意', '已退订', '发送', '接收'], STATUS_NAMES.zh);
+    await expectFigures(page, summary, ['联系人总数', '已同意', '已退订', '已发送', '已接收'], STATUS_NAMES.zh);
     await saveScreenshot(page, 'home');
 
     await page.getByTestId('language-switch').click();
@@ -69,8 +69,11 @@ describe('Home (/wel/index)', () => {
     await expect.poll(() => first.textContent()).toBe('Home');
     await expectFigures(page, summary, ['Contacts', 'Opted in', 'Opted out', 'Sent', 'Received'], STATUS_NAMES.en);
 
-    // Each card links to its screen.
-    await page.getByTestId('home-figures').getByRole('link', { name: 'Contact list' }).click();
+    // Each card links to its screen; the contacts' total to the list.
+    await page.getByTestId('home-contacts-card').locator('.ant-card-extra a').click();
+    await page.waitForURL(atPath('/passenger/data'));
+    await page.goto(`${baseUrl}/wel/index`);
+    await page.getByTestId('home-contacts').click();
     await page.waitForURL(atPath('/passenger/list'));
   });
 });

@@ -144,6 +144,16 @@ const census = (call, name, body) => ({
   targetMs: undefined,
 });
 
+/** The dashboard (/wel/index): every panel's figures in one call; issue 21 wants its first paint under 300 ms at p95. */
+const dashboard = (name) => ({
+  group: 'home/summary',
+  name,
+  method: 'POST',
+  path: '/api/home/summary',
+  body: {},
+  targetMs: 300,
+});
+
 const daysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 /** The first page of each list with no filter and with each single filter, and the history pages. */
@@ -205,5 +215,6 @@ export function listScenarios(ids) {
       to: daysAgo(0),
       numberId: ids.busyNumber.id,
     }),
+    dashboard('every panel (numbers, contacts, messages, portfolios, campaigns, inbox, wallet)'),
   ];
 }

@@ -145,6 +145,11 @@ export const PlatformTotals = z.object({
   seats: z.number().int(),
   messages: z.number().int(),
   messages_today: z.number().int(),
+  /** The customers' wallets (micro-units): balance (wallet plus holds) and holds, summed. */
+  wallet_balance: z.number().int(),
+  wallet_held: z.number().int(),
+  /** Customers whose available balance is under the low-balance threshold they set. */
+  low_balance_customers: z.number().int(),
 });
 export const JobRestart = z.object({
   tenant_id: z.string(),
@@ -262,7 +267,7 @@ export const customerCalls = {
     id: 'auth.data',
     method: 'GET',
     path: '/api/auth/data',
-    summary: 'Platform totals from roll-ups: customers, numbers, contacts, seats, messages',
+    summary: "Platform totals from roll-ups: customers, numbers, contacts, seats, messages, the customers' wallets",
     kind: 'read',
     reply: envelopeOf(PlatformTotals),
   }),

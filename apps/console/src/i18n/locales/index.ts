@@ -9,6 +9,7 @@ import { chatTexts } from './chat.js';
 import { contactsTexts } from './contacts.js';
 import { customersTexts } from './customers.js';
 import { groupsTexts } from './groups.js';
+import { homeTexts } from './home.js';
 import { ipsTexts } from './ips.js';
 import { linksTexts } from './links.js';
 import { materialsTexts } from './materials.js';
@@ -34,6 +35,7 @@ const namespaces = {
   shell: shellTexts,
   menu: menuTexts,
   pages: pageTexts,
+  home: homeTexts,
   numbers: numbersTexts,
   numberImport: numberImportTexts,
   registration: registrationTexts,

@@ -62,6 +62,9 @@ const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
               seats: 2,
               messages: 900,
               messages_today: 4,
+              wallet_balance: 0,
+              wallet_held: 0,
+              low_balance_customers: 0,
             }
           : path === '/api/auth/addcustomer'
             ? details

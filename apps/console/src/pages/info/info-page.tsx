@@ -1,15 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { calls } from '@ws/contract';
 import { callApi, showSuccess } from '@ws/web-kit/api';
-import { formatTime } from '@ws/web-kit/list';
 import { updateUser, useSession } from '@ws/web-kit/session';
+import { formatDateTime } from '@ws/web-kit/utils';
 import { Button, Card, Descriptions, Form, Input, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeLabel } from '../../components/codes/code-label.js';
 import { sameAs } from '../../components/form/index.js';
 
-/** /info/index: the read-only account, the editable nickname and a password change. */
+/**
+ * /info/index: the read-only account with its tenant's plan, expiry and limits, the editable
+ * nickname and a password change.
+ */
 export default function InfoPage() {
   const { t } = useTranslation('pages');
   return (
@@ -60,8 +63,18 @@ function ProfileForm() {
             </Descriptions.Item>
             <Descriptions.Item label={t('infoExpires')}>
               <span data-testid="info-expires">
-                {plan.data.expires_at ? formatTime(plan.data.expires_at) : t('infoNever')}
+                {plan.data.expires_at ? formatDateTime(plan.data.expires_at) : t('infoNever')}
                 {plan.data.expired ? ` (${t('infoExpired')})` : ''}
+              </span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('infoContactLimit')}>
+              <span data-testid="info-contact-limit">
+                {plan.data.contact_limit === null ? t('infoUnlimited') : plan.data.contact_limit.toLocaleString()}
+              </span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('infoMass')}>
+              <span data-testid="info-mass">
+                {plan.data.mass === false ? t('infoMassRefused') : t('infoMassAllowed')}
               </span>
             </Descriptions.Item>
           </>

@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
 import { calls } from '@ws/contract';
-import { callApi } from '@ws/web-kit/api';
 import { useSession } from '@ws/web-kit/session';
 import { Card, Col, Descriptions, Row, Statistic, Typography } from 'antd';
 import { useMemo } from 'react';
@@ -10,11 +8,26 @@ import { CodeLabel } from '../../components/codes/code-label.js';
 import { mayCall, menuFor } from '../../menu/menu-access.js';
 import { MenuIcon } from '../../menu/menu-icons.js';
 import { useNetworkSamples } from '../../shell/network/network-monitor.js';
+import { HomeActivity } from './home-activity.js';
 import { HomeFigures } from './home-figures.js';
+import { useHomeSummary } from './home-summary-query.js';
+import { PlatformFigures } from './platform-figures.js';
+
+/** The tenant's dashboard: one call for every panel (decision 0030). */
+function TenantDashboard() {
+  const summary = useHomeSummary();
+  return (
+    <>
+      <HomeFigures data={summary.data} />
+      <HomeActivity data={summary.data} />
+      {/* NOTICES SLOT (issue 21): <LatestNotices notices={…} /> from latest-notices.tsx, fed by notice/list. */}
+    </>
+  );
+}
 
 /**
- * /wel/index, Home: the signed-in user, the tenant's figures (admins and operators), the server's
- * state and the way into each part of the menu.
+ * /wel/index, the dashboard: the signed-in user, the platform's totals (the platform admin), the
+ * tenant's figures (admins and operators), the server's state and the way into each part of the menu.
  */
 export default function WelcomePage() {
   const { t } = useTranslation('pages');
@@ -22,11 +35,6 @@ export default function WelcomePage() {
   const session = useSession();
   const samples = useNetworkSamples();
   const role = session?.user.role;
-  const customers = useQuery({
-    queryKey: ['customers-total'],
-    queryFn: ({ signal }) => callApi(calls.customers, { body: { page: 1, pageSize: 10 }, signal }),
-    enabled: mayCall(calls.customers, role),
-  });
   const groups = useMemo(() => (role ? menuFor(role).filter((node) => node.children) : []), [role]);
   if (!session) return null;
   const { user } = session;
@@ -45,7 +53,8 @@ export default function WelcomePage() {
           <Descriptions.Item label={t('infoTenant')}>{user.tenant_id}</Descriptions.Item>
         </Descriptions>
       </Card>
-      {mayCall(calls.homeSummary, role) && <HomeFigures />}
+      {mayCall(calls.platformTotals, role) && <PlatformFigures />}
+      {mayCall(calls.homeSummary, role) && <TenantDashboard />}
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} md={12}>
           <Card>
@@ -57,14 +66,6 @@ export default function WelcomePage() {
             <Link to="/wel/dashboard">{tMenu('dashboard')}</Link>
           </Card>
         </Col>
-        {mayCall(calls.customers, role) && (
-          <Col xs={24} md={12}>
-            <Card>
-              <Statistic title={t('welcomeCustomers')} value={customers.data?.total ?? '…'} />
-              <Link to="/terrace/user">{tMenu('customers')}</Link>
-            </Card>
-          </Col>
-        )}
       </Row>
       <Card title={t('welcomeShortcuts')}>
         <Row gutter={[12, 12]}>

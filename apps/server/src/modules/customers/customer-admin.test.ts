@@ -321,6 +321,15 @@ describe('auth/getcustomer and auth/data', () => {
     expect(after.contacts - before.contacts).toBe(7);
     expect(after.messages - before.messages).toBe(17);
     expect(after.messages_today - before.messages_today).toBe(7);
+    expect(after.wallet_balance - before.wallet_balance).toBe(12_500_000);
+    expect(after.wallet_held - before.wallet_held).toBe(0);
+    await t.pool.query(
+      `insert into tenant_wallet (tenant_id, low_balance_micros) values ($1, 20000000)
+       on conflict (tenant_id) do update set low_balance_micros = excluded.low_balance_micros`,
+      [created.tenant_id],
+    );
+    const low = (await t.get('/api/auth/data', { token: admin })).body.data;
+    expect(low.low_balance_customers - after.low_balance_customers).toBe(1);
   });
 });
 

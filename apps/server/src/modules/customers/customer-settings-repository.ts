@@ -122,7 +122,12 @@ export async function selectCustomerUsage(db: Db, tenantId: string): Promise<z.o
   return rows[0] as z.output<typeof CustomerUsage>;
 }
 
-/** Platform totals over every customer tenant, from the same roll-ups (the platform's own tenant left out). */
+/**
+ * Platform totals over every customer tenant (the platform's own tenant left out), from the
+ * tenant-level roll-ups of 0048 (number_tally, contact_consent_total, message_day: a few rows per
+ * tenant where wa_number, contact_tally and number_daily_count have one per number) and the
+ * ledger's balances.
+ */
 export async function selectPlatformTotals(db: Db): Promise<z.output<typeof PlatformTotals>> {
   const { rows } = await db.query<z.output<typeof PlatformTotals>>(
     prepared(
@@ -131,13 +136,21 @@ export async function selectPlatformTotals(db: Db): Promise<z.output<typeof Plat
          (select count(*) from tenant where id <> $1 and disabled_at is null
             and (expires_at is null or expires_at > now()))::float8 as active_customers,
          (select count(*) from tenant where id <> $1 and deleted_at is null and expires_at <= now())::float8 as expired_customers,
-         (select count(*) from wa_number where tenant_id <> $1 and deleted_at is null)::float8 as numbers,
-         (select coalesce(sum(contacts), 0) from contact_tally where tenant_id <> $1)::float8 as contacts,
+         (select coalesce(sum(numbers), 0) from number_tally where tenant_id <> $1)::float8 as numbers,
+         (select coalesce(sum(contacts), 0) from contact_consent_total where tenant_id <> $1)::float8 as contacts,
          (select count(*) from app_user u join role r on r.id = u.role_id
            where u.tenant_id <> $1 and r.code = 'seat')::float8 as seats,
-         (select coalesce(sum(sent + received), 0) from number_daily_count where tenant_id <> $1)::float8 as messages,
-         (select coalesce(sum(sent + received), 0) from number_daily_count
-           where tenant_id <> $1 and day = (now() at time zone 'UTC')::date)::float8 as messages_today`,
+         (select coalesce(sum(sent + received), 0) from message_day where tenant_id <> $1)::float8 as messages,
+         (select coalesce(sum(sent + received), 0) from message_day
+           where tenant_id <> $1 and day = (now() at time zone 'UTC')::date)::float8 as messages_today,
+         (select coalesce(sum(balance), 0) from ledger_account
+           where tenant_id <> $1 and purpose in ('wallet', 'held'))::float8 as wallet_balance,
+         (select coalesce(sum(balance), 0) from ledger_account where tenant_id <> $1 and purpose = 'held')::float8 as wallet_held,
+         (select count(*) from tenant_wallet w
+           where w.tenant_id <> $1 and w.low_balance_micros > 0
+             and w.low_balance_micros > coalesce((select a.balance from ledger_account a
+                                                   where a.tenant_id = w.tenant_id and a.purpose = 'wallet'), 0))::float8
+           as low_balance_customers`,
       [PLATFORM_TENANT_ID],
     ),
   );

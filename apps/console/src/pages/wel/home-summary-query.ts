@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { calls } from '@ws/contract';
+import { callApi } from '@ws/web-kit/api';
+
+/** The dashboard's figures: one call for every panel (decision 0030), read again with the shared data every 60 s. */
+export function useHomeSummary() {
+  return useQuery({
+    queryKey: ['home-summary'],
+    queryFn: ({ signal }) => callApi(calls.homeSummary, { body: {}, signal }),
+    refetchInterval: 60_000,
+  });
+}
+
+/** A figure while it loads. */
+export const figure = (value: number | undefined) => (value === undefined ? '…' : value.toLocaleString());
