@@ -176,4 +176,29 @@ describe('a batch of inbound messages', () => {
     expect(inA[0]?.contact_id).not.toBe(inB[0]?.contact_id);
     expect(contacts.map((c) => c.id).sort()).toEqual([inA[0]?.contact_id, inB[0]?.contact_id].sort());
   });
+
+  it('follows a number change between two texts of one batch: the later text finds the moved contact', async () => {
+    const at = recentUnix();
+    await deliver(
+      t,
+      inboundPayload(FIRST, '447700949007', [text('before', { at: at - 2 })]),
+      inboundPayload(FIRST, '447700949007', [
+        {
+          id: `wamid.moved-${Date.now()}`,
+          timestamp: String(at - 1),
+          type: 'system',
+          system: { body: 'changed', wa_id: '447700949008', type: 'user_changed_number' },
+        },
+      ]),
+      inboundPayload(FIRST, '447700949008', [text('after', { at })]),
+    );
+    expect(
+      await rows(t.pool, `select 1 from contact where tenant_id = $1 and wa_id = '447700949007'`, [first.tenantId]),
+    ).toEqual([]);
+    const messages = await messagesOf(first.tenantId, '447700949008');
+    expect(messages).toHaveLength(3);
+    expect(new Set(messages.map((m) => m.contact_id)).size).toBe(1);
+    // The notice is not the user writing: two unread.
+    expect(await conversationsOf(first.tenantId, '447700949008')).toMatchObject([{ unread: 2 }]);
+  });
 });
