@@ -11,7 +11,7 @@
  *   replaced (Meta announces a changed BSUID with user_changed_user_id), but noted.
  */
 import type { InboundMessage, WebhookContact } from '../meta/webhook-payload.js';
-import { contactCandidates, insertContact, updateContact, upsertContactByWaId } from './contact-repository.js';
+import { contactCandidates, insertContact, updateContact } from './contact-repository.js';
 import type { KnownNumber } from './directory.js';
 import { type Work, withoutNul } from './work.js';
 
@@ -48,18 +48,16 @@ export interface Touch {
   fromUser: boolean;
 }
 
-/** The contact of `sender`, created or completed as the rules above say; notes say what was not done. */
+/**
+ * The contact of a sender with a BSUID, created or completed as the rules above say; notes say what
+ * was not done. (Phone-only senders are stored a batch at a time: `upsertContactsByWaId`.)
+ */
 export async function upsertSender(
   work: Work,
   number: KnownNumber,
-  sender: Sender,
+  sender: Sender & { userId: string },
   touch: Touch,
 ): Promise<{ contactId: string; ownerUserId: string | null; notes: string[] }> {
-  if (sender.userId === null) {
-    if (sender.waId === null) throw new Error('a sender has a wa_id or a user id');
-    const found = await upsertContactByWaId(work.client, number, sender, touch);
-    return { contactId: found.id, ownerUserId: found.owner_user_id, notes: [] };
-  }
   for (let attempt = 0; ; attempt += 1) {
     const rows = await contactCandidates(work.client, number.tenantId, sender.waId, number.portfolioId, sender.userId);
     const byWaId = sender.waId === null ? undefined : rows.find((row) => row.wa_id === sender.waId);

@@ -39,17 +39,39 @@ export interface StoredContact {
   owner_user_id: string | null;
 }
 
-/** The phone-only path (every webhook before BSUIDs): one statement, as before. */
-export async function upsertContactByWaId(
-  db: Db,
-  number: KnownNumber,
-  sender: Sender,
-  touch: Touch,
-): Promise<StoredContact> {
-  const { rows } = await db.query<StoredContact>(
+/** What a batch's phone-only messages do to one contact (one entry per tenant and wa_id). */
+export interface ContactTouch {
+  tenantId: string;
+  waId: string;
+  /** The first non-empty profile name the batch gave ('' for none): fills an empty name only. */
+  name: string;
+  /** The number of the contact's first message in the batch: a new contact's number. */
+  numberId: string;
+  /** The newest message the user wrote (null: notices and group messages only). */
+  lastInboundAt: Date | null;
+  lastMessageAt: Date;
+}
+
+/** A stored contact of a batch's phone-only senders, by tenant and wa_id. */
+export interface StoredSender extends StoredContact {
+  tenant_id: string;
+  wa_id: string;
+}
+
+/**
+ * The phone-only path (every webhook before BSUIDs), one statement for a batch: contacts created or
+ * refreshed (an empty name filled, the newest times kept, a deleted one brought back when the user
+ * writes). Rows are written in key order (locks taken in one order).
+ */
+export async function upsertContactsByWaId(db: Db, touches: readonly ContactTouch[]): Promise<StoredSender[]> {
+  if (touches.length === 0) return [];
+  const { rows } = await db.query<StoredSender>(
     prepared(
       `insert into contact as c (tenant_id, wa_id, name, number_id, last_inbound_at, last_message_at)
-       values ($1, $2, $3, $4, $5, $6)
+       select tenant_id, wa_id, name, number_id, last_inbound_at, last_message_at
+         from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::timestamptz[], $6::timestamptz[])
+           as t (tenant_id, wa_id, name, number_id, last_inbound_at, last_message_at)
+        order by tenant_id, wa_id
        on conflict (tenant_id, wa_id) do update
           set name = case when c.name = '' then excluded.name else c.name end,
               number_id = coalesce(c.number_id, excluded.number_id),
@@ -57,11 +79,18 @@ export async function upsertContactByWaId(
               last_message_at = greatest(c.last_message_at, excluded.last_message_at),
               deleted_at = case when excluded.last_inbound_at is null then c.deleted_at end,
               updated_at = now()
-       returning id::text, owner_user_id::text`,
-      [number.tenantId, sender.waId, sender.profileName, number.id, touch.fromUser ? touch.at : null, touch.at],
+       returning tenant_id, wa_id, id::text, owner_user_id::text`,
+      [
+        touches.map((t) => t.tenantId),
+        touches.map((t) => t.waId),
+        touches.map((t) => t.name),
+        touches.map((t) => t.numberId),
+        touches.map((t) => t.lastInboundAt),
+        touches.map((t) => t.lastMessageAt),
+      ],
     ),
   );
-  return rows[0] as StoredContact;
+  return rows;
 }
 
 /** The identity a contact is to gain: null leaves that part as it is. */

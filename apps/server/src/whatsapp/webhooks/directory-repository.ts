@@ -1,19 +1,22 @@
 import { type Db, prepared } from '../../platform/db/pool.js';
 import type { KnownNumber, KnownWaba } from './directory.js';
 
-/** The live number with this phone-number id, of whichever tenant (Meta's ids are unique among live numbers). */
-export async function numberByPhoneNumberId(db: Db, phoneNumberId: string): Promise<KnownNumber | undefined> {
-  const { rows } = await db.query<KnownNumber>(
+/** The live numbers with these phone-number ids, of whichever tenant (Meta's ids are unique among live numbers), by id. */
+export async function numbersByPhoneNumberIds(
+  db: Db,
+  phoneNumberIds: readonly string[],
+): Promise<Map<string, KnownNumber>> {
+  const { rows } = await db.query<KnownNumber & { phoneNumberId: string }>(
     prepared(
-      `select n.tenant_id as "tenantId", n.id::text as id, n.waba_ref::text as "wabaRef",
-                w.portfolio_id::text as "portfolioId"
+      `select n.phone_number_id as "phoneNumberId", n.tenant_id as "tenantId", n.id::text as id,
+              n.waba_ref::text as "wabaRef", w.portfolio_id::text as "portfolioId"
            from wa_number n
            join wa_business_account w on w.tenant_id = n.tenant_id and w.id = n.waba_ref
-          where n.phone_number_id = $1 and n.deleted_at is null`,
-      [phoneNumberId],
+          where n.phone_number_id = any($1::text[]) and n.deleted_at is null`,
+      [phoneNumberIds],
     ),
   );
-  return rows[0];
+  return new Map(rows.map(({ phoneNumberId, ...number }) => [phoneNumberId, number]));
 }
 
 /** The WABA with this Meta id, of whichever tenant (WABA ids are unique across tenants). */

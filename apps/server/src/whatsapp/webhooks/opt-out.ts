@@ -19,6 +19,8 @@ import type { OptOutChannel } from '@ws/contract';
 import type pg from 'pg';
 import type { InboundMessage, UserPreferencesValue } from '../meta/webhook-payload.js';
 import { optOutContacts, recordResume } from './consent-repository.js';
+import type { Sender } from './contact-identity.js';
+import type { KnownNumber } from './directory.js';
 import { type ChangeResult, fromUnix, type Work } from './work.js';
 
 /** Who acted: by wa_id when the webhook gave one, else by the BSUID of the number's portfolio. */
@@ -139,6 +141,27 @@ export async function resume(client: pg.PoolClient, act: ConsentAct, clears: Opt
   const user = act.waId === null ? (act.user ?? null) : null;
   if (act.waId === null && !user) return false;
   return recordResume(client, act, user, clears);
+}
+
+/** A user's message that asks to stop or resume marketing (a stop or start word, a button) applied. */
+export async function applyConsentRequest(
+  client: pg.PoolClient,
+  number: KnownNumber,
+  message: InboundMessage,
+  sender: Pick<Sender, 'waId' | 'userId'>,
+  at: Date,
+): Promise<void> {
+  const request = consentRequestOf(message);
+  if (!request) return;
+  const act = {
+    tenantId: number.tenantId,
+    numberId: number.id,
+    waId: sender.waId,
+    user: sender.userId === null ? null : { portfolioId: number.portfolioId, userId: sender.userId },
+    at,
+  };
+  if (request.kind === 'stop') await optOut(client, [act], request.channel);
+  else await resume(client, act, ['keyword', 'button']);
 }
 
 /** The `user_preferences` field: Meta's record of a user stopping or resuming marketing messages. */

@@ -91,6 +91,8 @@ export async function processEvent(work: Work, event: StoredEvent): Promise<Even
         incomplete.push(`${change.field}: ${parsed.problem}`);
         continue;
       }
+      // Inbound messages wait in theirs; anything else first stores them (what follows may read them).
+      if (parsed.change.field !== 'messages') await work.inbound.flush(work);
       if (!onlyStatuses(parsed.change)) await work.statuses.flush();
       const result = await dispatch(work, entry.id, parsed.change, change.value);
       if ('unknownNumber' in result) {

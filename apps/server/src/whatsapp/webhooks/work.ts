@@ -4,14 +4,17 @@ import type { AutoReplyBatch } from '../../modules/autoreply/auto-reply-batch.js
 import type { InboxBatch } from '../../modules/inbox/assignment/inbox-batch.js';
 import type { Publication } from '../../platform/realtime/publish.js';
 import type { Directory } from './directory.js';
+import type { InboundBuffer } from './inbound-buffer.js';
 import type { StatusBuffer } from './statuses.js';
 
-/** What every change handler works with: one transaction, the batch's lookups and its pending statuses. */
+/** What every change handler works with: one transaction, the batch's lookups, its pending statuses and messages. */
 export interface Work {
   client: pg.PoolClient;
   logger: Logger;
   directory: Directory;
   statuses: StatusBuffer;
+  /** The batch's inbound messages, stored set-based before its statuses are written (inbound-buffer.ts). */
+  inbound: InboundBuffer;
   /** Realtime events of what the batch stored, published with it (drain.ts). */
   events: Publication[];
   /** The conversations the batch's inbound messages touched: assigned and addressed before publishing. */
