@@ -11,5 +11,15 @@ export function useHomeSummary() {
   });
 }
 
+/** The dashboard's latest notices: the first page of `notice/list`, read again every 60 s. */
+export function useLatestNotices() {
+  return useQuery({
+    queryKey: ['notices', 'latest'],
+    queryFn: ({ signal }) =>
+      callApi(calls.noticeList, { body: { page: 1, pageSize: 5, unreadOnly: false }, signal }),
+    refetchInterval: 60_000,
+  });
+}
+
 /** A figure while it loads. */
 export const figure = (value: number | undefined) => (value === undefined ? '…' : value.toLocaleString());

@@ -11,12 +11,7 @@ export interface NoticeItem {
   read?: boolean;
 }
 
-/**
- * NOTICES SLOT: the latest notices, given by the caller. The notices (`notice/list`) are built on
- * another branch; the welcome page passes nothing until they are merged, and this card is not
- * shown. Wiring them: in welcome-page.tsx, read the first page of `calls.noticeList` (when the role
- * may call it) and pass its records here.
- */
+/** The latest notices (the first page of `notice/list`, which every role may read), newest first. */
 export function LatestNotices({ notices }: { notices: readonly NoticeItem[] | undefined }) {
   const { t } = useTranslation('home');
   const { t: tMenu } = useTranslation('menu');

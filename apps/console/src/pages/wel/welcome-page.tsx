@@ -10,17 +10,19 @@ import { MenuIcon } from '../../menu/menu-icons.js';
 import { useNetworkSamples } from '../../shell/network/network-monitor.js';
 import { HomeActivity } from './home-activity.js';
 import { HomeFigures } from './home-figures.js';
-import { useHomeSummary } from './home-summary-query.js';
+import { useHomeSummary, useLatestNotices } from './home-summary-query.js';
+import { LatestNotices } from './latest-notices.js';
 import { PlatformFigures } from './platform-figures.js';
 
 /** The tenant's dashboard: one call for every panel (decision 0030). */
 function TenantDashboard() {
   const summary = useHomeSummary();
+  const notices = useLatestNotices();
   return (
     <>
       <HomeFigures data={summary.data} />
       <HomeActivity data={summary.data} />
-      {/* NOTICES SLOT (issue 21): <LatestNotices notices={…} /> from latest-notices.tsx, fed by notice/list. */}
+      <LatestNotices notices={notices.data?.records} />
     </>
   );
 }
