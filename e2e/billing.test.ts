@@ -4,7 +4,7 @@
  * translates the message and answers with a utility template; the sandbox's status webhooks carry
  * Meta's pricing; the Billing screens show the top-up, the balance, the translation usage and the
  * message cost by country. The platform admin adds a price to the book on /bill/rate and sees it in
- * effect, a later one scheduled, and both in the history.
+ * effect, a later one scheduled, and both in the history; and filters the top-ups by customer.
  */
 import { randomBytes } from 'node:crypto';
 import type {
@@ -159,6 +159,7 @@ describe('the price book', () => {
       await page.getByTestId('price-add-form').waitFor();
       await page.getByTestId('price-add-market').fill(market);
       await chooseOption(page, 'price-add-category', english ? 'Utility' : '实用');
+      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
       await page.getByTestId('price-add-from').click();
       await page.keyboard.type(english ? typedDay : day);
       await page.keyboard.press('Enter');
@@ -196,5 +197,33 @@ describe('the price book', () => {
     await openSignedIn(page, baseUrl, demo, '/bill/rate');
     await page.getByTestId('price-book-table').waitFor();
     expect(await page.getByTestId('price-add').count()).toBe(0);
+  });
+});
+
+describe('the platform admin’s customer filter', () => {
+  it('shows one customer’s top-ups when the admin picks it', async () => {
+    const username = `e2ebill${randomBytes(3).toString('hex')}`;
+    const created = await postApi<{ tenant_id: string }>(
+      baseUrl,
+      '/api/auth/addcustomer',
+      { username, password: `${username}-pass-1` },
+      admin.access_token,
+    );
+    const remark = `top-up of ${username}`;
+    await postApi(
+      baseUrl,
+      '/api/auth/charge',
+      { tenantId: created.tenant_id, amount: '3.00', requestId: `e2e-${username}`, remark },
+      admin.access_token,
+    );
+    await openSignedIn(page, baseUrl, admin, '/bill/rate');
+    const topUps = page.getByTestId('consume.flowcharge-table');
+    // Every customer's top-ups at first: the demo tenant's credit of the first test is among them.
+    await topUps.getByText('e2e top-up').first().waitFor();
+    await chooseOption(page, 'flowcharge-customer', username, username);
+    await topUps.getByText(remark).waitFor();
+    await topUps.getByText('e2e top-up').first().waitFor({ state: 'detached' });
+    expect(await topUps.locator('tr.ant-table-row').count()).toBe(1);
+    await expect.poll(() => topUps.locator('tr.ant-table-row td').first().textContent()).toBe(created.tenant_id);
   });
 });

@@ -19,7 +19,7 @@ export function CustomerFilter(props: PickerProps) {
       notFound={t('noCustomer')}
       search={async (text, signal) => {
         const page = await callApi(calls.customers, {
-          body: { page: 1, pageSize: 20, filters: text ? { username: text } : {} },
+          body: { page: 1, pageSize: 30, filters: text ? { username: text } : {} },
           signal,
         });
         return page.records.map((customer) => ({
