@@ -3,7 +3,8 @@
  * characters and prices its customers' market; a Spanish customer writes in; the tenant
  * translates the message and answers with a utility template; the sandbox's status webhooks carry
  * Meta's pricing; the Billing screens show the top-up, the balance, the translation usage and the
- * message cost by country.
+ * message cost by country. The platform admin adds a price to the book on /bill/rate and sees it in
+ * effect, a later one scheduled, and both in the history; and filters the top-ups by customer.
  */
 import { randomBytes } from 'node:crypto';
 import type {
@@ -18,7 +19,7 @@ import type {
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './browser.js';
-import { apiSignIn, openSignedIn, postApi } from './console-pages.js';
+import { apiSignIn, chooseOption, openSignedIn, postApi } from './console-pages.js';
 import { newestConversationNumber, sandboxControl, useDemo } from './demo.js';
 import { inboxConversationOf } from './seats.js';
 
@@ -145,5 +146,84 @@ describe('the wallet', () => {
     }
     const after = await getApi<WalletInfo>('/api/vip/info', demo.access_token);
     expect(after.translation_chars).toBeLessThanOrEqual(credited.translation_chars - characters);
+  });
+});
+
+describe('the price book', () => {
+  it('lets the platform admin add a price from a day on, and shows it in effect, scheduled and in the history', async () => {
+    const market = `E2E-${randomBytes(3).toString('hex')}`;
+    await openSignedIn(page, baseUrl, admin, '/bill/rate');
+    const english = (await page.evaluate(() => document.documentElement.lang)) === 'en';
+    const addPrice = async (day: string, typedDay: string, price: string) => {
+      await page.getByTestId('price-add').click();
+      await page.getByTestId('price-add-form').waitFor();
+      await page.getByTestId('price-add-market').fill(market);
+      await chooseOption(page, 'price-add-category', english ? 'Utility' : '实用');
+      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+      await page.getByTestId('price-add-from').click();
+      await page.keyboard.type(english ? typedDay : day);
+      await page.keyboard.press('Enter');
+      await page.getByTestId('price-add-price').fill(price);
+      await page.getByTestId('price-add-source').fill('e2e rate card');
+      await page.getByTestId('price-add-save').click();
+      await page.getByTestId('price-add-form').waitFor({ state: 'detached' });
+    };
+    await addPrice('2021-03-01', '1 Mar 2021', '0.0123');
+    await addPrice('2099-01-01', '1 Jan 2099', '0.0456');
+    const current = page.getByTestId('price-book-table').locator('tr', { hasText: market });
+    await current.filter({ hasText: '0.012300' }).waitFor();
+    await current.filter({ hasText: '0.045600' }).waitFor();
+    expect(await current.count()).toBe(2);
+    await saveScreenshot(page, 'bill-rate-price-book');
+    await page.getByRole('tab', { name: english ? 'History' : '历史' }).click();
+    await expect.poll(() => page.getByTestId('price-history-table').locator('tr', { hasText: market }).count()).toBe(2);
+    // The book has both rows, as the API lists them: never an edit of an earlier one.
+    const book = await postApi<{ rates: { market: string; unit_micros: number; effective_from: string }[] }>(
+      baseUrl,
+      '/api/price/list',
+      {},
+      admin.access_token,
+    );
+    expect(
+      book.rates
+        .filter((rate) => rate.market === market)
+        .map((rate) => [rate.effective_from, rate.unit_micros])
+        .sort(),
+    ).toEqual([
+      ['2021-03-01', 12_300],
+      ['2099-01-01', 45_600],
+    ]);
+    // A tenant's operator sees the book but cannot add to it.
+    await openSignedIn(page, baseUrl, demo, '/bill/rate');
+    await page.getByTestId('price-book-table').waitFor();
+    expect(await page.getByTestId('price-add').count()).toBe(0);
+  });
+});
+
+describe('the platform admin’s customer filter', () => {
+  it('shows one customer’s top-ups when the admin picks it', async () => {
+    const username = `e2ebill${randomBytes(3).toString('hex')}`;
+    const created = await postApi<{ tenant_id: string }>(
+      baseUrl,
+      '/api/auth/addcustomer',
+      { username, password: `${username}-pass-1` },
+      admin.access_token,
+    );
+    const remark = `top-up of ${username}`;
+    await postApi(
+      baseUrl,
+      '/api/auth/charge',
+      { tenantId: created.tenant_id, amount: '3.00', requestId: `e2e-${username}`, remark },
+      admin.access_token,
+    );
+    await openSignedIn(page, baseUrl, admin, '/bill/rate');
+    const topUps = page.getByTestId('consume.flowcharge-table');
+    // Every customer's top-ups at first: the demo tenant's credit of the first test is among them.
+    await topUps.getByText('e2e top-up').first().waitFor();
+    await chooseOption(page, 'flowcharge-customer', username, username);
+    await topUps.getByText(remark).waitFor();
+    await topUps.getByText('e2e top-up').first().waitFor({ state: 'detached' });
+    expect(await topUps.locator('tr.ant-table-row').count()).toBe(1);
+    await expect.poll(() => topUps.locator('tr.ant-table-row td').first().textContent()).toBe(created.tenant_id);
   });
 });

@@ -79,7 +79,7 @@ export function PortRecordPage() {
   return (
     <div data-testid="port-record-page">
       <LedgerFilters range={range} onChange={setRange} />
-      <PortTable range={range} showTenant />
+      <PortTable range={range} />
     </div>
   );
 }

@@ -6,13 +6,16 @@ import { Button, Card, DatePicker, Form, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CustomerFilter, usePlatformAdmin } from './customer-filter.js';
 
+/** A Billing screen's filters: a day range (UTC days) and, for the platform admin, one customer. */
 export interface DayRange {
   from?: string;
   to?: string;
+  tenantId?: string;
 }
 
-/** The day range of a Billing screen (UTC days), and its CSV and XLSX exports of `view`. */
+/** The filters of a Billing screen, and its CSV and XLSX exports of `view`. */
 export function useDayRange(): [DayRange, (range: DayRange) => void] {
   return useState<DayRange>({});
 }
@@ -30,6 +33,7 @@ export function LedgerFilters({
   const { t } = useTranslation('billing');
   const download = useDownload();
   const [dates, setDates] = useState<[Dayjs, Dayjs] | null>(null);
+  const platformAdmin = usePlatformAdmin();
   const exportAs = (format: 'csv' | 'xlsx') =>
     view && void download(calls.ledgerDown, { body: { view, format, filters: range } }, `${view}.${format}`);
   return (
@@ -42,11 +46,24 @@ export function LedgerFilters({
             onChange={(picked) => {
               const chosen = picked?.[0] && picked[1] ? ([picked[0], picked[1]] as [Dayjs, Dayjs]) : null;
               setDates(chosen);
-              onChange(chosen ? { from: toDateParam(chosen[0]), to: toDateParam(chosen[1]) } : {});
+              const days = chosen ? { from: toDateParam(chosen[0]), to: toDateParam(chosen[1]) } : {};
+              onChange({ ...days, ...(range.tenantId ? { tenantId: range.tenantId } : {}) });
             }}
             data-testid={`${view ?? 'ports'}-range`}
           />
         </Form.Item>
+        {platformAdmin && (
+          <Form.Item label={t('customer')}>
+            <CustomerFilter
+              value={range.tenantId}
+              onChange={(tenantId) => {
+                const { tenantId: _, ...days } = range;
+                onChange(tenantId ? { ...days, tenantId } : days);
+              }}
+              data-testid={`${view ?? 'ports'}-customer`}
+            />
+          </Form.Item>
+        )}
         {view && (
           <Form.Item>
             <Space>

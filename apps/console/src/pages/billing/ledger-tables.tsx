@@ -4,11 +4,18 @@ import { formatDate } from '@ws/web-kit/utils';
 import { Card, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
+import { usePlatformAdmin } from './customer-filter.js';
 import type { DayRange } from './ledger-filters.js';
 import { amountOf, usd } from './money.js';
 
 type PostingCall = typeof calls.flowCharge | typeof calls.transCharge | typeof calls.chargeList;
 type UsageCall = typeof calls.flowUse | typeof calls.transUse;
+
+/** The customer of each row, for the platform admin who reads across customers. */
+function useTenantColumn<R extends { tenant_id: string }>(): TableColumnsType<R> {
+  const { t } = useTranslation('billing');
+  return usePlatformAdmin() ? [{ title: t('tenantId'), dataIndex: 'tenant_id' }] : [];
+}
 
 /** Postings (top-ups, charges) of a day range, newest first. */
 export function PostingTable({ call, range, title }: { call: PostingCall; range: DayRange; title: string }) {
@@ -16,6 +23,7 @@ export function PostingTable({ call, range, title }: { call: PostingCall; range:
   const codeName = useCodeName();
   const list = usePagedList(call, { filters: range });
   const columns: TableColumnsType<LedgerRecord> = [
+    ...useTenantColumn<LedgerRecord>(),
     { title: t('time'), dataIndex: 'created_at', render: formatTime },
     { title: t('kind'), dataIndex: 'kind', render: (kind: string) => codeName('LedgerKind', kind) },
     {
@@ -47,6 +55,7 @@ export function UsageTable({ call, range }: { call: UsageCall; range: DayRange }
   const list = usePagedList(call, { filters: range });
   const unit = call === calls.flowUse ? 'usd_micros' : 'chars';
   const columns: TableColumnsType<UsageRecord> = [
+    ...useTenantColumn<UsageRecord>(),
     { title: t('day'), dataIndex: 'day', render: (day: string) => formatDate(day) },
     { title: t('kind'), dataIndex: 'kind', render: (kind: string) => codeName('LedgerKind', kind) },
     { title: t('category'), dataIndex: 'category' },
@@ -69,12 +78,12 @@ export function UsageTable({ call, range }: { call: UsageCall; range: DayRange }
 }
 
 /** Number and seat slots bought (with their customer on the platform admin's port records). */
-export function PortTable({ range, showTenant = false }: { range: DayRange; showTenant?: boolean }) {
+export function PortTable({ range }: { range: DayRange }) {
   const { t } = useTranslation('billing');
   const codeName = useCodeName();
   const list = usePagedList(calls.allPay, { filters: range });
   const columns: TableColumnsType<PortPurchase> = [
-    ...(showTenant ? [{ title: t('tenantId'), dataIndex: 'tenant_id' }] : []),
+    ...useTenantColumn<PortPurchase>(),
     { title: t('time'), dataIndex: 'created_at', render: formatTime },
     { title: t('kind'), dataIndex: 'kind', render: (kind: string) => codeName('PortKind', kind) },
     { title: t('slots'), dataIndex: 'slots', align: 'right' },

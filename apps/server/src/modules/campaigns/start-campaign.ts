@@ -1,24 +1,34 @@
-import { CampaignAudience, CampaignContent, CampaignOptions, CampaignSplit } from '@ws/contract';
+import { CampaignAudience, CampaignContent, type CampaignKind, CampaignOptions, CampaignSplit } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
+import { MASS_OFF, massAllowed } from '../customers/tenant-limits.js';
 import { numbersPreferringEngaged } from '../warmup/daily-caps.js';
+import { publishCampaignUpdate } from './campaign-events.js';
 import { enqueueDispatch } from './dispatch-job.js';
 import { senderActive, snapshotRules } from './sender-plan.js';
 import { insertCampaignSenders, selectSenders } from './sender-repository.js';
 import { insertRecipients } from './snapshot-repository.js';
-import { lockStartingCampaign, markCampaignStarted } from './start-repository.js';
+import { lockStartingCampaign, markCampaignStarted, refuseCampaignStart } from './start-repository.js';
 
 /**
  * Takes a campaign's snapshot and sets it running, in one transaction: the recipient rows, the
  * senders, the counts of the skipped and the status commit together, so a worker killed midway
  * leaves the campaign `starting` and the job's retry snapshots it afresh. A campaign that is not
- * due, or no longer waiting to start (cancelled meanwhile), is left alone.
+ * due, or no longer waiting to start (cancelled meanwhile), is left alone; one whose tenant may no
+ * longer run campaigns (mass off) goes back to `scheduled` with the reason.
  */
 export async function startCampaign(context: AppContext, tenantId: string, campaignId: string): Promise<void> {
   await withTransaction(context.pool, async (client) => {
     const campaign = await lockStartingCampaign(client, tenantId, campaignId);
     if (!campaign) return;
+    // Scheduled before the platform turned the tenant's campaigns off: refused when it comes.
+    if (!(await massAllowed(client, tenantId))) {
+      await refuseCampaignStart(client, tenantId, campaignId, MASS_OFF);
+      const update = { id: campaignId, tenantId, kind: campaign.kind as CampaignKind, status: 'scheduled' as const };
+      await publishCampaignUpdate(client, { ...update, runNo: campaign.run_no });
+      return;
+    }
     // The campaign's own rules, applied as the operator who created it.
     const scope: Scope = {
       tenantId,

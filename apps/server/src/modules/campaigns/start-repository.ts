@@ -16,11 +16,14 @@ export async function lockStartingCampaign(
       split: unknown;
       purpose: string;
       created_by: string | null;
+      kind: string;
+      run_no: number;
     }
   | undefined
 > {
   const { rows } = await client.query(
-    `select number_ids::text[], number_tag_ids::text[], audience, content, options, split, purpose, created_by::text
+    `select number_ids::text[], number_tag_ids::text[], audience, content, options, split, purpose, created_by::text,
+            kind, run_no
        from campaign
       where tenant_id = $1 and id = $2 and deleted_at is null
         and (status = 'starting' or (status = 'scheduled' and coalesce(starts_at, now()) <= now()))
@@ -48,5 +51,22 @@ export async function markCampaignStarted(
             started_at = clock_timestamp(), finished_at = case when $3::bigint > 0 then null else clock_timestamp() end, updated_at = now()
       where tenant_id = $1 and id = $2`,
     [tenantId, id, recipients, JSON.stringify(skipped)],
+  );
+}
+
+/**
+ * The start is refused (the platform turned the tenant's campaigns off): the campaign goes back
+ * to `scheduled` with the reason, nothing snapshotted; an operator starts it once allowed.
+ */
+export async function refuseCampaignStart(
+  client: pg.PoolClient,
+  tenantId: string,
+  id: string,
+  reason: { zh: string; en: string },
+): Promise<void> {
+  await client.query(
+    `update campaign set status = 'scheduled', hold_reason_zh = $3, hold_reason_en = $4, updated_at = now()
+      where tenant_id = $1 and id = $2`,
+    [tenantId, id, reason.zh, reason.en],
   );
 }

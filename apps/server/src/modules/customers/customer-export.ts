@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ContactFilters } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
@@ -8,23 +9,53 @@ import type { AppContext } from '../../platform/http/context.js';
 import { UTF8_BOM } from '../../platform/http/file-route.js';
 import { fileStamp } from '../../platform/http/table-download.js';
 import { copyContactsCsv } from '../contacts/contact-export-repository.js';
+import { copyTenantTable, TENANT_EXPORT_TABLES } from './tenant-export-repository.js';
+
+/** The most an export may write (all files together): past it the export fails and nothing is deleted. */
+export const EXPORT_MAX_BYTES = 20 * 1024 ** 3;
+
+/** Counts what passes through, and fails the pipeline once the export's total passes its bound. */
+function bounded(written: { bytes: number }, maxBytes: number): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      written.bytes += chunk.length;
+      if (written.bytes > maxBytes) done(new Error(`the export passed its bound of ${maxBytes} bytes`));
+      else done(null, chunk);
+    },
+  });
+}
 
 /**
- * The export a deletion makes first when asked: every live contact of the tenant with its number,
- * owner, consent and its evidence, tags and times, as the contact export's CSV (UTF-8 with BOM,
- * English headers), written by PostgreSQL's COPY into `DATA_DIR/customer-exports/<tenant>-<time>/`.
- * Answers the folder, relative to DATA_DIR.
+ * The export a deletion makes first when asked (decision 0032): the tenant's data set as CSV files
+ * (UTF-8 with BOM, headers) in `DATA_DIR/customer-exports/<tenant>-<time>/`: `contacts.csv` (the
+ * contact export), `conversations.csv`, `messages.csv` (metadata, never content), `campaigns.csv`,
+ * `campaign_recipients.csv` (each recipient's state) and `ledger.csv`. Each is written by
+ * PostgreSQL's COPY and streamed to its file (backpressure keeps memory flat), all of them bounded
+ * together by `maxBytes`; a failure removes the folder, so the deletion job fails and retries
+ * rather than deleting data it did not export. Answers the folder, relative to DATA_DIR.
  */
-export async function exportCustomerData(context: AppContext, tenantId: string): Promise<string> {
+export async function exportCustomerData(
+  context: AppContext,
+  tenantId: string,
+  maxBytes = EXPORT_MAX_BYTES,
+): Promise<string> {
   const folder = path.join('customer-exports', `${tenantId}-${fileStamp()}`);
   const absolute = path.join(context.config.dataDir, folder);
   await mkdir(absolute, { recursive: true });
   const scope: Scope = { tenantId, userId: '0', role: 'operator', acrossTenants: false, assignee: undefined };
+  const written = { bytes: 0 };
   const client = await context.pool.connect();
   try {
-    const file = createWriteStream(path.join(absolute, 'contacts.csv'));
-    file.write(UTF8_BOM);
-    await pipeline(copyContactsCsv(client, scope, { filters: ContactFilters.parse({}) }, 'en'), file);
+    const save = async (name: string, rows: Readable) => {
+      const file = createWriteStream(path.join(absolute, `${name}.csv`));
+      file.write(UTF8_BOM);
+      await pipeline(rows, bounded(written, maxBytes), file);
+    };
+    await save('contacts', copyContactsCsv(client, scope, { filters: ContactFilters.parse({}) }, 'en'));
+    for (const table of TENANT_EXPORT_TABLES) await save(table, copyTenantTable(client, tenantId, table));
+  } catch (error) {
+    await rm(absolute, { recursive: true, force: true });
+    throw error;
   } finally {
     client.release();
   }

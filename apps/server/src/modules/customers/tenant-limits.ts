@@ -20,12 +20,18 @@ export async function requireContactRoom(db: Db, tenantId: string, field: string
   return limits;
 }
 
+/** Why a tenant's campaign cannot be added or started while the platform has turned them off. */
+export const MASS_OFF = {
+  zh: '群发已被平台管理员关闭，无法创建或启动群发任务',
+  en: 'Campaigns are turned off for this account by the platform admin; none can be added or started',
+};
+
+/** Whether the platform lets the tenant run campaigns (mass). */
+export async function massAllowed(db: Db, tenantId: string): Promise<boolean> {
+  return (await selectTenantLimits(db, tenantId)).massAllowed;
+}
+
 /** A tenant whose campaigns the platform turned off (mass) cannot add or start one: a 403 saying so. */
 export async function requireMassAllowed(db: Db, tenantId: string): Promise<void> {
-  if (!(await selectTenantLimits(db, tenantId)).massAllowed) {
-    throw new AppError('forbidden', {
-      zh: '群发已被平台管理员关闭，无法创建或启动群发任务',
-      en: 'Campaigns are turned off for this account by the platform admin; none can be added or started',
-    });
-  }
+  if (!(await massAllowed(db, tenantId))) throw new AppError('forbidden', MASS_OFF);
 }

@@ -9,6 +9,7 @@ import { MetaApiError } from '../../whatsapp/cloud-api/index.js';
 import { queueMessages } from '../../whatsapp/governor/queue-messages.js';
 import { describeFailure, numberClient } from '../../whatsapp/numbers/number-client.js';
 import { type CampaignTemplate, renderMessage } from '../campaigns/render-message.js';
+import { INVITES_USED_UP, lockInviteRoom, meterInvites } from '../wallet/meter-invites.js';
 import { selectInviteBatch } from './invite-audience-repository.js';
 import { subjectOf } from './pull-presenter.js';
 import { publishTaskUpdate } from './pull-task-events.js';
@@ -21,6 +22,7 @@ import {
 } from './pull-task-repository.js';
 import {
   claimCreatedGroup,
+  declinedWaiting,
   insertInvites,
   linkInviteMessages,
   reinviteDeclined,
@@ -112,6 +114,13 @@ async function currentGroup(client: pg.PoolClient, tenantId: string, taskId: str
 
 type ChunkOutcome = 'more' | 'wait' | 'done';
 
+/** Whether the task has invitations left to send (declined contacts to invite again, or audience). */
+async function invitationsLeft(client: pg.PoolClient, tenantId: string, task: PullTaskRow): Promise<boolean> {
+  if (await declinedWaiting(client, tenantId, task.id)) return true;
+  const audience = CampaignAudience.parse(task.audience);
+  return (await selectInviteBatch(client, taskScope(tenantId, task), audience, task.cursor_contact_id, 1)).length > 0;
+}
+
 /**
  * One chunk of invitations to the current group's link, in one transaction with the cursor and the
  * roll-ups. A group that has had its share of invitations rotates; without a group whose link is
@@ -128,8 +137,14 @@ async function inviteChunk(context: AppContext, tenantId: string, taskId: string
       await setGroupRole(client, tenantId, group.id, 'rotated', ['current']);
       return 'more';
     }
+    // A prepaid tenant sends no more invitations than its group-invite quota holds (decision 0032).
+    const limit = await lockInviteRoom(client, tenantId, Math.min(CHUNK, room));
+    if (limit === 0 && (await invitationsLeft(client, tenantId, task))) {
+      await setPullTaskStatus(client, tenantId, taskId, 'paused', { lastError: INVITES_USED_UP });
+      await publishTaskUpdate(client, tenantId, taskId);
+      return 'done';
+    }
     // Contacts a full group declined come first: they asked to join, and get the next group's link once.
-    const limit = Math.min(CHUNK, room);
     const again = await reinviteDeclined(client, tenantId, taskId, group.id, limit);
     const contacts =
       again.length > 0
@@ -183,6 +198,12 @@ async function inviteChunk(context: AppContext, tenantId: string, taskId: string
         };
       });
       const queued = await queueMessages(client, tenantId, intents);
+      await meterInvites(
+        client,
+        tenantId,
+        taskId,
+        queued.map((message) => message.id),
+      );
       await linkInviteMessages(
         client,
         tenantId,

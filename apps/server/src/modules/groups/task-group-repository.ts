@@ -95,6 +95,16 @@ export async function markGroupFull(client: pg.PoolClient, tenantId: string, gro
   return true;
 }
 
+/** Whether contacts a full group declined wait for their second invitation. */
+export async function declinedWaiting(client: pg.PoolClient, tenantId: string, taskId: string): Promise<boolean> {
+  const { rows } = await client.query<{ waiting: boolean }>(
+    `select exists (select 1 from pull_group_invite
+                     where tenant_id = $1 and task_id = $2 and state = 'declined' and attempts < 2) as waiting`,
+    [tenantId, taskId],
+  );
+  return rows[0]?.waiting === true;
+}
+
 /**
  * Contacts a full group declined, invited once more to the given group (their second and last
  * attempt); their contact ids, wa_ids and names.

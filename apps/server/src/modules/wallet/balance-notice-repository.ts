@@ -30,12 +30,14 @@ export async function rearmLowBalanceNotice(db: Db, tenantId: string): Promise<v
 
 /**
  * Holds the running campaigns of these messages with the reason, and keeps their queued messages
- * waiting as a held campaign's do; answers the messages that belong to a campaign.
+ * waiting as a held campaign's do, except the `going` ones (funded: the lane sends them now);
+ * answers the messages that belong to a campaign.
  */
 export async function holdUnfundedCampaigns(
   db: Db,
   tenantId: string,
   messageIds: readonly string[],
+  going: readonly string[],
   reason: { zh: string; en: string },
 ): Promise<{ messageIds: string[]; campaigns: { id: string; kind: string; run_no: number }[] }> {
   const { rows } = await db.query<{ ids: string[]; campaigns: { id: string; kind: string; run_no: number }[] }>(
@@ -52,11 +54,12 @@ export async function holdUnfundedCampaigns(
        waiting as (
          update send_queue q set not_before = 'infinity'
           where q.tenant_id = $1 and q.campaign_id in (select campaign_id from sends) and q.claimed_at is null
+           and q.message_id <> all($5::bigint[])
        )
        select (select coalesce(array_agg(message_id::text), '{}') from sends) as ids,
               (select coalesce(json_agg(json_build_object('id', id::text, 'kind', kind, 'run_no', run_no)), '[]')
                  from held) as campaigns`,
-      [tenantId, messageIds, reason.zh, reason.en],
+      [tenantId, messageIds, reason.zh, reason.en, going],
     ),
   );
   return { messageIds: rows[0]?.ids ?? [], campaigns: rows[0]?.campaigns ?? [] };

@@ -4,7 +4,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import type { Db } from '../../platform/db/pool.js';
 import type { FileReply } from '../../platform/http/file-route.js';
 import { csvTable, fileStamp, type TableColumn, xlsxTable } from '../../platform/http/table-download.js';
-import { SELECTIONS } from './wallet-commands.js';
+import { checkTenantFilter, SELECTIONS } from './wallet-commands.js';
 import { type LedgerSelection, selectPostings, selectUsage, selectUsageTotals } from './wallet-repository.js';
 
 const BATCH_ROWS = 5_000;
@@ -52,12 +52,13 @@ const VIEWS: Record<LedgerView, { selection: LedgerSelection; usage: boolean }> 
 };
 
 /** `consume/down`: a wallet list as CSV or XLSX, read in batches. */
-export function downloadLedger(
+export async function downloadLedger(
   db: Db,
   scope: Scope,
   body: { view: LedgerView; format: 'csv' | 'xlsx'; filters: { from?: string; to?: string; tenantId?: string } },
   language: Language,
-): FileReply {
+): Promise<FileReply> {
+  await checkTenantFilter(db, scope, body.filters);
   const { selection, usage } = VIEWS[body.view];
   const request = { page: 1, pageSize: BATCH_ROWS, filters: body.filters };
   async function* batches<R>(read: (limit: number, offset: number) => Promise<R[]>) {
@@ -94,6 +95,7 @@ export async function usageSummary(
   scope: Scope,
   body: { unit: 'usd_micros' | 'chars'; filters: { from?: string; to?: string; tenantId?: string } },
 ): Promise<UsageSummary> {
+  await checkTenantFilter(db, scope, body.filters);
   const selection = body.unit === 'usd_micros' ? SELECTIONS.moneyUse : SELECTIONS.translationUse;
   const request = { page: 1, pageSize: 10, filters: body.filters };
   const [days, byCategory, byCountry, byNumber] = await Promise.all([

@@ -2,9 +2,10 @@
  * A prepaid tenant's sends are funded before they go (decision 0026): the send lane hands a
  * batch's passing sends here, once per batch; their estimated cost (the price book's list price
  * for the recipient's market and the message's category) is held in one posting. When the
- * available balance cannot cover the batch, nothing of it goes: a campaign's sends wait with
- * their campaign held and its reason shown; any other send is refused with the reason; and the
- * tenant's screens hear of it (`wallet.low_balance`).
+ * available balance covers only part of the batch, the part it covers (the longest prefix in the
+ * batch's order) goes; of the rest, a campaign's sends wait with their campaign held and its
+ * reason shown, any other send is refused with the reason, and the tenant's screens hear of it
+ * (`wallet.low_balance`).
  */
 import type { CampaignKind, PriceCategory } from '@ws/contract';
 import type { Pool } from '../../platform/db/pool.js';
@@ -49,21 +50,21 @@ async function estimate(pool: Pool, numberId: string, sends: readonly SendToFund
 }
 
 /**
- * Holds the batch's cost; answers the sends that may go (all, or none), and the ids to refuse
- * (those not of a campaign, when the wallet cannot cover the batch).
+ * Holds the batch's cost, or the part of it the wallet covers; answers the sends that may go and
+ * the ids to refuse (those of the rest not of a campaign).
  */
 export async function fundSends(
   pool: Pool,
   tenantId: string,
   numberId: string,
   sends: readonly SendToFund[],
-): Promise<{ funded: boolean; refused: string[] }> {
-  if (sends.length === 0) return { funded: true, refused: [] };
-  const holds = await estimate(pool, numberId, sends);
-  if (await takeSendHolds(pool, tenantId, holds)) return { funded: true, refused: [] };
-  const ids = sends.map((send) => send.id);
+): Promise<{ funded: Set<string>; refused: string[] }> {
+  if (sends.length === 0) return { funded: new Set(), refused: [] };
+  const funded = await takeSendHolds(pool, tenantId, await estimate(pool, numberId, sends));
+  const unfunded = sends.filter((send) => !funded.has(send.id)).map((send) => send.id);
+  if (unfunded.length === 0) return { funded, refused: [] };
   const refused = await withTransaction(pool, async (client) => {
-    const { messageIds, campaigns } = await holdUnfundedCampaigns(client, tenantId, ids, UNFUNDED);
+    const { messageIds, campaigns } = await holdUnfundedCampaigns(client, tenantId, unfunded, [...funded], UNFUNDED);
     const events: Publication[] = [
       ...campaigns.map((campaign) => ({
         tenantId,
@@ -78,11 +79,11 @@ export async function fundSends(
           },
         },
       })),
-      ...(await lowBalanceNotices(client, [tenantId], sends.length)),
+      ...(await lowBalanceNotices(client, [tenantId], unfunded.length)),
     ];
     await publishEvents(client, events);
     const ofCampaigns = new Set(messageIds);
-    return ids.filter((id) => !ofCampaigns.has(id));
+    return unfunded.filter((id) => !ofCampaigns.has(id));
   });
-  return { funded: false, refused };
+  return { funded, refused };
 }

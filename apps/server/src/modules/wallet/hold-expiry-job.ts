@@ -3,6 +3,7 @@ import { withTransaction } from '../../platform/db/pool.js';
 import { defineJob } from '../../platform/queue/jobs.js';
 import { lockExpiredHolds, settleHolds } from './hold-repository.js';
 import { postTransactions } from './post-transaction.js';
+import { voidPosting } from './void-holds.js';
 
 /** Holds voided per transaction, and the most transactions one run makes (the next run goes on). */
 const CHUNK = 2000;
@@ -24,23 +25,7 @@ export const walletHoldExpiryJob = defineJob({
         const expired = await lockExpiredHolds(client, CHUNK);
         await postTransactions(
           client,
-          expired.map((hold) => ({
-            tenantId: hold.tenant_id,
-            posting: {
-              kind: 'void',
-              idempotencyKey: `void:${hold.message_id}`,
-              unit: 'usd_micros',
-              messageId: hold.message_id,
-              numberId: hold.number_id,
-              category: hold.category,
-              country: hold.country,
-              memo: 'expired',
-              entries: [
-                { tenant: 'held', amount: -BigInt(hold.amount) },
-                { tenant: 'wallet', amount: BigInt(hold.amount) },
-              ],
-            },
-          })),
+          expired.map((hold) => ({ tenantId: hold.tenant_id, posting: voidPosting(hold, 'expired') })),
         );
         await settleHolds(
           client,

@@ -87,3 +87,21 @@ export async function lockExpiredHolds(db: Db, limit: number): Promise<OpenHold[
   );
   return rows;
 }
+
+/** The wallet's available balance, and which of these messages have a hold already (taken before). */
+export async function selectFundingRoom(
+  db: Db,
+  tenantId: string,
+  messageIds: readonly string[],
+): Promise<{ available: number; held: Set<string> }> {
+  const { rows } = await db.query<{ available: number; held: string[] }>(
+    prepared(
+      `select coalesce((select balance from ledger_account where tenant_id = $1 and purpose = 'wallet'), 0)::float8
+                as available,
+              array(select message_id::text from ledger_hold where tenant_id = $1 and message_id = any($2::bigint[]))
+                as held`,
+      [tenantId, messageIds],
+    ),
+  );
+  return { available: rows[0]?.available ?? 0, held: new Set(rows[0]?.held ?? []) };
+}

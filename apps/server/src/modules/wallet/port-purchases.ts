@@ -5,7 +5,7 @@ import { cappedPage } from '../../platform/http/capped-page.js';
 import { errors } from '../../platform/http/errors.js';
 import { cancelPortPurchase, countPortPurchases, insertPortPurchase, selectPortPurchases } from './port-repository.js';
 import { postTransaction } from './post-transaction.js';
-import { tenantOf } from './wallet-commands.js';
+import { checkTenantFilter, tenantOf } from './wallet-commands.js';
 
 const moneyMoved = (amount: number) => [
   { tenant: 'wallet' as const, amount: -BigInt(amount) },
@@ -72,9 +72,11 @@ export async function deletePortPurchase(
   });
 }
 
-export const listPortPurchases = (pool: Pool, scope: Scope, request: LedgerListRequest) =>
-  cappedPage(
+export async function listPortPurchases(pool: Pool, scope: Scope, request: LedgerListRequest) {
+  await checkTenantFilter(pool, scope, request.filters);
+  return cappedPage(
     request,
     (cap) => countPortPurchases(pool, scope, request, cap),
     (limit, offset) => selectPortPurchases(pool, scope, request, limit, offset),
   );
+}

@@ -36,6 +36,18 @@ export async function tenantOf(db: Db, scope: Scope, named: string | undefined):
 }
 
 /**
+ * The tenant filter of a wallet list, summary or export: the platform admin's must name a customer
+ * that exists; anyone else may name only its own tenant (another is a 404, as any id of another
+ * tenant is). Without it, the platform admin reads every tenant's and anyone else its own.
+ */
+export async function checkTenantFilter(db: Db, scope: Scope, filters: { tenantId?: string | undefined }) {
+  const named = filters.tenantId;
+  if (!named) return;
+  if (scope.acrossTenants ? await tenantExists(db, named) : named === scope.tenantId) return;
+  throw errors.notFound({ zh: 'filters.tenantId: 客户', en: 'filters.tenantId: Customer' });
+}
+
+/**
  * The platform admin credits a tenant: once per request id (a retried request answers the same
  * transaction with `posted: false`).
  */
@@ -114,16 +126,20 @@ export const SELECTIONS = {
   translationUse: { kinds: ['translation_usage'], unit: 'chars' },
 } as const satisfies Record<string, LedgerSelection>;
 
-export const listPostings = (db: Db, scope: Scope, request: LedgerListRequest, selection: LedgerSelection) =>
-  cappedPage(
+export async function listPostings(db: Db, scope: Scope, request: LedgerListRequest, selection: LedgerSelection) {
+  await checkTenantFilter(db, scope, request.filters);
+  return cappedPage(
     request,
     (cap) => countPostings(db, scope, request, selection, cap),
     (limit, offset) => selectPostings(db, scope, request, selection, limit, offset),
   );
+}
 
-export const listUsage = (db: Db, scope: Scope, request: LedgerListRequest, selection: LedgerSelection) =>
-  cappedPage(
+export async function listUsage(db: Db, scope: Scope, request: LedgerListRequest, selection: LedgerSelection) {
+  await checkTenantFilter(db, scope, request.filters);
+  return cappedPage(
     request,
     (cap) => countUsage(db, scope, request, selection, cap),
     (limit, offset) => selectUsage(db, scope, request, selection, limit, offset),
   );
+}

@@ -226,3 +226,22 @@ export async function selectUsageTotals(
   );
   return rows;
 }
+
+/**
+ * The group invites a tenant may send now: all it asks when postpaid (its use is billed), else at
+ * most its `invites` balance, whose account row stays locked until the caller's transaction ends
+ * (two tasks of one tenant never spend the same invites).
+ */
+export async function lockInviteRoom(db: Db, tenantId: string, wanted: number): Promise<number> {
+  const { rows } = await db.query<{ prepaid: boolean; balance: number }>(
+    prepared(
+      `select coalesce(w.prepaid, false) as prepaid,
+              coalesce((select balance from ledger_account a where a.tenant_id = $1 and a.purpose = 'invites'
+                           for update), 0)::float8 as balance
+         from (select 1) one left join tenant_wallet w on w.tenant_id = $1`,
+      [tenantId],
+    ),
+  );
+  const row = rows[0];
+  return !row?.prepaid ? wanted : Math.max(0, Math.min(wanted, row.balance));
+}

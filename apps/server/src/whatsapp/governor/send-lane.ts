@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { fundSends, UNFUNDED_REFUSAL } from '../../modules/wallet/fund-sends.js';
+import { voidHoldsOf } from '../../modules/wallet/void-holds.js';
 import { withRedoableTransaction } from '../../platform/db/pool.js';
 import type { TokenCipher } from '../crypto/token-cipher.js';
 import { loadSendingNumber, pauseNumber, type SendingNumber } from '../numbers/number-repository.js';
@@ -177,8 +178,9 @@ export class SendLane {
   }
 
   /**
-   * A prepaid tenant's batch goes only when its estimated cost is held (one posting per batch);
-   * else its campaign sends wait with their campaign held, and the others are refused.
+   * A prepaid tenant's sends go when their estimated cost is held (one posting per batch), as
+   * many in order as the wallet covers; of the rest, campaign sends wait with their campaign held,
+   * and the others are refused.
    */
   private async fund(sends: QueuedSend[]): Promise<QueuedSend[]> {
     const { funded, refused } = await fundSends(
@@ -187,14 +189,13 @@ export class SendLane {
       this.numberId,
       sends.map((send) => ({ id: send.id, to: send.facts.toGroup ? null : send.to, category: purposeOf(send.facts) })),
     );
-    if (funded) return sends;
     const refusing = new Set(refused);
     for (const send of sends) {
       if (refusing.has(send.id)) {
         this.outcomes.push({ kind: 'refused', id: send.id, createdAt: send.createdAt, reason: UNFUNDED_REFUSAL });
       }
     }
-    return [];
+    return sends.filter((send) => funded.has(send.id));
   }
 
   private refusal(send: QueuedSend, now: number) {
@@ -338,11 +339,16 @@ export class SendLane {
   private async flush(): Promise<void> {
     const outcomes = this.outcomes.splice(0);
     if (outcomes.length === 0) return;
+    // A prepaid message that will never go gives its hold back now (lost in a crash: at expiry).
+    const unsent = this.number?.prepaid
+      ? outcomes.filter((outcome) => outcome.kind === 'refused' || outcome.kind === 'failed').map((o) => o.id)
+      : [];
     // Redoable: lost in a database crash, the claims (durable) make the sends `unknown`, and their
     // status webhooks settle them by callback data.
-    await withRedoableTransaction(this.deps.pool, (client) =>
-      recordOutcomes(client, this.tenantId, this.numberId, outcomes),
-    );
+    await withRedoableTransaction(this.deps.pool, async (client) => {
+      await recordOutcomes(client, this.tenantId, this.numberId, outcomes);
+      await voidHoldsOf(client, this.tenantId, unsent, 'not sent');
+    });
   }
 
   /** Waits for every request in flight, then writes what became of them. */
