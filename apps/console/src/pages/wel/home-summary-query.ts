@@ -15,8 +15,7 @@ export function useHomeSummary() {
 export function useLatestNotices() {
   return useQuery({
     queryKey: ['notices', 'latest'],
-    queryFn: ({ signal }) =>
-      callApi(calls.noticeList, { body: { page: 1, pageSize: 5, unreadOnly: false }, signal }),
+    queryFn: ({ signal }) => callApi(calls.noticeList, { body: { page: 1, pageSize: 5, unreadOnly: false }, signal }),
     refetchInterval: 60_000,
   });
 }
