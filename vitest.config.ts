@@ -9,6 +9,10 @@ const webKit = { find: /^@ws\/web-kit\/([a-z0-9-]+)$/, replacement: sourceOf('pa
 
 export default defineConfig({
   test: {
+    // Two files at a time even on two cores (Vitest's default there is one): the end-to-end files,
+    // one after another, run beside the others, which spend much of their time waiting on
+    // PostgreSQL or the browser.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias: [contract] },

@@ -196,8 +196,11 @@ describe('the sandbox HTTP/1.1 server', () => {
     socket.write('GET /large HTTP/1.1\r\nconnection: close\r\n\r\n');
     // Replies are 64 KB each, 64 MB in all: more than the server's 4 MB of unsent replies and
     // loopback's socket buffers together can hold (36 MB at most here), so a server that stops reading stops short of 1000; one that reads on answers
-    // them all into its own memory. Waited for: the count standing still over five looks.
-    for (let last = -1, still = 0; still < 5; ) {
+    // them all into its own memory. Waited for: the count standing still over five looks, or 2 s
+    // (a server that stops reading passes however long this waits; the socket's idle timeout
+    // must not end the exchange first).
+    const lookedUntil = Date.now() + 2_000;
+    for (let last = -1, still = 0; still < 5 && Date.now() < lookedUntil; ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       still = seen.length === last ? still + 1 : 0;
       last = seen.length;
