@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { ContactRecord, ConversationPage, Page as ListPage, Tag, TagKind, TokenPair } from '@ws/contract';
+import type {
+  ContactRecord,
+  ConversationPage,
+  Page as ListPage,
+  NumberListRecord,
+  Tag,
+  TagKind,
+  TokenPair,
+} from '@ws/contract';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { apiSignIn, postApi } from './console-pages.js';
 import { DEMO_PASSWORD } from './product.js';
@@ -41,6 +49,25 @@ export function useDemoTag(demo: TokenPair, kind: TagKind, color: string): Tag {
 }
 
 /** The demo contact chat-history.test.ts talks to: no campaign or invitation of a test writes to it. */
+/**
+ * The first `count` demo numbers a link may send visitors to now: earlier files may have paused one
+ * or turned it RED (the campaigns' burst send does).
+ */
+export async function sendingDemoNumbers(demo: TokenPair, count: number): Promise<{ id: string; phone: string }[]> {
+  const page = await postApi<ListPage<NumberListRecord>>(
+    baseUrl,
+    '/api/agent/list',
+    { page: 1, pageSize: 50, filters: {} },
+    demo.access_token,
+  );
+  const numbers = page.records
+    .filter((number) => !number.paused && number.quality_rating !== 'RED')
+    .slice(0, count)
+    .map((number) => ({ id: number.id, phone: number.phone }));
+  if (numbers.length < count) throw new Error(`the demo has fewer than ${count} numbers that may take visitors`);
+  return numbers;
+}
+
 export const KEPT_AWAY = '15550200250';
 
 /**

@@ -5,12 +5,12 @@
  * the closed one, never anywhere but wa.me), and finds the clicks on the link's details page.
  */
 import { randomBytes } from 'node:crypto';
-import type { Link, LinkDetails, Page as ListPage, NumberListRecord } from '@ws/contract';
+import type { Link, LinkDetails, Page as ListPage } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
 import { confirmDialog, expectToast, openInLanguage, postApi, recordPageErrors } from './console-pages.js';
-import { useDemo } from './demo.js';
+import { sendingDemoNumbers, useDemo } from './demo.js';
 
 const baseUrl = inject('baseUrl');
 const demo = useDemo();
@@ -31,20 +31,6 @@ function clockIn(timeZone: string, hours: number): string {
     new Date(Date.now() + hours * 3_600_000),
   );
   return `${hour.padStart(2, '0')}:00`;
-}
-
-async function demoNumbers(): Promise<{ id: string; phone: string }[]> {
-  const page = await postApi<ListPage<NumberListRecord>>(
-    baseUrl,
-    '/api/agent/list',
-    { page: 1, pageSize: 50, filters: {} },
-    demo.access_token,
-  );
-  // Numbers a link may send visitors to now: earlier tests may have paused one or turned it RED.
-  return page.records
-    .filter((number) => !number.paused && number.quality_rating !== 'RED')
-    .slice(0, 3)
-    .map((number) => ({ id: number.id, phone: number.phone }));
 }
 
 /** The tenant's time zone, as a link reports it (a link made and deleted for the purpose). */
@@ -111,7 +97,7 @@ describe('click-to-chat links (/marketingTasks/diversionlink)', () => {
       const pageErrors = recordPageErrors(page);
       const name = `e2e link ${language} ${randomBytes(3).toString('hex')}`;
       const slug = `e2e-${language}-${randomBytes(3).toString('hex')}`;
-      const [first, second, third] = await demoNumbers();
+      const [first, second, third] = await sendingDemoNumbers(demo, 3);
       if (!first || !second || !third) throw new Error('the demo has fewer than three numbers');
       const zone = await tenantTimeZone();
       const openNow: [string, string] = [clockIn(zone, -1), clockIn(zone, 2)];

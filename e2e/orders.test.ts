@@ -6,7 +6,7 @@
  * coming from the links, the chart per day and the history.
  */
 import { randomBytes } from 'node:crypto';
-import type { Link, LinkDetails, Page as ListPage, NumberListRecord } from '@ws/contract';
+import type { Link, LinkDetails, Page as ListPage } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
@@ -18,7 +18,7 @@ import {
   postApi,
   recordPageErrors,
 } from './console-pages.js';
-import { type SandboxNumber, sandboxControl, useDemo } from './demo.js';
+import { type SandboxNumber, sandboxControl, sendingDemoNumbers, useDemo } from './demo.js';
 import { createSeat } from './seats.js';
 
 const baseUrl = inject('baseUrl');
@@ -39,16 +39,6 @@ const RUNS = {
 } as const;
 
 const digits = (phone: string) => phone.replace(/\D/g, '');
-
-async function demoNumbers(): Promise<{ id: string; phone: string }[]> {
-  const page = await postApi<ListPage<NumberListRecord>>(
-    baseUrl,
-    '/api/agent/list',
-    { page: 1, pageSize: 10, filters: {} },
-    demo.access_token,
-  );
-  return page.records.slice(0, 2).map((number) => ({ id: number.id, phone: number.phone }));
-}
 
 /**
  * A customer opens the share's link from a phone and writes the pre-filled text, as WhatsApp would
@@ -103,7 +93,7 @@ describe('lead-intake orders (/marketingTasks/vermicelliOrder)', () => {
       const { page } = browser;
       const pageErrors = recordPageErrors(page);
       const name = `e2e order ${language} ${randomBytes(3).toString('hex')}`;
-      const [first, second] = await demoNumbers();
+      const [first, second] = await sendingDemoNumbers(demo, 2);
       if (!first || !second) throw new Error('the demo has fewer than two numbers');
       // The agent's share links to the numbers the agent serves.
       const seat = await createSeat(baseUrl, demo);
