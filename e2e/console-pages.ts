@@ -205,8 +205,6 @@ export async function chooseOption(page: Page, testId: string, label: string, se
   // A click while the dropdown still slides in can be lost (a plan left at its default, seen under load).
   await animationsSettled(page);
   await option.click();
-  // Chosen: the select shows it (a single choice as its value, a multiple one as a tag).
-  await page.getByTestId(testId).filter({ hasText: label }).first().waitFor({ state: 'attached' });
 }
 
 /** The registration screen's last step: the two-step PIN typed twice, then Register; waits for the end. */
