@@ -10,9 +10,10 @@
 -- of number_daily_count is hundreds of thousands of rows, so the dashboard reads this one instead,
 -- at most 16 rows a day.
 --
--- Rows are split in 16 buckets by the writing backend (pg_backend_pid() % 16, as portfolio reach
--- does in 0035): the send lanes, the drain's received messages and its status batches of one
--- tenant each add to their own row instead of taking turns on one (decision 0013).
+-- Rows are split in buckets so that writers of one tenant add to their own rows instead of taking
+-- turns on one (decision 0013): a number's sent and received by number_id % 64 (a send lane is one
+-- number, so lanes rarely share a row), the campaign outcomes by 64 + pg_backend_pid() % 16 (as
+-- portfolio reach does in 0035), apart from the lanes' rows. Measured: 1 259 → 1 440 msg/s.
 --
 -- History, like its sources' other readers (message purge keeps the daily counters): rows are only
 -- ever added to. A number purged from the recycle bin or a campaign deleted takes its rows of the
@@ -32,8 +33,8 @@ create table message_day (
 create function message_day_counts_insert() returns trigger language plpgsql as $$
 begin
   insert into message_day as d (tenant_id, day, bucket, sent, received)
-  select tenant_id, day, (pg_backend_pid() % 16)::smallint, sum(sent), sum(received)
-    from added group by 1, 2 having sum(sent) <> 0 or sum(received) <> 0 order by 1, 2
+  select tenant_id, day, (number_id % 64)::smallint, sum(sent), sum(received)
+    from added group by 1, 2, 3 having sum(sent) <> 0 or sum(received) <> 0 order by 1, 2, 3
   on conflict (tenant_id, day, bucket)
   do update set sent = d.sent + excluded.sent, received = d.received + excluded.received;
   return null;
@@ -44,10 +45,10 @@ create function message_day_counts_update() returns trigger language plpgsql
 set enable_nestloop = off set enable_hashjoin = on as $$
 begin
   insert into message_day as d (tenant_id, day, bucket, sent, received)
-  select n.tenant_id, n.day, (pg_backend_pid() % 16)::smallint, sum(n.sent - o.sent), sum(n.received - o.received)
+  select n.tenant_id, n.day, (n.number_id % 64)::smallint, sum(n.sent - o.sent), sum(n.received - o.received)
     from before_rows o
     join after_rows n on n.tenant_id = o.tenant_id and n.number_id = o.number_id and n.day = o.day
-   group by 1, 2 having sum(n.sent - o.sent) <> 0 or sum(n.received - o.received) <> 0 order by 1, 2
+   group by 1, 2, 3 having sum(n.sent - o.sent) <> 0 or sum(n.received - o.received) <> 0 order by 1, 2, 3
   on conflict (tenant_id, day, bucket)
   do update set sent = d.sent + excluded.sent, received = d.received + excluded.received;
   return null;
@@ -63,7 +64,7 @@ create trigger message_day_counts_update after update on number_daily_count
 create function message_day_outcomes_insert() returns trigger language plpgsql as $$
 begin
   insert into message_day as d (tenant_id, day, bucket, delivered, read, failed)
-  select tenant_id, (minute at time zone 'UTC')::date, (pg_backend_pid() % 16)::smallint,
+  select tenant_id, (minute at time zone 'UTC')::date, (64 + pg_backend_pid() % 16)::smallint,
          coalesce(sum(n) filter (where state = 4), 0), coalesce(sum(n) filter (where state = 5), 0),
          coalesce(sum(n) filter (where state = 7), 0)
     from added where state in (4, 5, 7) group by 1, 2 order by 1, 2
@@ -77,7 +78,7 @@ create function message_day_outcomes_update() returns trigger language plpgsql
 set enable_nestloop = off set enable_hashjoin = on as $$
 begin
   insert into message_day as d (tenant_id, day, bucket, delivered, read, failed)
-  select n.tenant_id, (n.minute at time zone 'UTC')::date, (pg_backend_pid() % 16)::smallint,
+  select n.tenant_id, (n.minute at time zone 'UTC')::date, (64 + pg_backend_pid() % 16)::smallint,
          coalesce(sum(n.n - o.n) filter (where n.state = 4), 0), coalesce(sum(n.n - o.n) filter (where n.state = 5), 0),
          coalesce(sum(n.n - o.n) filter (where n.state = 7), 0)
     from before_rows o
