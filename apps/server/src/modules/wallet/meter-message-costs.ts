@@ -15,6 +15,7 @@ import { selectCountryPrices } from '../pricing/price-book-repository.js';
 import { lockOpenHolds, type OpenHold, settleHolds } from './hold-repository.js';
 import { lowBalanceNotices } from './low-balance-notices.js';
 import { type Posting, postTransactions } from './post-transaction.js';
+import { voidPosting } from './void-holds.js';
 
 export interface MessagePricing {
   billable?: boolean | undefined;
@@ -104,21 +105,7 @@ export async function meterMessageStatuses(db: Db, statuses: readonly BilledStat
     const common = { unit: 'usd_micros' as const, numberId: s.numberId, messageId: s.messageId, country };
     if (s.outcome === 'failed') {
       if (!hold) continue;
-      const amount = BigInt(hold.amount);
-      postings.push({
-        tenantId: s.tenantId,
-        posting: {
-          ...common,
-          kind: 'void',
-          idempotencyKey: `void:${hold.message_id}`,
-          category: hold.category,
-          entries: [
-            { tenant: 'held', amount: -amount },
-            { tenant: 'wallet', amount },
-          ],
-          memo: 'failed',
-        },
-      });
+      postings.push({ tenantId: s.tenantId, posting: voidPosting(hold, 'failed') });
       settled.push({ tenantId: s.tenantId, messageId: hold.message_id, state: 'voided' });
       continue;
     }
