@@ -261,6 +261,7 @@ export async function statementTotals(databaseUrl) {
         `select round(total_exec_time)::float8 as ms, calls::float8, rows::float8,
                 round((total_exec_time / greatest(calls, 1))::numeric, 3)::float8 as mean_ms,
                 round(wal_bytes / 1048576.0)::float8 as wal_mib,
+                round((shared_blks_hit + shared_blks_read) / 1000.0)::float8 as thousand_buffers, toplevel,
                 left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as query
            from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
           order by total_exec_time desc limit $1`,

@@ -55,8 +55,12 @@ const earliest = (a: Date | null, b: Date | null): Date | null => (a && b ? (a <
 export class StatusBuffer {
   private merged = new Map<string, MergedStatus>();
   private stopped: ConsentAct[] = [];
-  /** Statuses that settle a message's cost: delivered or read with Meta's pricing, failed (issue 20). */
-  private billed: BilledStatus[] = [];
+  /**
+   * Statuses that settle a message's cost: delivered or read with Meta's pricing, failed (issue 20),
+   * one per message and outcome: a message's delivered and read in one batch post one cost (the
+   * ledger's key would skip the second, after the work of building it).
+   */
+  private billed = new Map<string, BilledStatus>();
 
   /** `events` receives a `message.updated` for each message a flush changed. */
   constructor(
@@ -80,16 +84,19 @@ export class StatusBuffer {
       const callback = status.biz_opaque_callback_data;
       const callbackMessageId = callback !== undefined && MESSAGE_ID.test(callback) ? callback : null;
       if (kind === 'failed' || ((kind === 'delivered' || kind === 'read') && status.pricing)) {
-        this.billed.push({
-          tenantId: number.tenantId,
-          numberId: number.id,
-          metaMessageId: status.id,
-          messageId: callbackMessageId,
-          outcome: kind === 'failed' ? 'failed' : 'delivered',
-          at,
-          waId: status.recipient_type === 'group' ? null : (status.recipient_id ?? null),
-          pricing: status.pricing,
-        });
+        const outcome = kind === 'failed' ? 'failed' : 'delivered';
+        const billedKey = `${number.tenantId}\u0000${status.id}\u0000${outcome}`;
+        if (!this.billed.has(billedKey))
+          this.billed.set(billedKey, {
+            tenantId: number.tenantId,
+            numberId: number.id,
+            metaMessageId: status.id,
+            messageId: callbackMessageId,
+            outcome,
+            at,
+            waId: status.recipient_type === 'group' ? null : (status.recipient_id ?? null),
+            pricing: status.pricing,
+          });
       }
       this.merge({
         tenantId: number.tenantId,
@@ -151,10 +158,10 @@ export class StatusBuffer {
   async flush(): Promise<void> {
     const merged = [...this.merged.values()];
     const stopped = this.stopped;
-    const billed = this.billed;
+    const billed = [...this.billed.values()];
     this.merged = new Map();
     this.stopped = [];
-    this.billed = [];
+    this.billed = new Map();
     if (merged.length > 0) this.events.push(...updatedEvents(await applyStatuses(this.client, merged)));
     if (stopped.length > 0) await optOut(this.client, stopped, 'error_131050');
     if (billed.length > 0) this.events.push(...(await meterMessageStatuses(this.client, billed)));
@@ -164,7 +171,7 @@ export class StatusBuffer {
   clear(): void {
     this.merged = new Map();
     this.stopped = [];
-    this.billed = [];
+    this.billed = new Map();
   }
 }
 
