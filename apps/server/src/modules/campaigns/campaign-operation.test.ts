@@ -4,6 +4,7 @@ import { withTransaction } from '../../platform/db/pool.js';
 import { refusesStrangers } from '../../test/refuses-strangers.js';
 import { addNumber, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
+import { claimSends } from '../../whatsapp/governor/lane-repository.js';
 import { dispatchStep } from './dispatch-step.js';
 import {
   approvedTemplate,
@@ -131,6 +132,21 @@ describe('POST /api/btmsg/operation and /api/power/operation', () => {
     );
     expect(lane.rows[0].due).toBe(true);
     expect(await dispatchJobs(id)).toBe(1);
+  });
+
+  it('takes effect when the status commits: a lane claims nothing of a paused campaign whose rows are still due', async () => {
+    const { id } = await dispatchedCampaign(3);
+    const ids = (
+      await t.pool.query('select message_id::text as id from send_queue where campaign_id = $1', [id])
+    ).rows.map((row) => row.id);
+    // The status alone, as between the pause's commit and the hold of its rows.
+    await t.pool.query(`update campaign set status = 'paused' where id = $1`, [id]);
+    expect((await queueRows(id)).every((row) => row.due)).toBe(true);
+    expect(await claimSends(t.pool, tenants.a.tenantId, numberA, ids)).toEqual(new Set());
+    await t.pool.query(`update campaign set status = 'held' where id = $1`, [id]);
+    expect(await claimSends(t.pool, tenants.a.tenantId, numberA, ids)).toEqual(new Set());
+    await t.pool.query(`update campaign set status = 'running' where id = $1`, [id]);
+    expect(await claimSends(t.pool, tenants.a.tenantId, numberA, ids)).toEqual(new Set(ids));
   });
 
   it('cancels: unclaimed messages are withdrawn and every waiting recipient is cancelled', async () => {

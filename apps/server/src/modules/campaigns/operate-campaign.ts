@@ -62,7 +62,8 @@ function wrongStatus(action: Action, status: string) {
 /**
  * `btmsg/operation`, `power/operation`: start, pause, resume, cancel, or resend as a new run. Each
  * moves the campaign's status with a compare-and-set under its row lock, does what the action
- * means to its queued messages and recipients, and publishes the change, in one transaction.
+ * means to its queued messages and recipients, and publishes the change, in one transaction
+ * (a pause holds its queued messages in a second one, `AFTER_COMMIT`).
  */
 export async function operateCampaign(
   context: AppContext,
@@ -81,8 +82,23 @@ export async function operateCampaign(
     if (runNo === undefined) throw wrongStatus(action, campaign.status);
     await publishCampaignUpdate(client, { id, tenantId: scope.tenantId, kind, status: ACTION_TO[action], runNo });
   });
+  const after = AFTER_COMMIT[action];
+  if (after) await withTransaction(context.pool, (client) => after(client, scope.tenantId, id));
   return campaignOf(context, scope, kind, id, language);
 }
+
+/**
+ * What an action does once its status has committed, in a transaction of its own. A pause takes
+ * effect at that commit (the lanes claim nothing of a paused campaign); holding its queued rows
+ * waits on the lanes' claims of them, so it comes after, under the campaign's row lock, and only
+ * while the campaign is still paused (a resume in between has released them already).
+ */
+const AFTER_COMMIT: Partial<Record<Action, (client: pg.PoolClient, tenantId: string, id: string) => Promise<void>>> = {
+  async pause(client, tenantId, id) {
+    const campaign = await lockCampaign(client, tenantId, id);
+    if (campaign?.status === 'paused') await holdCampaignSends(client, tenantId, id);
+  },
+};
 
 /** What sets a campaign sending: refused while the platform has turned the tenant's campaigns off (mass). */
 const SENDING_ACTIONS = new Set<Action>(['start', 'resume', 'resend']);
@@ -101,11 +117,9 @@ const ACTIONS: Record<Action, ActionHandler> = {
     if (runNo !== undefined) await enqueueStart(client, tenantId, id, null);
     return runNo;
   },
-  /** Nothing more goes out: the dispatcher stops at its next step, the queued messages are held. */
+  /** Nothing more goes out: the lanes claim nothing more, the dispatcher stops at its next step. */
   async pause(client, tenantId, id) {
-    const runNo = await moveCampaignStatus(client, tenantId, id, ACTION_FROM.pause, ACTION_TO.pause);
-    if (runNo !== undefined) await holdCampaignSends(client, tenantId, id);
-    return runNo;
+    return moveCampaignStatus(client, tenantId, id, ACTION_FROM.pause, ACTION_TO.pause);
   },
   async resume(client, tenantId, id) {
     const runNo = await moveCampaignStatus(client, tenantId, id, ACTION_FROM.resume, ACTION_TO.resume);

@@ -7,7 +7,12 @@ import { holdQueuedSends, releaseQueuedSends, wakeLanes, withdrawQueuedSends } f
  * these touch few rows.
  */
 
-/** Pause: nothing more of the campaign goes out; its queued messages stay queued. */
+/**
+ * Pause: nothing more of the campaign goes out; its queued messages stay queued. The lanes claim
+ * nothing of a paused campaign from the moment its status commits; holding its rows after that
+ * only keeps the lanes from finding them due. Pass the campaign's row locked (FOR SHARE or more) by
+ * the caller so a resume, which releases the rows under the same lock, cannot come in between.
+ */
 export function holdCampaignSends(db: Db, tenantId: string, campaignId: string): Promise<number> {
   return holdQueuedSends(db, tenantId, campaignId);
 }

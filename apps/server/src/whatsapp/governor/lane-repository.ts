@@ -88,7 +88,9 @@ export async function fetchDueSends(
 /**
  * Marks messages as being sent, just before the requests go out (see send_queue.claimed_at), and
  * answers those it marked: a row paused since the batch was fetched (its campaign's not_before
- * set to infinity) or withdrawn (cancelled) is not claimed, so it does not go.
+ * set to infinity) or withdrawn (cancelled) is not claimed, so it does not go. Nor is a row of a
+ * campaign that is paused, held or cancelled: a pause takes effect when its status commits, not
+ * when its queued rows are held after it (decision 0013), which waits on the lanes' own claims.
  */
 export async function claimSends(db: pg.Pool, tenantId: string, numberId: string, ids: string[]): Promise<Set<string>> {
   const { rows } = await db.query<{ id: string }>(
@@ -96,6 +98,9 @@ export async function claimSends(db: pg.Pool, tenantId: string, numberId: string
       `update send_queue set claimed_at = now(), attempts = attempts + 1
         where tenant_id = $1 and number_id = $2 and message_id = any($3::bigint[])
           and claimed_at is null and not_before <= now()
+          and (campaign_id is null or not exists (
+                select 1 from campaign c
+                 where c.id = send_queue.campaign_id and c.status in ('paused', 'held', 'cancelled')))
         returning message_id::text as id`,
       [tenantId, numberId, ids],
     ),
