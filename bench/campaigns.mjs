@@ -24,7 +24,9 @@
 // ones, BENCH_PAUSE_AT (send: the share gone out when it pauses, default 0.5; 0: no pause),
 // BENCH_CONVERSATIONS (the share of contacts that talked to one of the numbers ten days ago, so
 // the snapshot's "last talked to" rule has rows to find; default 0.2), BENCH_EXPLAIN=off (snapshot), BENCH_STALL_SECONDS (send, crash: give up after this long without
-// progress, default 420: a killed worker's campaign is picked up by the minute sweep after 90 s).
+// progress, default 420: a killed worker's campaign is picked up by the minute sweep after 90 s),
+// BENCH_PREPAID=on (the tenant prepaid, marketing to the contacts priced: each lane's batch takes a
+// hold, each delivered status captures it; the wallet's holds and balances are reported at the end).
 import { promises as fs } from 'node:fs';
 import { RECIPIENT_STATES } from '@ws/contract';
 import { callApi } from './api-call.mjs';
@@ -37,7 +39,8 @@ import {
   sandboxTemplateSends,
   statementTotals,
 } from './campaigns/observe.mjs';
-import { cpuBetween, startCampaignProduct, usageOf } from './campaigns/roles.mjs';
+import { makePrepaid, walletAfter } from './campaigns/prepaid.mjs';
+import { ADMIN_PASSWORD, cpuBetween, startCampaignProduct, usageOf } from './campaigns/roles.mjs';
 import { campaignBody, sandboxControl, setUpWorld, sleep, TEMPLATE } from './campaigns/setup.mjs';
 import { explainSnapshot } from './campaigns/snapshot-statement.mjs';
 
@@ -51,6 +54,7 @@ const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 0.2);
 const PAUSE_AT = Number(process.env.BENCH_PAUSE_AT ?? 0.5);
 const EXPLAIN = process.env.BENCH_EXPLAIN !== 'off';
 const STALL_MS = Number(process.env.BENCH_STALL_SECONDS ?? 420) * 1000;
+const PREPAID = process.env.BENCH_PREPAID === 'on';
 const KILL_AT = [0.2, 0.45, 0.7];
 const SAMPLE_MS = 200;
 const seconds = (ms) => Number((ms / 1000).toFixed(2));
@@ -343,6 +347,7 @@ try {
     conversations: CONVERSATIONS,
     quiet: QUIET,
   });
+  const prepaid = PREPAID ? await makePrepaid(running.url, ADMIN_PASSWORD, world.tenantId, CONTACTS) : null;
   const modes = { snapshot: snapshotMode, send: sendMode, crash: crashMode };
   const result = await modes[MODE](world, running);
   const { explain, ...figures } = result;
@@ -355,6 +360,7 @@ try {
         wabas: world.wabas,
         conversations: CONVERSATIONS,
         quiet: QUIET,
+        prepaid: prepaid && { ...prepaid, ...(await walletAfter(world.db, world.tenantId)) },
         ...figures,
       },
       null,

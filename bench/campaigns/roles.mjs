@@ -5,7 +5,7 @@ import { serverCpuSeconds, serverRssMiB } from '../proc-stats.mjs';
 import { startProduct } from '../product.mjs';
 import { connectDatabase } from './setup.mjs';
 
-const ADMIN_PASSWORD = 'bench-admin-pass';
+export const ADMIN_PASSWORD = 'bench-admin-pass';
 // The api checks the sandbox's webhook signatures with it, so every role must share it.
 const APP_SECRET = 'bench-app-secret-0123456789abcdef';
 const ENV = {

@@ -143,7 +143,7 @@ describe('POST /api/btmsg/operation and /api/power/operation', () => {
     await t.pool.query(`update campaign set status = 'paused' where id = $1`, [id]);
     expect((await queueRows(id)).every((row) => row.due)).toBe(true);
     expect(await claimSends(t.pool, tenants.a.tenantId, numberA, ids)).toEqual(new Set());
-    await t.pool.query(`update campaign set status = 'held' where id = $1`, [id]);
+    await t.pool.query(`update campaign set status = 'cancelled' where id = $1`, [id]);
     expect(await claimSends(t.pool, tenants.a.tenantId, numberA, ids)).toEqual(new Set());
     await t.pool.query(`update campaign set status = 'running' where id = $1`, [id]);
     expect(await claimSends(t.pool, tenants.a.tenantId, numberA, ids)).toEqual(new Set(ids));

@@ -89,8 +89,10 @@ export async function fetchDueSends(
  * Marks messages as being sent, just before the requests go out (see send_queue.claimed_at), and
  * answers those it marked: a row paused since the batch was fetched (its campaign's not_before
  * set to infinity) or withdrawn (cancelled) is not claimed, so it does not go. Nor is a row of a
- * campaign that is paused, held or cancelled: a pause takes effect when its status commits, not
- * when its queued rows are held after it (decision 0013), which waits on the lanes' own claims.
+ * campaign that is paused or cancelled: a pause takes effect when its status commits, not when its
+ * queued rows are held after it (decision 0013), which waits on the lanes' own claims. (A campaign
+ * the product holds holds its rows in the same transaction; the lane's own hold of a partly funded
+ * campaign still sends the messages it funded.)
  */
 export async function claimSends(db: pg.Pool, tenantId: string, numberId: string, ids: string[]): Promise<Set<string>> {
   const { rows } = await db.query<{ id: string }>(
@@ -100,7 +102,7 @@ export async function claimSends(db: pg.Pool, tenantId: string, numberId: string
           and claimed_at is null and not_before <= now()
           and (campaign_id is null or not exists (
                 select 1 from campaign c
-                 where c.id = send_queue.campaign_id and c.status in ('paused', 'held', 'cancelled')))
+                 where c.id = send_queue.campaign_id and c.status in ('paused', 'cancelled')))
         returning message_id::text as id`,
       [tenantId, numberId, ids],
     ),

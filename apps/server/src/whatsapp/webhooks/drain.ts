@@ -107,13 +107,16 @@ async function processBatch(
   };
   // What was gathered stored (the inbound messages, then the statuses), waiting conversations
   // assigned, then the realtime events of what was stored, in one statement with it (before the
-  // savepoint ends).
+  // savepoint ends), then the statuses' costs.
   const publish = async () => {
     await work.inbound.flush(work);
     await work.statuses.flush();
     await work.inbox.settle(client, published);
     await work.autoReplies.settle(client);
     await publishEvents(client, published.splice(0));
+    // Costs last: their postings lock prepaid tenants' wallets until the commit.
+    const notices = await work.statuses.meter();
+    if (notices.length > 0) await publishEvents(client, notices);
   };
   await savepoint(client, 'webhook_batch');
   try {

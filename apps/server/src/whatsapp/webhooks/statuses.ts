@@ -154,17 +154,25 @@ export class StatusBuffer {
     });
   }
 
-  /** Writes what has been gathered: statuses, orphans, 131050 opt-outs. */
+  /** Writes what has been gathered: statuses, orphans, 131050 opt-outs (costs: `meter`). */
   async flush(): Promise<void> {
     const merged = [...this.merged.values()];
     const stopped = this.stopped;
-    const billed = [...this.billed.values()];
     this.merged = new Map();
     this.stopped = [];
-    this.billed = new Map();
     if (merged.length > 0) this.events.push(...updatedEvents(await applyStatuses(this.client, merged)));
     if (stopped.length > 0) await optOut(this.client, stopped, 'error_131050');
-    if (billed.length > 0) this.events.push(...(await meterMessageStatuses(this.client, billed)));
+  }
+
+  /**
+   * Posts the gathered statuses' costs; answers the low-balance events to publish. The drain does
+   * this last before its commit: a posting locks the tenant's wallet row, which every send lane of
+   * a prepaid tenant needs for its holds, so the lock is held for as short a time as it can be.
+   */
+  async meter(): Promise<Publication[]> {
+    const billed = [...this.billed.values()];
+    this.billed = new Map();
+    return billed.length > 0 ? meterMessageStatuses(this.client, billed) : [];
   }
 
   /** Forgets what has not been written (its savepoint was rolled back). */
