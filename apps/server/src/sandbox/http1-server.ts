@@ -153,9 +153,32 @@ class Connection {
   receive(chunk: Buffer): void {
     if (this.closing) return;
     if (chunk.length > 0) this.input = this.input.length === 0 ? chunk : Buffer.concat([this.input, chunk]);
+    // Stopped for room, the replies written may all have gone to the kernel at the uncork: then
+    // go on at once (nothing else would call again: the client may have sent everything already).
+    while (this.answer() && this.socket.writableLength <= MAX_UNREAD_REPLY_BYTES);
+    // A client that sends without reading replies: stop reading and answering until it has
+    // taken them, then go on with what it already sent.
+    if (this.socket.writableLength > MAX_UNREAD_REPLY_BYTES && !this.socket.isPaused()) {
+      this.socket.pause();
+      this.socket.once('drain', () => {
+        this.socket.resume();
+        this.receive(EMPTY);
+      });
+    }
+  }
+
+  /** Answers what the input holds, corked; true when it stopped for room rather than for input. */
+  private answer(): boolean {
+    let full = false;
     this.socket.cork();
     try {
-      while (!this.closing && this.socket.writableLength <= MAX_UNREAD_REPLY_BYTES && this.step());
+      while (!this.closing) {
+        if (this.socket.writableLength > MAX_UNREAD_REPLY_BYTES) {
+          full = true;
+          break;
+        }
+        if (!this.step()) break;
+      }
     } catch (error) {
       if (error instanceof TooLargeError && this.head) {
         this.refuse(this.options.tooLarge(this.head.method, this.head.path, this.limit));
@@ -168,15 +191,7 @@ class Connection {
     } finally {
       this.socket.uncork();
     }
-    // A client that sends without reading replies: stop reading and answering until it has
-    // taken them, then go on with what it already sent.
-    if (this.socket.writableLength > MAX_UNREAD_REPLY_BYTES && !this.socket.isPaused()) {
-      this.socket.pause();
-      this.socket.once('drain', () => {
-        this.socket.resume();
-        this.receive(EMPTY);
-      });
-    }
+    return full && !this.closing;
   }
 
   /** Parses what the input allows; false once more bytes are needed. */
