@@ -9,9 +9,9 @@ const webKit = { find: /^@ws\/web-kit\/([a-z0-9-]+)$/, replacement: sourceOf('pa
 
 export default defineConfig({
   test: {
-    // Two files at a time even on two cores (Vitest's default there is one): the end-to-end files,
-    // one after another, run beside the others, which spend much of their time waiting on
-    // PostgreSQL or the browser.
+    // Two files at a time even on two cores (Vitest's default there is one): they spend much of
+    // their time waiting on PostgreSQL or the browser. `npm test` runs the end-to-end project (one
+    // file at a time) as a second Vitest process beside this one (scripts/test.mjs).
     maxWorkers: 2,
     projects: [
       {
