@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/http/context.js';
 import { route } from '../../platform/http/route.js';
 import { UPLOADS_URL_PREFIX } from '../uploads/store-image.js';
 import { receiveReplyMedia } from '../uploads/store-reply-media.js';
-import { thumbnailOf } from '../uploads/thumbnail.js';
+import { hasThumbnail, thumbnailOf } from '../uploads/thumbnail.js';
 import { bindMaterials, listBindings, removeBindings } from './material-bindings.js';
 import { addMaterial, editMaterial, removeMaterials } from './material-commands.js';
 import { getMaterial, listMaterials, ownMaterials } from './material-queries.js';
@@ -29,7 +29,7 @@ export function registerMaterialRoutes(app: FastifyInstance, context: AppContext
   });
   route(app, context, calls.materialUpload, async ({ scope, request, audit }) => {
     const { media, upload } = await receiveReplyMedia(context, scope, request);
-    const thumbnail = media.kind === 'image' ? await thumbnailOf(context, scope, upload) : null;
+    const thumbnail = hasThumbnail(media.kind) ? await thumbnailOf(context, scope, upload) : null;
     audit(media.url);
     return { ...media, thumbnail_url: thumbnail ? UPLOADS_URL_PREFIX + thumbnail : null };
   });

@@ -1,0 +1,46 @@
+// `node video-frame.mjs <video> <jpeg>`: writes the first frame of an MP4/3GPP video as a full-size
+// JPEG. Started by `modules/uploads/video-poster.ts` in a child process with a time limit, so that
+// FFmpeg (node-av's prebuilt libraries) reading an uploaded file can be killed, and its crash or
+// hang is never the server's (decision 0033). Plain JavaScript: the same file runs from the
+// sources (tests) and from the build. Only node-av's synchronous calls: its asynchronous ones
+// need Node.js 22.
+// Exit codes: 0 written; 2 no frame (not a video FFmpeg can read); 3 node-av is not installed for
+// this platform.
+import { writeFileSync } from 'node:fs';
+
+/** Packets read before giving up on a first frame: a video whose first ~10 s decode to nothing is not posted. */
+const MAX_PACKETS = 600;
+
+let api;
+try {
+  api = await import('node-av/api');
+} catch {
+  process.exit(3);
+}
+const { Decoder, Demuxer, Scaler } = api;
+const [input, output] = process.argv.slice(2);
+if (!input || !output) process.exit(64);
+
+try {
+  // The content check let in only MP4 and 3GPP, which FFmpeg's mov demuxer reads; forcing it keeps
+  // every other demuxer (and any protocol but the file) out of reach of an uploaded file.
+  const demuxer = Demuxer.openSync(input, { format: 'mov' });
+  const stream = demuxer.video();
+  if (!stream) process.exit(2);
+  const decoder = Decoder.createSync(stream, { threads: 1 });
+  let packets = 0;
+  function* firstPackets() {
+    for (const packet of demuxer.packetsSync(stream.index)) {
+      if (++packets > MAX_PACKETS) return;
+      yield packet;
+    }
+  }
+  for (const frame of decoder.framesSync(firstPackets())) {
+    if (!frame) continue;
+    writeFileSync(output, new Scaler().toJpegSync(frame, { quality: 90 }));
+    process.exit(0);
+  }
+  process.exit(2);
+} catch {
+  process.exit(2);
+}

@@ -1,0 +1,43 @@
+/** The video frame child (decision 0033): a frame written, a child past its time limit killed, no shell. */
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFirstFrame } from './video-frame.js';
+
+const logger = pino({ level: 'silent' });
+const FIXTURE = new URL('./fixtures/test-pattern-640x360.mp4', import.meta.url);
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'ws-frame-test-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('writeFirstFrame', () => {
+  it("writes a video's first frame at full size; a name a shell would run is only a name", async () => {
+    const video = path.join(dir, 'a b;$(touch ran).mp4');
+    await copyFile(FIXTURE, video);
+    const frame = path.join(dir, 'frame.jpg');
+    expect(await writeFirstFrame(logger, video, frame)).toBe('written');
+    const { format, width, height } = await sharp(frame).metadata();
+    expect({ format, width, height }).toEqual({ format: 'jpeg', width: 640, height: 360 });
+    expect((await readdir(dir)).sort()).toEqual(['a b;$(touch ran).mp4', 'frame.jpg']);
+  });
+
+  it('answers unreadable for a file that is no video', async () => {
+    const frame = path.join(dir, 'none.jpg');
+    expect(await writeFirstFrame(logger, fileURLToPath(import.meta.url), frame)).toBe('unreadable');
+    expect(await readdir(dir)).not.toContain('none.jpg');
+  });
+
+  it('kills a child past its time limit and answers timeout', async () => {
+    // No Node.js process starts, let alone decodes, within a millisecond.
+    const frame = path.join(dir, 'late.jpg');
+    expect(await writeFirstFrame(logger, path.join(dir, 'a b;$(touch ran).mp4'), frame, 1)).toBe('timeout');
+    expect(await readdir(dir)).not.toContain('late.jpg');
+  });
+});

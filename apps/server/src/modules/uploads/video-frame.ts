@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+
+/** The child's script; `bin/` sits at the same depth from `src/` (tests) and from `dist/` (the build). */
+const FRAME_SCRIPT = fileURLToPath(new URL('../../../bin/video-frame.mjs', import.meta.url));
+/** Past this the child is killed and the video keeps no poster (a small clip takes about a second). */
+export const FRAME_TIME_LIMIT_MS = 20_000;
+/** Children at once: each loads FFmpeg's libraries (~170 MB, shared pages) and decodes on one thread. */
+const MAX_RUNNING = 2;
+const UNAVAILABLE = 3;
+const STDERR_KEPT = 2000;
+
+let running = 0;
+const waiting: Array<() => void> = [];
+/** Learnt from the first child: node-av has no build for this platform, so no child is started again. */
+let unavailable = false;
+
+async function slot(): Promise<() => void> {
+  if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  return () => {
+    running -= 1;
+    waiting.shift()?.();
+  };
+}
+
+export type FrameOutcome = 'written' | 'unreadable' | 'timeout' | 'unavailable';
+
+/**
+ * Writes the first frame of the video at `videoPath` as a full-size JPEG at `framePath`, in a child
+ * process (`bin/video-frame.mjs`, FFmpeg through node-av) started with an argument array (no
+ * shell), without the server's environment (no secrets), and killed after `timeLimitMs`: a
+ * file FFmpeg chokes on can neither hang nor crash the server (decision 0033).
+ */
+export async function writeFirstFrame(
+  logger: Logger,
+  videoPath: string,
+  framePath: string,
+  timeLimitMs = FRAME_TIME_LIMIT_MS,
+): Promise<FrameOutcome> {
+  if (unavailable) return 'unavailable';
+  const release = await slot();
+  try {
+    const outcome = await runChild(videoPath, framePath, timeLimitMs);
+    if (outcome.code === UNAVAILABLE) {
+      unavailable = true;
+      logger.info('no video posters: node-av has no FFmpeg build for this platform');
+      return 'unavailable';
+    }
+    if (outcome.code === 0) return 'written';
+    logger.warn(
+      { code: outcome.code, signal: outcome.signal, stderr: outcome.stderr },
+      outcome.timedOut ? 'video frame took too long; the child was killed' : 'no frame in a video',
+    );
+    return outcome.timedOut ? 'timeout' : 'unreadable';
+  } finally {
+    release();
+  }
+}
+
+interface ChildOutcome {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  stderr: string;
+}
+
+function runChild(videoPath: string, framePath: string, timeLimitMs: number): Promise<ChildOutcome> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [FRAME_SCRIPT, videoPath, framePath], {
+      env: {},
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    let timedOut = false;
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < STDERR_KEPT) stderr = (stderr + chunk).slice(0, STDERR_KEPT);
+    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeLimitMs);
+    let settled = false;
+    const done = (code: number | null, signal: NodeJS.Signals | null, error?: Error) => {
+      clearTimeout(timer);
+      if (settled) return;
+      settled = true;
+      resolve({ code, signal, timedOut, stderr: error ? error.message : stderr });
+    };
+    child.on('error', (error) => done(null, null, error));
+    child.on('close', (code, signal) => done(code, signal));
+  });
+}
