@@ -2,7 +2,7 @@ import { FileOutlined, UploadOutlined } from '@ant-design/icons';
 import { calls, MATERIAL_FILE_KINDS, type MaterialType, REPLY_MEDIA } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
 import { Button, Image, Space, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A material's stored file as the form keeps it. */
@@ -65,13 +65,30 @@ export function MaterialFileField({
   );
 }
 
-/** A stored file shown as it will be sent. */
+/**
+ * A stored file shown as it will be sent. A thumbnail stands for an image or a video (its poster,
+ * decision 0033): clicked, it opens the image, or plays the video. In the form a video plays in
+ * place, its poster shown until it starts.
+ */
 export function FilePreview({ file, small = false }: { file: FileValue; small?: boolean }) {
+  const video = file.type.startsWith('video/');
+  if (!small && video) {
+    return <VideoPlayer src={file.url} poster={file.thumbnail_url ?? undefined} width={240} />;
+  }
   if (file.thumbnail_url) {
     return (
       <Image
         src={file.thumbnail_url}
-        preview={{ src: file.url }}
+        preview={
+          video
+            ? {
+                imageRender: () => (
+                  <VideoPlayer src={file.url} autoPlay style={{ maxWidth: '80vw', maxHeight: '80vh' }} />
+                ),
+                actionsRender: () => null,
+              }
+            : { src: file.url }
+        }
         width={small ? 48 : 160}
         alt={file.name}
         data-testid="material-thumbnail"
@@ -82,13 +99,20 @@ export function FilePreview({ file, small = false }: { file: FileValue; small?: 
     // biome-ignore lint/a11y/useMediaCaption: an uploaded file comes without caption tracks.
     return <audio controls src={file.url} />;
   }
-  if (!small && file.type.startsWith('video/')) {
-    // biome-ignore lint/a11y/useMediaCaption: an uploaded file comes without caption tracks.
-    return <video controls width={240} src={file.url} />;
-  }
   return (
     <Typography.Link href={file.url} target="_blank">
       <FileOutlined /> {file.name}
     </Typography.Link>
   );
+}
+
+/** A stored video, playable (an uploaded file comes without caption tracks). */
+function VideoPlayer(props: {
+  src: string;
+  poster?: string;
+  width?: number;
+  autoPlay?: boolean;
+  style?: CSSProperties;
+}) {
+  return <video controls {...props} data-testid="material-video" />;
 }

@@ -32,6 +32,26 @@ const MATERIALS: Record<string, Material[]> = {
       bindings: 2,
     }),
   ],
+  video: [
+    material({
+      id: '7',
+      tp: 'video',
+      title: 'Unboxing',
+      file: {
+        url: '/uploads/t1/202611/clip.mp4',
+        name: 'unboxing.mp4',
+        size: 4524,
+        type: 'video/mp4',
+        thumbnail_url: '/uploads/t1/202611/clip.thumb.jpg',
+      },
+    }),
+    material({
+      id: '8',
+      tp: 'video',
+      title: 'Unreadable',
+      file: { url: '/uploads/t1/202611/bad.mp4', name: 'bad.mp4', size: 1500, type: 'video/mp4', thumbnail_url: null },
+    }),
+  ],
 };
 
 const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
@@ -96,5 +116,35 @@ describe('the material library screen', () => {
     await act(async () => document.querySelector<HTMLElement>('[data-testid=material-unbind]')?.click());
     await settle(() => expect(callsTo('/api/mater/delbind')).toHaveLength(1));
     expect(bodyOf('/api/mater/delbind')).toEqual({ ids: ['40'] });
+  }, 20_000);
+
+  it("shows a video's poster in the list as an image's thumbnail, the file's name when it has none", async () => {
+    await screen.render(<MaterialsPage />);
+    await openTab('Video');
+    await settle(() => expect(screen.host.textContent).toContain('Unboxing'));
+    const tab = document.querySelector('[data-testid=material-tab-video]');
+    const posters = [...(tab?.querySelectorAll<HTMLImageElement>('[data-testid=material-thumbnail] img') ?? [])];
+    expect(posters.map((poster) => [poster.getAttribute('src'), poster.getAttribute('alt')])).toEqual([
+      ['/uploads/t1/202611/clip.thumb.jpg', 'unboxing.mp4'],
+    ]);
+    expect(tab?.textContent).toContain('bad.mp4');
+  }, 20_000);
+
+  it('plays a video in the form, its poster shown until it starts', async () => {
+    await screen.render(<MaterialsPage />);
+    await openTab('Video');
+    await settle(() => expect(screen.host.textContent).toContain('Unboxing'));
+    await act(async () =>
+      document.querySelector<HTMLElement>('[data-testid=material-tab-video] [data-testid=material-edit]')?.click(),
+    );
+    const player = await vi.waitFor(() => {
+      const found = document.querySelector<HTMLVideoElement>(
+        '[data-testid=material-file] [data-testid=material-video]',
+      );
+      if (!found) throw new Error('no player yet');
+      return found;
+    });
+    expect(player.getAttribute('src')).toBe('/uploads/t1/202611/clip.mp4');
+    expect(player.getAttribute('poster')).toBe('/uploads/t1/202611/clip.thumb.jpg');
   }, 20_000);
 });
