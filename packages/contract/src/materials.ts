@@ -118,7 +118,7 @@ export const MaterialFile = z.object({
   name: z.string(),
   size: z.number().int(),
   type: z.string(),
-  /** A small JPEG of an image (null for other files). */
+  /** A small JPEG of an image, or a video's poster (its first frame); null for other files and unreadable videos. */
   thumbnail_url: z.string().nullable(),
 });
 export type MaterialFile = z.infer<typeof MaterialFile>;
@@ -261,7 +261,7 @@ export const materialCalls = {
     path: '/api/mater/upload',
     tag: 'materials',
     summary:
-      'Store a material file (multipart field `file`), checked by content and Meta limits; the same content is stored once per tenant; an image gets a thumbnail',
+      'Store a material file (multipart field `file`), checked by content and Meta limits; the same content is stored once per tenant; an image gets a thumbnail and a video a poster (its first frame) where FFmpeg can read it',
     access: OPERATORS,
     kind: 'create',
     multipart: true,

@@ -14,8 +14,16 @@ import { addMaterial, uploadFile } from './test-support.js';
 const t = useTestApp();
 const { a: operator, b: other } = useTenants(t, 'poster');
 
-/** 640 × 360, two frames of FFmpeg's test pattern in H.264 (4.5 KB). */
-const testPattern = () => readFile(new URL('../uploads/fixtures/test-pattern-640x360.mp4', import.meta.url));
+/** 640 × 360, two frames of FFmpeg's test pattern in H.264 (4.5 KB); `-turned`: the same shown a quarter turn round. */
+const testPattern = (name = 'test-pattern-640x360') =>
+  readFile(new URL(`../uploads/fixtures/${name}.mp4`, import.meta.url));
+const posterOf = async (url: string) => {
+  const poster = await t.app.inject({ method: 'GET', url });
+  expect(poster.statusCode).toBe(200);
+  expect(poster.rawPayload.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+  const { format, width, height } = await sharp(poster.rawPayload).metadata();
+  return { format, width, height };
+};
 
 describe('video posters', () => {
   it("makes a video's first frame its poster, a JPEG served like an image thumbnail and listed", async () => {
@@ -25,11 +33,7 @@ describe('video posters', () => {
     const posterUrl: string = reply.body.data.thumbnail_url;
     expect(posterUrl).toMatch(/^\/uploads\/.+\.thumb\.jpg$/);
 
-    const poster = await t.app.inject({ method: 'GET', url: posterUrl });
-    expect(poster.statusCode).toBe(200);
-    expect(poster.rawPayload.subarray(0, 3).toString('hex')).toBe('ffd8ff');
-    const { format, width, height } = await sharp(poster.rawPayload).metadata();
-    expect({ format, width, height }).toEqual({ format: 'jpeg', width: THUMBNAIL_PIXELS, height: 180 });
+    expect(await posterOf(posterUrl)).toEqual({ format: 'jpeg', width: THUMBNAIL_PIXELS, height: 180 });
 
     const material = await addMaterial(t, operator, { tp: 'video', title: 'Pattern', upload: reply.body.data.url });
     expect(material.file.thumbnail_url).toBe(posterUrl);
@@ -43,6 +47,22 @@ describe('video posters', () => {
     // The same video again is the stored one, poster and all: no second frame is taken.
     const again = await uploadFile(t, operator, 'copy.mp4', 'video/mp4', await testPattern());
     expect(again.body.data).toMatchObject({ url: reply.body.data.url, thumbnail_url: posterUrl });
+  });
+
+  it("turns a phone video's poster as the video is shown", async () => {
+    const reply = await uploadFile(
+      t,
+      operator,
+      'portrait.mp4',
+      'video/mp4',
+      await testPattern('test-pattern-640x360-turned'),
+    );
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(await posterOf(reply.body.data.thumbnail_url)).toEqual({
+      format: 'jpeg',
+      width: 180,
+      height: THUMBNAIL_PIXELS,
+    });
   });
 
   it('stores a video FFmpeg cannot read without a poster, and no error', async () => {

@@ -32,9 +32,15 @@ export async function thumbnailOf(context: AppContext, scope: Scope, upload: Sto
     ? path.join(os.tmpdir(), `ws-frame-${randomBytes(8).toString('hex')}.jpg`)
     : null;
   try {
-    if (frame && (await writeFirstFrame(context.logger, source, frame)) !== 'written') return null;
+    // An image turns as its EXIF orientation says; a video's frame as its display matrix says.
+    let turn: number | undefined;
+    if (frame) {
+      const written = await writeFirstFrame(context.logger, source, frame);
+      if (written.outcome !== 'written') return null;
+      turn = written.clockwise;
+    }
     await sharp(frame ?? source, { limitInputPixels: 50_000_000 })
-      .rotate()
+      .rotate(turn)
       .resize(THUMBNAIL_PIXELS, THUMBNAIL_PIXELS, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 75 })

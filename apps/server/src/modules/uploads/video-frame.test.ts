@@ -1,4 +1,7 @@
-/** The video frame child (decision 0033): a frame written, a child past its time limit killed, no shell. */
+/**
+ * The video frame child (decision 0033): a frame written with its turn for display, a file that is
+ * no video refused, a child past its time limit killed, no shell.
+ */
 import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,22 +25,33 @@ describe('writeFirstFrame', () => {
     const video = path.join(dir, 'a b;$(touch ran).mp4');
     await copyFile(FIXTURE, video);
     const frame = path.join(dir, 'frame.jpg');
-    expect(await writeFirstFrame(logger, video, frame)).toBe('written');
+    expect(await writeFirstFrame(logger, video, frame)).toEqual({ outcome: 'written', clockwise: 0 });
     const { format, width, height } = await sharp(frame).metadata();
     expect({ format, width, height }).toEqual({ format: 'jpeg', width: 640, height: 360 });
     expect((await readdir(dir)).sort()).toEqual(['a b;$(touch ran).mp4', 'frame.jpg']);
   });
 
+  it("answers how far a phone's video turns for display, as FFmpeg reads its display matrix", async () => {
+    const frame = path.join(dir, 'turned.jpg');
+    const turned = fileURLToPath(new URL('./fixtures/test-pattern-640x360-turned.mp4', import.meta.url));
+    expect(await writeFirstFrame(logger, turned, frame)).toEqual({ outcome: 'written', clockwise: 270 });
+    // The frame itself comes as stored; the thumbnail turns it.
+    expect((await sharp(frame).metadata()).width).toBe(640);
+    await rm(frame);
+  });
+
   it('answers unreadable for a file that is no video', async () => {
     const frame = path.join(dir, 'none.jpg');
-    expect(await writeFirstFrame(logger, fileURLToPath(import.meta.url), frame)).toBe('unreadable');
+    expect(await writeFirstFrame(logger, fileURLToPath(import.meta.url), frame)).toEqual({ outcome: 'unreadable' });
     expect(await readdir(dir)).not.toContain('none.jpg');
   });
 
   it('kills a child past its time limit and answers timeout', async () => {
     // No Node.js process starts, let alone decodes, within a millisecond.
     const frame = path.join(dir, 'late.jpg');
-    expect(await writeFirstFrame(logger, path.join(dir, 'a b;$(touch ran).mp4'), frame, 1)).toBe('timeout');
+    expect(await writeFirstFrame(logger, path.join(dir, 'a b;$(touch ran).mp4'), frame, 1)).toEqual({
+      outcome: 'timeout',
+    });
     expect(await readdir(dir)).not.toContain('late.jpg');
   });
 });

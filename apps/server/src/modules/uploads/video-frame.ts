@@ -25,7 +25,10 @@ async function slot(): Promise<() => void> {
   };
 }
 
-export type FrameOutcome = 'written' | 'unreadable' | 'timeout' | 'unavailable';
+/** A frame written, and how far to turn it clockwise for display; or why there is none. */
+export type FirstFrame =
+  | { outcome: 'written'; clockwise: number }
+  | { outcome: 'unreadable' | 'timeout' | 'unavailable' };
 
 /**
  * Writes the first frame of the video at `videoPath` as a full-size JPEG at `framePath`, in a child
@@ -38,22 +41,22 @@ export async function writeFirstFrame(
   videoPath: string,
   framePath: string,
   timeLimitMs = FRAME_TIME_LIMIT_MS,
-): Promise<FrameOutcome> {
-  if (unavailable) return 'unavailable';
+): Promise<FirstFrame> {
+  if (unavailable) return { outcome: 'unavailable' };
   const release = await slot();
   try {
     const outcome = await runChild(videoPath, framePath, timeLimitMs);
     if (outcome.code === UNAVAILABLE) {
       unavailable = true;
       logger.info('no video posters: node-av has no FFmpeg build for this platform');
-      return 'unavailable';
+      return { outcome: 'unavailable' };
     }
-    if (outcome.code === 0) return 'written';
+    if (outcome.code === 0) return { outcome: 'written', clockwise: quarterTurns(outcome.stdout) };
     logger.warn(
       { code: outcome.code, signal: outcome.signal, stderr: outcome.stderr },
       outcome.timedOut ? 'video frame took too long; the child was killed' : 'no frame in a video',
     );
-    return outcome.timedOut ? 'timeout' : 'unreadable';
+    return { outcome: outcome.timedOut ? 'timeout' : 'unreadable' };
   } finally {
     release();
   }
@@ -63,17 +66,29 @@ interface ChildOutcome {
   code: number | null;
   signal: NodeJS.Signals | null;
   timedOut: boolean;
+  stdout: string;
   stderr: string;
+}
+
+/** The child's printed turn, trusted only as one of the four quarter turns. */
+function quarterTurns(printed: string): number {
+  const degrees = Number(printed.trim());
+  return [0, 90, 180, 270].includes(degrees) ? degrees : 0;
 }
 
 function runChild(videoPath: string, framePath: string, timeLimitMs: number): Promise<ChildOutcome> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [FRAME_SCRIPT, videoPath, framePath], {
       env: {},
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    let stdout = '';
     let stderr = '';
     let timedOut = false;
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      stdout = (stdout + chunk).slice(0, 16);
+    });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       if (stderr.length < STDERR_KEPT) stderr = (stderr + chunk).slice(0, STDERR_KEPT);
@@ -87,7 +102,7 @@ function runChild(videoPath: string, framePath: string, timeLimitMs: number): Pr
       clearTimeout(timer);
       if (settled) return;
       settled = true;
-      resolve({ code, signal, timedOut, stderr: error ? error.message : stderr });
+      resolve({ code, signal, timedOut, stdout, stderr: error ? error.message : stderr });
     };
     child.on('error', (error) => done(null, null, error));
     child.on('close', (code, signal) => done(code, signal));
