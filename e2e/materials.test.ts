@@ -1,7 +1,8 @@
 /**
  * The material library (/content/material) in Chromium, in Chinese and English: an operator
  * uploads an image material (its thumbnail previewed), binds it to one of two seats, and the list
- * shows the binding; the bound seat is offered it, the other is not.
+ * shows the binding; the bound seat is offered it, the other is not. A video material shows its
+ * poster (its first frame, decision 0033) in the form and the list.
  */
 import type { Page as ListPage, Material } from '@ws/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,7 +15,7 @@ import {
   type RegisteredOperator,
   recordPageErrors,
 } from './console-pages.js';
-import { addImageMaterial } from './materials.js';
+import { addFileMaterial, addImageMaterial } from './materials.js';
 import { createSeat } from './seats.js';
 
 const baseUrl = inject('baseUrl');
@@ -67,4 +68,19 @@ describe('material library (/content/material)', () => {
       expect(pageErrors).toEqual([]);
     });
   }
+
+  it('uploads a video material: its poster in the form and, like an image thumbnail, in the list', async () => {
+    const { page } = browser;
+    const pageErrors = recordPageErrors(page);
+    const title = `Pattern ${Date.now() % 100_000}`;
+    await openInLanguage(page, baseUrl, operator.pair, 'en', '/content/material');
+    const row = await addFileMaterial(page, 'video', title, 'en');
+    const poster = row.locator('[data-testid=material-thumbnail] img');
+    await expect
+      .poll(() => poster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(320);
+    expect(await poster.getAttribute('src')).toMatch(/^\/uploads\/.+\.thumb\.jpg$/);
+    await saveScreenshot(page, 'materials-video-poster-en');
+    expect(pageErrors).toEqual([]);
+  });
 });

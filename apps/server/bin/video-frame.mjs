@@ -1,14 +1,14 @@
 // `node video-frame.mjs <video> <jpeg>`: writes the first frame of an MP4/3GPP video as a full-size
-// JPEG, and prints the degrees (0, 90, 180 or 270) to turn it clockwise for display. Started by `modules/uploads/video-poster.ts` in a child process with a time limit, so that
-// FFmpeg (node-av's prebuilt libraries) reading an uploaded file can be killed, and its crash or
-// hang is never the server's (decision 0033). Plain JavaScript: the same file runs from the
-// sources (tests) and from the build. Only node-av's synchronous calls: its asynchronous ones
-// need Node.js 22.
+// JPEG, and prints the degrees (0, 90, 180 or 270) to turn it clockwise for display. Started by
+// `modules/uploads/video-frame.ts` in a child process with a time limit, so that FFmpeg (node-av's
+// prebuilt libraries) reading an uploaded file can be killed, and its crash or hang is never the
+// server's (decision 0033). Plain JavaScript: the same file runs from the sources (tests) and from
+// the build. Only node-av's synchronous calls: its asynchronous ones need Node.js 22.
 // Exit codes: 0 written; 2 no frame (not a video FFmpeg can read); 3 node-av is not installed for
-// this platform.
+// this platform (or does not load on it).
 import { writeFileSync, writeSync } from 'node:fs';
 
-/** Packets read before giving up on a first frame: a video whose first ~10 s decode to nothing is not posted. */
+/** Video packets read before giving up on a first frame (20 s at 30 frames a second): no poster then. */
 const MAX_PACKETS = 600;
 
 let api;
@@ -35,6 +35,7 @@ function clockwiseDegrees(stream) {
   const degrees = (Math.atan2(at(1) / scaleY, at(0) / scaleX) * 180) / Math.PI;
   return (((Math.round(degrees / 90) * 90) % 360) + 360) % 360;
 }
+
 const [input, output] = process.argv.slice(2);
 if (!input || !output) process.exit(64);
 
