@@ -1,6 +1,6 @@
 /**
  * The video frame child (decision 0033): a frame written with its turn for display, a file that is
- * no video refused, a child past its time limit killed, no shell.
+ * no video refused, a child past its time limit killed, no shell; none where node-av has no build.
  */
 import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -49,9 +49,27 @@ describe('writeFirstFrame', () => {
   it('kills a child past its time limit and answers timeout', async () => {
     // No Node.js process starts, let alone decodes, within a millisecond.
     const frame = path.join(dir, 'late.jpg');
-    expect(await writeFirstFrame(logger, path.join(dir, 'a b;$(touch ran).mp4'), frame, 1)).toEqual({
+    expect(await writeFirstFrame(logger, path.join(dir, 'a b;$(touch ran).mp4'), frame, { timeLimitMs: 1 })).toEqual({
       outcome: 'timeout',
     });
     expect(await readdir(dir)).not.toContain('late.jpg');
+  });
+
+  it('answers unavailable where node-av has no build, and starts no child for that script again', async () => {
+    // The script copied where node-av cannot be resolved is what a platform without its build sees.
+    const elsewhere = await mkdtemp(path.join(os.tmpdir(), 'ws-frame-script-'));
+    const script = path.join(elsewhere, 'video-frame.mjs');
+    await copyFile(new URL('../../../bin/video-frame.mjs', import.meta.url), script);
+    const video = path.join(dir, 'a b;$(touch ran).mp4');
+    const frame = path.join(dir, 'nowhere.jpg');
+    try {
+      expect(await writeFirstFrame(logger, video, frame, { script })).toEqual({ outcome: 'unavailable' });
+      await rm(script);
+      // Removed, the script would fail otherwise: answered from memory, no child started.
+      expect(await writeFirstFrame(logger, video, frame, { script })).toEqual({ outcome: 'unavailable' });
+      expect(await readdir(dir)).not.toContain('nowhere.jpg');
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
   });
 });

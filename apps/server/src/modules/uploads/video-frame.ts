@@ -16,8 +16,8 @@ const STDERR_KEPT = 2000;
 
 let running = 0;
 const waiting: Array<() => void> = [];
-/** Learnt from the first child: node-av has no build for this platform, so no child is started again. */
-let unavailable = false;
+/** Scripts whose child found no node-av build for this platform: none of them is started again. */
+const unavailable = new Set<string>();
 
 async function slot(): Promise<() => void> {
   if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
@@ -37,20 +37,21 @@ export type FirstFrame =
  * Writes the first frame of the video at `videoPath` as a full-size JPEG at `framePath`, in a child
  * process (`bin/video-frame.mjs`, FFmpeg through node-av) started with an argument array (no
  * shell), without the server's environment (no secrets), and killed after `timeLimitMs`: a
- * file FFmpeg chokes on can neither hang nor crash the server (decision 0033).
+ * file FFmpeg chokes on can neither hang nor crash the server (decision 0033). `script` is for
+ * tests: the same script copied where node-av cannot be found.
  */
 export async function writeFirstFrame(
   logger: Logger,
   videoPath: string,
   framePath: string,
-  timeLimitMs = FRAME_TIME_LIMIT_MS,
+  { timeLimitMs = FRAME_TIME_LIMIT_MS, script = FRAME_SCRIPT } = {},
 ): Promise<FirstFrame> {
-  if (unavailable) return { outcome: 'unavailable' };
+  if (unavailable.has(script)) return { outcome: 'unavailable' };
   const release = await slot();
   try {
-    const outcome = await runChild(videoPath, framePath, timeLimitMs);
+    const outcome = await runChild(script, videoPath, framePath, timeLimitMs);
     if (outcome.code === UNAVAILABLE) {
-      unavailable = true;
+      unavailable.add(script);
       logger.info('no video posters: node-av has no FFmpeg build for this platform');
       return { outcome: 'unavailable' };
     }
@@ -79,9 +80,9 @@ function quarterTurns(printed: string): number {
   return [0, 90, 180, 270].includes(degrees) ? degrees : 0;
 }
 
-function runChild(videoPath: string, framePath: string, timeLimitMs: number): Promise<ChildOutcome> {
+function runChild(script: string, videoPath: string, framePath: string, timeLimitMs: number): Promise<ChildOutcome> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [FRAME_SCRIPT, videoPath, framePath], {
+    const child = spawn(process.execPath, [script, videoPath, framePath], {
       env: {},
       stdio: ['ignore', 'pipe', 'pipe'],
     });
