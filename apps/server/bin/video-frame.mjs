@@ -10,6 +10,8 @@ import { writeFileSync, writeSync } from 'node:fs';
 
 /** Video packets read before giving up on a first frame (20 s at 30 frames a second): no poster then. */
 const MAX_PACKETS = 600;
+/** The largest frame decoded, as sharp's limit for thumbnails: a file claiming more is not posted. */
+const MAX_PIXELS = 50_000_000;
 
 let api;
 let constants;
@@ -44,7 +46,7 @@ try {
   // every other demuxer (and any protocol but the file) out of reach of an uploaded file.
   const demuxer = Demuxer.openSync(input, { format: 'mov' });
   const stream = demuxer.video();
-  if (!stream) process.exit(2);
+  if (!stream || stream.codecpar.width * stream.codecpar.height > MAX_PIXELS) process.exit(2);
   const decoder = Decoder.createSync(stream, { threads: 1 });
   let packets = 0;
   function* firstPackets() {
@@ -55,6 +57,7 @@ try {
   }
   for (const frame of decoder.framesSync(firstPackets())) {
     if (!frame) continue;
+    if (frame.width * frame.height > MAX_PIXELS) process.exit(2);
     writeFileSync(output, new Scaler().toJpegSync(frame, { quality: 90 }));
     writeSync(1, String(clockwiseDegrees(stream)));
     process.exit(0);
