@@ -95,7 +95,9 @@ export async function selectEntries(
  * A page of the entries whose target holds the text among the newest `window` entries that match
  * the other filters, read in time order from their index and checked one by one: a frequent text
  * fills its page here after a few, without the trigram index, which for a frequent text would hand
- * back every match to be sorted. (The trigram index cannot serve a condition on the window.)
+ * back every match to be sorted. (The trigram index cannot serve a condition on the window.) The
+ * window reads only what the tenant's time index holds (the target is included, migration 0050),
+ * so without other filters it is an index-only scan; the page's entries are then read by key.
  */
 export async function selectTextInNewest(
   db: Db,
@@ -108,10 +110,14 @@ export async function selectTextInNewest(
   const sql = new BoundValues();
   const where = entryWhere(scope, sql, { ...filter, target: undefined });
   const { rows } = await db.query<OperationLogEntry>(
-    `select ${ENTRY_COLUMNS} from (select * from operation_log o where ${where}
-        order by o.created_at desc, o.id desc limit ${sql.add(window, 'int')}) o
-      where ${targetCondition(sql, filter.target)}
-      order by o.created_at desc, o.id desc limit ${sql.add(limit, 'int')} offset ${sql.add(offset, 'int')}`,
+    `select ${ENTRY_COLUMNS}
+       from (select o.tenant_id, o.id
+               from (select o.tenant_id, o.id, o.created_at, o.target from operation_log o where ${where}
+                      order by o.created_at desc, o.id desc limit ${sql.add(window, 'int')}) o
+              where ${targetCondition(sql, filter.target)}
+              order by o.created_at desc, o.id desc limit ${sql.add(limit, 'int')} offset ${sql.add(offset, 'int')}) hit
+       join operation_log o on o.tenant_id = hit.tenant_id and o.id = hit.id
+      order by o.created_at desc, o.id desc`,
     sql.values,
   );
   return rows;

@@ -71,3 +71,13 @@ select m.tenant_id, (x.at at time zone 'UTC')::date, 0, count(*) filter (where x
 on conflict (tenant_id, day, bucket)
 do update set delivered = d.delivered + excluded.delivered, read = d.read + excluded.read,
               failed = d.failed + excluded.failed;
+
+-- The operation log's text search (decision 0029) first reads a tenant's newest entries in time
+-- order and checks their targets: with the target in the tenant's time index that read is an
+-- index-only scan, where it visited a heap page per entry (a small tenant's entries lie one to a
+-- page). Measured at 10 000 000 entries: the 10 000 newest of the big tenant 8–12 → 3.5 ms of CPU,
+-- of a tenant of 60 000 entries 12 → 3.5 ms; writing an entry cost the same within the noise.
+create index operation_log_tenant_time_target_idx on operation_log (tenant_id, created_at desc, id desc)
+  include (target);
+drop index operation_log_tenant_time_idx;
+alter index operation_log_tenant_time_target_idx rename to operation_log_tenant_time_idx;
