@@ -12,8 +12,8 @@ import {
 
 /**
  * The dashboard's delivered, read and failed count every outbound message of the tenant, whatever
- * sent it (migration 0050): here an agent's chat messages and a campaign's, moved by status
- * webhooks through the intake, as Meta sends them.
+ * sent it (migration 0050): here an agent's chat messages, an auto-reply and a campaign's message,
+ * moved by status webhooks through the intake, as Meta sends them.
  */
 const t = useTestApp(WEBHOOK_ENV);
 const tenants = useTenants(t, 'homemsg');
@@ -50,6 +50,9 @@ beforeAll(async () => {
     await insertOutbound(t.pool, ours, metaId, { contactId });
   }
   await insertOutbound(t.pool, theirs, 'wamid.theirs.delivered');
+  // An auto-reply whose send answer was lost: the status settles it by its callback data, through
+  // the status statement's second update of message.
+  const lost = await insertOutbound(t.pool, ours, null, { contactId, status: 'unknown' });
 
   // A campaign's message with its recipient: the recipient follows the message (campaign_timeline
   // counts it), and the dashboard counts the message once.
@@ -76,6 +79,7 @@ beforeAll(async () => {
     { id: 'wamid.chat.failed', status: 'failed', at, errorCode: 131026 },
     { id: 'wamid.chat.sent', status: 'sent', at },
     { id: 'wamid.campaign.read', status: 'delivered', at },
+    { id: 'wamid.lost.answer', status: 'delivered', at, callbackData: lost },
   );
   // Later requests: a read, and duplicates of what was said already, which count nothing more.
   await statuses(
@@ -89,8 +93,8 @@ beforeAll(async () => {
 });
 
 describe("home/summary's delivered, read and failed", () => {
-  it('count every outbound message of the tenant once: chats and campaigns', async () => {
-    expect(await outcomesOn(owner.token, day)).toEqual({ delivered: 3, read: 2, failed: 1 });
+  it('count every outbound message of the tenant once: chats, auto-replies and campaigns', async () => {
+    expect(await outcomesOn(owner.token, day)).toEqual({ delivered: 4, read: 2, failed: 1 });
     const { rows } = await t.pool.query(
       `select state, sum(n)::int as n from campaign_timeline where tenant_id = $1 group by 1 order by 1`,
       [owner.tenantId],
