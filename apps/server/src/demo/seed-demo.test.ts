@@ -174,11 +174,24 @@ async function expectBelievableHistory(tenantId: string) {
          from message where tenant_id = $1 group by 1, 2
      ),
      counted as (select number_id, day, sent, received from number_daily_count
-                  where tenant_id = $1 and (sent <> 0 or received <> 0))
+                  where tenant_id = $1 and (sent <> 0 or received <> 0)),
+     outcomes as (
+       select day, count(*) filter (where read = 0)::int as delivered, count(*) filter (where read = 1)::int as read
+         from (select (delivered_at at time zone 'UTC')::date as day, 0 as read from message
+                where tenant_id = $1 and direction = 'out' and delivered_at is not null
+               union all
+               select (read_at at time zone 'UTC')::date, 1 from message
+                where tenant_id = $1 and direction = 'out' and read_at is not null) o
+        group by day
+     ),
+     outcomes_counted as (select day, sum(delivered)::int as delivered, sum(read)::int as read from message_day
+                           where tenant_id = $1 group by day having sum(delivered) <> 0 or sum(read) <> 0)
      select (select count(*)::int from expected e full join rolled r using (day)
               where e.created is distinct from r.created or e.opted_out is distinct from r.opted_out) as contact_days,
             (select count(*)::int from messages m full join counted c using (number_id, day)
-              where m.sent is distinct from c.sent or m.received is distinct from c.received) as message_days`,
+              where m.sent is distinct from c.sent or m.received is distinct from c.received) as message_days,
+            (select count(*)::int from outcomes o full join outcomes_counted c using (day)
+              where o.delivered is distinct from c.delivered or o.read is distinct from c.read) as outcome_days`,
   );
-  expect(mismatches).toEqual({ contact_days: 0, message_days: 0 });
+  expect(mismatches).toEqual({ contact_days: 0, message_days: 0, outcome_days: 0 });
 }

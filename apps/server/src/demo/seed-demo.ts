@@ -217,6 +217,14 @@ async function insertContactsAndHistory(client: pg.PoolClient, tenantId: string,
        select $1, number_id, (at at time zone 'UTC')::date, count(*) from h where direction = 'out' group by 2, 3
        on conflict (tenant_id, number_id, day) do update set sent = c.sent + excluded.sent
      ),
+     -- Delivered and read on the dashboard, as a status's update of the message counts them (0050).
+     outcomes as (
+       insert into message_day as d (tenant_id, day, bucket, delivered, read)
+       select $1, (x.at at time zone 'UTC')::date, 0, count(*) filter (where x.read = 0), count(*) filter (where x.read = 1)
+         from h cross join lateral (values (h.at + interval '2 seconds', 0), (h.at + interval '1 minute', 1)) x (at, read)
+        where h.direction = 'out' group by 2
+       on conflict (tenant_id, day, bucket) do update set delivered = d.delivered + excluded.delivered, read = d.read + excluded.read
+     ),
      threads as (
        insert into conversation (tenant_id, number_id, contact_id, last_inbound_at, last_outbound_at, last_message_at)
        select $1, number_id, contact_id, max(at) filter (where direction = 'in'), max(at) filter (where direction = 'out'), max(at)

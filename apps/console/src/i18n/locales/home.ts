@@ -16,7 +16,7 @@ const zh = {
   delivered: '已送达',
   read: '已读',
   failed: '失败',
-  outcomesHint: '送达、已读、失败为群发任务的收件人统计',
+  outcomesHint: '送达、已读、失败统计所有发出的消息（群发、客服聊天、自动回复、API），已读的也计入送达',
   messagesChart: '近 {{count}} 天消息',
   contacts: '联系人',
   contactsTotal: '联系人总数',
@@ -69,7 +69,8 @@ const en: typeof zh = {
   delivered: 'Delivered',
   read: 'Read',
   failed: 'Failed',
-  outcomesHint: 'Delivered, read and failed count campaign recipients',
+  outcomesHint:
+    'Delivered, read and failed count every message sent (campaigns, chats, auto-replies, API); a read message counts as delivered too',
   messagesChart: 'Messages, last {{count}} days',
   contacts: 'Contacts',
   contactsTotal: 'Contacts',

@@ -2,7 +2,7 @@ import type { ContactFilters } from '@ws/contract';
 import { type Scope, scopeWhere } from '../../platform/auth/scope.js';
 import { likePattern } from '../../platform/db/like-pattern.js';
 import type { SqlValues } from '../../platform/db/sql-values.js';
-import { caseless } from '../../platform/db/text-search.js';
+import { caseless, hasTrigrams } from '../../platform/db/text-search.js';
 
 /** Which contacts a list, count or export is about: the filters, plus the export's own choices. */
 export interface ContactSelection {
@@ -81,12 +81,11 @@ export function searchCondition(search: string, sql: SqlValues): string {
 }
 
 /**
- * Whether the trigram indexes can find the search: pg_trgm takes trigrams only from runs of at
- * least three word characters. In a database with a Unicode ctype those are letters and digits
- * of any script (`王小明` is indexed); with ctype C only ASCII ones are (`trigramsCoverUnicode`).
+ * Whether the trigram indexes can find the search (`hasTrigrams`); a formatted phone number is
+ * matched by its digits.
  */
 export function trigramSearchable(search: string, unicode: boolean): boolean {
   const digits = phoneDigits(search);
   if (digits && digits !== search) return digits.length >= 3;
-  return (unicode ? /[\p{L}\p{N}]{3,}/u : /[A-Za-z0-9]{3,}/).test(search);
+  return hasTrigrams(search, unicode);
 }

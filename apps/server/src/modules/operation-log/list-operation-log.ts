@@ -1,7 +1,7 @@
 import type { Language, OperationLogEntry, OperationLogFilter, OperationLogListRequest } from '@ws/contract';
-import { toPage } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
-import type { Db } from '../../platform/db/pool.js';
+import type { Pool } from '../../platform/db/pool.js';
+import { trigramsCoverUnicode } from '../../platform/db/text-search.js';
 import { cappedPage } from '../../platform/http/capped-page.js';
 import type { FileReply } from '../../platform/http/file-route.js';
 import {
@@ -16,46 +16,27 @@ import {
   type EntryFilter,
   selectEntries,
   selectEntriesAfter,
-  selectTextInNewest,
+  targetText,
   tenantOfUsername,
 } from './entry-repository.js';
+import { searchOperationLog } from './search-operation-log.js';
 
 /**
- * The platform admin filtering by a user's name without naming a tenant: user names are unique
- * across tenants, so the user's tenant narrows the query to that tenant's index.
+ * The filters as the queries take them. The platform admin filtering by a user's name without
+ * naming a tenant: user names are unique across tenants, so the user's tenant narrows the query to
+ * that tenant's index. A target text with the run the trigram index is asked for.
  */
-async function resolved(db: Db, scope: Scope, filter: OperationLogFilter): Promise<EntryFilter> {
-  if (!scope.acrossTenants || filter.tenantId || !filter.username) return filter;
-  return { ...filter, usernameTenant: await tenantOfUsername(db, filter.username) };
+async function resolved(db: Pool, scope: Scope, filter: OperationLogFilter): Promise<EntryFilter> {
+  const target = filter.target ? targetText(filter.target, await trigramsCoverUnicode(db)) : undefined;
+  if (!scope.acrossTenants || filter.tenantId || !filter.username) return { ...filter, target };
+  return { ...filter, target, usernameTenant: await tenantOfUsername(db, filter.username) };
 }
 
-/** How many of the newest entries a text search reads in time order before it asks the trigram index. */
-export const TEXT_WINDOW = 10_000;
-
-/**
- * `operation/list`: a page of the log, newest first, counted up to the list cap. A text search
- * first looks among the newest entries: when the page fills there, the text is frequent, and its
- * total is answered as a lower bound (the page and one more, `total_capped`) instead of being
- * counted through thousands of matches. Otherwise the text is rare and the trigram index finds and
- * counts its matches.
- */
-export async function listOperationLog(db: Db, scope: Scope, request: OperationLogListRequest) {
+/** `operation/list`: a page of the log, newest first, counted up to the list cap; a text search in steps. */
+export async function listOperationLog(db: Pool, scope: Scope, request: OperationLogListRequest) {
   const filter = await resolved(db, scope, request.filters);
   const { target } = filter;
-  if (target) {
-    const offset = (request.page - 1) * request.pageSize;
-    const newest = await selectTextInNewest(
-      db,
-      scope,
-      { ...filter, target },
-      TEXT_WINDOW,
-      request.pageSize + 1,
-      offset,
-    );
-    if (newest.length > request.pageSize) {
-      return { ...toPage(newest.slice(0, request.pageSize), offset + newest.length, request), total_capped: true };
-    }
-  }
+  if (target) return searchOperationLog(db, scope, { ...filter, target }, request);
   return cappedPage(
     request,
     (cap) => countEntries(db, scope, filter, cap),
@@ -77,7 +58,7 @@ const COLUMNS: TableColumn<OperationLogEntry>[] = [
 
 /** `operation/down`: the filtered log as CSV or XLSX, newest first, read a batch at a time (keyset). */
 export async function downloadOperationLog(
-  db: Db,
+  db: Pool,
   scope: Scope,
   body: { format: 'csv' | 'xlsx'; filters: OperationLogFilter },
   language: Language,

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { refusesStrangers } from '../../test/refuses-strangers.js';
 import { addTag, useTenants } from '../../test/tenants.js';
 import { ADMIN_PASSWORD, useTestApp } from '../../test/test-app.js';
+import { TEXT_WINDOW } from './search-operation-log.js';
 
 const t = useTestApp();
 const tenants = useTenants(t, 'oplog');
@@ -119,6 +120,11 @@ describe('operation/list', () => {
     expect(actions(await list(a.token, { target: '100%' }))).toEqual([]);
     expect(actions(await list(a.token, { target: 'link 7 /l/spring' }))).toEqual(['link.add link 7 /l/spring-sale']);
     expect(actions(await list(a.token, { target: 'link 8 /l/spring' }))).toEqual([]);
+    // No three letters or digits in a row: no trigram to ask the index for, so the newest entries are read.
+    const short = await list(a.token, { target: ': 7' });
+    expect(actions(short)).toEqual(['link.del links deleted: 7']);
+    expect(short.body.data).toMatchObject({ total: 1, total_capped: false });
+    expect(actions(await list(b.token, { target: ': 7' }))).toEqual([]);
     expect(actions(await list(a.token, { address: '10.1.2.3' }))).toEqual(['link.add link 7 /l/spring-sale']);
     expect(actions(await list(a.token, { address: '10.1' }))).toEqual(['link.add link 7 /l/spring-sale']);
     expect(actions(await list(a.token, { address: '192.168.0.0/16' }))).toEqual(['link.del links deleted: 7']);
@@ -155,6 +161,29 @@ describe('operation/list', () => {
     expect(second.body.data).toMatchObject({ total: 15, total_capped: false, pages: 2 });
     expect(actions(second)).toEqual([11, 12, 13, 14, 15].map((n) => `tag.edit bulk-entry-${n}`));
     expect((await list(b.token, { target: 'bulk-entry' })).body.data.total).toBe(0);
+  });
+
+  it('finds a text rare past the newest entries through the trigram index, and counts it', async () => {
+    // More entries than the text search reads newest first, then two older ones with the text.
+    await t.pool.query(
+      `insert into operation_log (tenant_id, username, action, target, created_at)
+       select $1, 'oplog_b', 'tag.edit', 'filler ' || n, now() - n * interval '1 second' from generate_series(1, $2::int) n`,
+      [b.tenantId, TEXT_WINDOW + 5],
+    );
+    await t.pool.query(
+      `insert into operation_log (tenant_id, username, action, target, created_at)
+       values ($1, 'oplog_b', 'tag.edit', 'Needle-7731 found', now() - interval '1 day'),
+              ($1, 'oplog_b', 'tag.edit', 'needle-7731 again', now() - interval '2 days'),
+              ($2, 'oplog_a', 'tag.edit', 'needle-7731 of the other tenant', now() - interval '1 day')`,
+      [b.tenantId, a.tenantId],
+    );
+    const found = await list(b.token, { target: 'NEEDLE-7731' });
+    expect(found.body.data).toMatchObject({ total: 2, total_capped: false });
+    expect(actions(found)).toEqual(['tag.edit Needle-7731 found', 'tag.edit needle-7731 again']);
+    const second = await list(b.token, { target: 'needle-7731' }, { page: 2, pageSize: 10 });
+    expect(second.body.data).toMatchObject({ total: 2, records: [] });
+    // A frequent text still fills its page from the newest entries.
+    expect((await list(b.token, { target: 'filler' })).body.data).toMatchObject({ total: 11, total_capped: true });
   });
 
   it('keeps the address the server saw for a real call', async () => {

@@ -23,3 +23,16 @@ export function trigramsCoverUnicode(pool: pg.Pool): Promise<boolean> {
 
 /** Whether ILIKE can be LIKE: the text has no letter with a case (digits, Chinese, punctuation). */
 export const caseless = (text: string): boolean => text.toLowerCase() === text && text.toUpperCase() === text;
+
+/**
+ * Whether the trigram indexes can find the text: pg_trgm takes trigrams only from runs of at least
+ * three word characters. In a database with a Unicode ctype those are letters and digits of any
+ * script (`王小明` is indexed); with ctype C only ASCII ones are (`trigramsCoverUnicode`).
+ */
+export const hasTrigrams = (text: string, unicode: boolean): boolean => wordRuns(text, unicode).some(isTrigramRun);
+
+const isTrigramRun = (run: string): boolean => [...run].length >= 3;
+
+/** The runs of word characters pg_trgm takes trigrams from. */
+export const wordRuns = (text: string, unicode: boolean): string[] =>
+  text.match(unicode ? /[\p{L}\p{N}]+/gu : /[A-Za-z0-9]+/g) ?? [];

@@ -127,7 +127,7 @@ export function inboundPayload(
  */
 export async function insertOutbound(
   pool: Pool,
-  number: SeededNumber,
+  number: Pick<SeededNumber, 'tenantId' | 'numberId'>,
   metaMessageId: string | null,
   options: { contactId?: string; createdAt?: Date; status?: string; campaignId?: string; templateId?: string } = {},
 ): Promise<string> {
