@@ -161,7 +161,7 @@ export const NewPortPurchase = z.object({
 });
 
 /** Which wallet list an export or a summary is of. */
-export const LEDGER_VIEWS = ['flowcharge', 'flowuse', 'transcharge', 'transuse', 'chargelist'] as const;
+export const LEDGER_VIEWS = ['flowcharge', 'flowuse', 'transcharge', 'transuse', 'pulluse', 'chargelist'] as const;
 export const LedgerView = z.enum(LEDGER_VIEWS);
 export type LedgerView = z.infer<typeof LedgerView>;
 
@@ -171,9 +171,14 @@ export const LedgerDownload = z.object({
   filters: z.object(DayFilters).prefault({}),
 });
 
+/** What a usage screen counts: money, translation characters or group invites. */
+export const USAGE_UNITS = ['usd_micros', 'chars', 'invites'] as const;
+export const UsageUnit = z.enum(USAGE_UNITS);
+export type UsageUnit = z.infer<typeof UsageUnit>;
+
 /** Usage of a range from the daily roll-up: per day, and per category, country and number. */
 export const UsageSummaryRequest = z.object({
-  unit: z.enum(['usd_micros', 'chars']),
+  unit: UsageUnit,
   filters: z.object(DayFilters).prefault({}),
 });
 const Total = z.object({ key: z.string(), quantity: z.number().int(), amount: z.number().int() });
@@ -247,6 +252,12 @@ export const walletCalls = {
     'consume.transuse',
     '/api/consume/transuse',
     'Translation characters used per day and number',
+    UsageRecord,
+  ),
+  pullUse: list(
+    'consume.pulluse',
+    '/api/consume/pulluse',
+    'Group invites used per day (the quota `addpull` credits)',
     UsageRecord,
   ),
   addFlow: credit(

@@ -1,4 +1,6 @@
 import { calls } from '@ws/contract';
+import { Tabs } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LedgerFilters, useDayRange } from './ledger-filters.js';
 import { PortTable, PostingTable, UsageTable } from './ledger-tables.js';
@@ -46,15 +48,33 @@ export function TranslatePage() {
   );
 }
 
-/** /bill/useTranslate: translation characters used per day and number. */
+/** The quotas the platform admin credits (`addtrans`, `addpull`), whose usage /bill/useTranslate shows. */
+const QUOTA_USAGE = {
+  chars: { view: 'transuse', call: calls.transUse, label: 'usageOfChars' },
+  invites: { view: 'pulluse', call: calls.pullUse, label: 'usageOfInvites' },
+} as const;
+type Quota = keyof typeof QUOTA_USAGE;
+
+/** /bill/useTranslate: translation characters, or group invites, used per day (one tab each). */
 export function UseTranslatePage() {
+  const { t } = useTranslation('billing');
   const [range, setRange] = useDayRange();
+  const [quota, setQuota] = useState<Quota>('chars');
+  const usage = QUOTA_USAGE[quota];
   return (
     <div data-testid="bill-use-translate-page">
       <WalletCards />
-      <LedgerFilters view="transuse" range={range} onChange={setRange} />
-      <UsageCharts unit="chars" range={range} />
-      <UsageTable call={calls.transUse} range={range} />
+      <Tabs
+        activeKey={quota}
+        onChange={(key) => setQuota(key as Quota)}
+        items={(Object.keys(QUOTA_USAGE) as Quota[]).map((key) => ({
+          key,
+          label: <span data-testid={`usage-of-${key}`}>{t(QUOTA_USAGE[key].label)}</span>,
+        }))}
+      />
+      <LedgerFilters view={usage.view} range={range} onChange={setRange} />
+      <UsageCharts unit={quota} range={range} />
+      <UsageTable key={quota} call={usage.call} range={range} />
     </div>
   );
 }

@@ -28,6 +28,7 @@ export function registerWalletRoutes(app: FastifyInstance, context: AppContext):
     listPostings(db, scope, body, SELECTIONS.translationTopUps),
   );
   route(app, context, calls.transUse, ({ scope, body }) => listUsage(db, scope, body, SELECTIONS.translationUse));
+  route(app, context, calls.pullUse, ({ scope, body }) => listUsage(db, scope, body, SELECTIONS.inviteUse));
   route(app, context, calls.chargeList, ({ scope, body }) => listPostings(db, scope, body, SELECTIONS.moneyAll));
   route(app, context, calls.addFlow, async ({ scope, body, audit }) => {
     const reply = await creditTenant(db, scope, 'money', body);

@@ -124,6 +124,7 @@ export const SELECTIONS = {
   },
   translationTopUps: { kinds: ['top_up', 'adjustment'], unit: 'chars' },
   translationUse: { kinds: ['translation_usage'], unit: 'chars' },
+  inviteUse: { kinds: ['invite_usage'], unit: 'invites' },
 } as const satisfies Record<string, LedgerSelection>;
 
 export async function listPostings(db: Db, scope: Scope, request: LedgerListRequest, selection: LedgerSelection) {
