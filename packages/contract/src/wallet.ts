@@ -132,6 +132,9 @@ export const WalletInfo = z.object({
 });
 export type WalletInfo = z.infer<typeof WalletInfo>;
 
+/** Whose wallet: the caller's own tenant unless the platform admin names a customer. */
+export const WalletInfoRequest = z.object({ tenantId: TenantId.optional() });
+
 export const WalletSettings = z.object({
   /** Platform admin only. */
   tenantId: TenantId.optional(),
@@ -309,9 +312,12 @@ export const walletCalls = {
     method: 'GET',
     path: '/api/vip/info',
     tag: 'billing',
-    summary: 'The wallet: balance, holds, available balance, quotas and slots',
+    summary:
+      'The wallet: balance, holds, available balance, quotas and slots (the caller’s, or the customer the platform admin names)',
     access: tenantRead,
+    acrossTenants: true,
     kind: 'read',
+    query: WalletInfoRequest,
     reply: envelopeOf(WalletInfo),
   }),
   vipSettings: defineCall({

@@ -1,6 +1,7 @@
 /** Texts of the Billing screens (namespace `billing`). */
 const zh = {
   balance: '余额',
+  walletOf: '客户 {{tenantId}} 的钱包',
   available: '可用余额',
   held: '预扣中',
   translationChars: '翻译字符余额',
@@ -70,6 +71,7 @@ export type BillingTexts = typeof zh;
 
 const en: BillingTexts = {
   balance: 'Balance',
+  walletOf: 'Wallet of customer {{tenantId}}',
   available: 'Available balance',
   held: 'On hold',
   translationChars: 'Translation characters left',

@@ -14,7 +14,7 @@ export function RatePage() {
   const [range, setRange] = useDayRange();
   return (
     <div data-testid="bill-rate-page">
-      <WalletCards />
+      <WalletCards tenantId={range.tenantId} />
       <LedgerFilters view="flowcharge" range={range} onChange={setRange} />
       <PostingTable call={calls.flowCharge} range={range} title={t('topUps')} />
       <PriceBookTable />
@@ -27,7 +27,7 @@ export function UseRatePage() {
   const [range, setRange] = useDayRange();
   return (
     <div data-testid="bill-use-rate-page">
-      <WalletCards />
+      <WalletCards tenantId={range.tenantId} />
       <LedgerFilters view="flowuse" range={range} onChange={setRange} />
       <UsageCharts unit="usd_micros" range={range} />
       <UsageTable call={calls.flowUse} range={range} />
@@ -41,7 +41,7 @@ export function TranslatePage() {
   const [range, setRange] = useDayRange();
   return (
     <div data-testid="bill-translate-page">
-      <WalletCards />
+      <WalletCards tenantId={range.tenantId} />
       <LedgerFilters view="transcharge" range={range} onChange={setRange} />
       <PostingTable call={calls.transCharge} range={range} title={t('topUps')} />
     </div>
@@ -63,7 +63,7 @@ export function UseTranslatePage() {
   const usage = QUOTA_USAGE[quota];
   return (
     <div data-testid="bill-use-translate-page">
-      <WalletCards />
+      <WalletCards tenantId={range.tenantId} />
       <Tabs
         activeKey={quota}
         onChange={(key) => setQuota(key as Quota)}
@@ -85,7 +85,7 @@ export function PayportPage() {
   const [range, setRange] = useDayRange();
   return (
     <div data-testid="bill-payport-page">
-      <WalletCards />
+      <WalletCards tenantId={range.tenantId} />
       <LedgerFilters view="chargelist" range={range} onChange={setRange} />
       <PortTable range={range} />
       <PostingTable call={calls.chargeList} range={range} title={t('charges')} />

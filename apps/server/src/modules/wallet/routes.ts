@@ -13,7 +13,7 @@ import {
   listPostings,
   listUsage,
   SELECTIONS,
-  walletInfo,
+  walletInfoOf,
 } from './wallet-commands.js';
 
 /** The operation-log text of a credit: what it added, and whether a retry posted nothing. */
@@ -55,7 +55,7 @@ export function registerWalletRoutes(app: FastifyInstance, context: AppContext):
     audit(`${body.view} downloaded as ${body.format}`);
     return downloadLedger(db, scope, body, language);
   });
-  route(app, context, calls.vipInfo, ({ scope }) => walletInfo(db, scope.tenantId));
+  route(app, context, calls.vipInfo, ({ scope, query }) => walletInfoOf(db, scope, query.tenantId));
   route(app, context, calls.vipSettings, async ({ scope, body, audit }) => {
     const info = await changeWalletSettings(db, scope, body);
     audit(
