@@ -26,6 +26,7 @@ const zh = {
   contactLimitHelp: '留空表示不限；达到上限后不能再导入联系人',
   unlimited: '不限',
   mass: '允许群发',
+  massHelp: '关闭后不能新建或启动群发任务，正在运行的任务也会暂停（注明原因），重新开启后由操作员继续',
   massOn: '允许',
   massOff: '已关闭',
   details: '详情',
@@ -112,6 +113,8 @@ const en: CustomersTexts = {
   contactLimitHelp: 'Leave empty for no limit; at the limit no more contacts can be imported',
   unlimited: 'No limit',
   mass: 'Campaigns allowed',
+  massHelp:
+    'Off: no campaign can be added or started, and running ones are paused (with the reason); operators resume them once turned on again',
   massOn: 'Allowed',
   massOff: 'Off',
   details: 'Details',
