@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CustomerRow, calls } from '@ws/contract';
+import { type CustomerExport, type CustomerRow, calls } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
-import { formatTime } from '@ws/web-kit/list';
-import { Descriptions, Modal, Spin } from 'antd';
+import { formatTime, useDownload } from '@ws/web-kit/list';
+import { formatFileSize } from '@ws/web-kit/utils';
+import { Descriptions, Modal, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CodeLabel } from '../../components/codes/code-label.js';
 import { usd } from '../billing/money.js';
@@ -13,6 +14,10 @@ export function CustomerDetailsDialog({ customer, onClose }: { customer: Custome
   const details = useQuery({
     queryKey: ['customer', customer.tenant_id],
     queryFn: ({ signal }) => callApi(calls.getCustomer, { query: { tenantId: customer.tenant_id }, signal }),
+  });
+  const exports = useQuery({
+    queryKey: [calls.customerExports.id, customer.tenant_id],
+    queryFn: ({ signal }) => callApi(calls.customerExports, { query: { tenantId: customer.tenant_id }, signal }),
   });
   const data = details.data;
   const onOff = (value: boolean) => (value ? t('on') : t('off'));
@@ -49,8 +54,45 @@ export function CustomerDetailsDialog({ customer, onClose }: { customer: Custome
             {t('numbers')} {data.usage.numbers} · {t('contacts')} {data.usage.contacts} · {t('seats')}{' '}
             {data.usage.seats} · {t('messages')} {data.usage.messages} · {t('messages30d')} {data.usage.messages_30d}
           </Descriptions.Item>
+          {exports.data && exports.data.length > 0 && (
+            <Descriptions.Item label={t('exports')} span={2}>
+              <ExportFiles tenantId={data.tenant_id} exports={exports.data} />
+            </Descriptions.Item>
+          )}
         </Descriptions>
       )}
     </Modal>
+  );
+}
+
+/** `auth/exports`: each export of the deletion with a download link per file (`auth/exportfile`). */
+function ExportFiles({ tenantId, exports }: { tenantId: string; exports: CustomerExport[] }) {
+  const { t } = useTranslation('customers');
+  const download = useDownload();
+  return (
+    <Space orientation="vertical" data-testid="customer-exports">
+      {exports.map((made) => (
+        <div key={made.folder}>
+          <Typography.Text type="secondary">{t('exportFiles', { time: formatTime(made.created_at) })}</Typography.Text>
+          <Space wrap size={[12, 0]}>
+            {made.files.map((file) => (
+              <Typography.Link
+                key={file.name}
+                onClick={() =>
+                  void download(
+                    calls.customerExportFile,
+                    { query: { tenantId, folder: made.folder, file: file.name } },
+                    `${made.folder}-${file.name}`,
+                  )
+                }
+                data-testid={`customer-export-${file.name}`}
+              >
+                {file.name} ({formatFileSize(file.bytes)})
+              </Typography.Link>
+            ))}
+          </Space>
+        </div>
+      ))}
+    </Space>
   );
 }

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +10,11 @@ import { UTF8_BOM } from '../../platform/http/file-route.js';
 import { fileStamp } from '../../platform/http/table-download.js';
 import { copyContactsCsv } from '../contacts/contact-export-repository.js';
 import { copyTenantTable, TENANT_EXPORT_TABLES } from './tenant-export-repository.js';
+
+/** Where the exports lie, under DATA_DIR: a folder `<tenant>-<time>` each. */
+export const CUSTOMER_EXPORTS_DIR = 'customer-exports';
+/** The suffix of an export's folder while it is written. */
+const PARTIAL = '.partial';
 
 /** The most an export may write (all files together): past it the export fails and nothing is deleted. */
 export const EXPORT_MAX_BYTES = 20 * 1024 ** 3;
@@ -39,8 +44,10 @@ export async function exportCustomerData(
   tenantId: string,
   maxBytes = EXPORT_MAX_BYTES,
 ): Promise<string> {
-  const folder = path.join('customer-exports', `${tenantId}-${fileStamp()}`);
-  const absolute = path.join(context.config.dataDir, folder);
+  const folder = path.join(CUSTOMER_EXPORTS_DIR, `${tenantId}-${fileStamp()}`);
+  // Written under another name and renamed when complete: `auth/exports` never offers a file still
+  // being written.
+  const absolute = path.join(context.config.dataDir, `${folder}${PARTIAL}`);
   await mkdir(absolute, { recursive: true });
   const scope: Scope = { tenantId, userId: '0', role: 'operator', acrossTenants: false, assignee: undefined };
   const written = { bytes: 0 };
@@ -53,6 +60,7 @@ export async function exportCustomerData(
     };
     await save('contacts', copyContactsCsv(client, scope, { filters: ContactFilters.parse({}) }, 'en'));
     for (const table of TENANT_EXPORT_TABLES) await save(table, copyTenantTable(client, tenantId, table));
+    await rename(absolute, path.join(context.config.dataDir, folder));
   } catch (error) {
     await rm(absolute, { recursive: true, force: true });
     throw error;

@@ -1,9 +1,11 @@
 import { calls } from '@ws/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/http/context.js';
+import { fileRoute } from '../../platform/http/file-route.js';
 import { route } from '../../platform/http/route.js';
 import { addCustomer } from './add-customer.js';
 import { customerDetails, requireCustomer } from './customer-details.js';
+import { listCustomerExports, openCustomerExportFile } from './customer-export-files.js';
 import { listCustomers } from './customer-list.js';
 import { changeCustomer, resetCustomerPassword } from './customer-settings.js';
 import { selectOwnPlan, selectPlatformTotals } from './customer-settings-repository.js';
@@ -68,6 +70,11 @@ export function registerCustomerRoutes(app: FastifyInstance, context: AppContext
     return clearCustomerMessages(context, scope, body.tenantId, body.before);
   });
   route(app, context, calls.getCustomer, ({ scope, query }) => customerDetails(context, scope, query.tenantId));
+  route(app, context, calls.customerExports, ({ scope, query }) => listCustomerExports(context, scope, query.tenantId));
+  fileRoute(app, context, calls.customerExportFile, ({ scope, query, audit }) => {
+    audit(`${query.tenantId}: ${query.folder}/${query.file}`);
+    return openCustomerExportFile(context, scope, query);
+  });
   route(app, context, calls.platformTotals, () => selectPlatformTotals(context.pool));
   route(app, context, calls.accountPlan, ({ scope }) => selectOwnPlan(context.pool, scope));
   route(app, context, calls.restartJobs, ({ scope, query, audit }) => {
