@@ -139,11 +139,16 @@ describe('GET /api/auth/exportfile', () => {
     mkdirSync(path.join(exportsRoot(), stranger));
     writeFileSync(path.join(exportsRoot(), stranger, 'contacts.csv'), 'not yours');
     symlinkSync('/etc/hostname', path.join(exportsRoot(), folder, 'planted.csv'));
+    // An export being written.
+    const writing = `${gone.tenantId}-20990101-000000`;
+    mkdirSync(path.join(exportsRoot(), `${writing}.partial`));
+    writeFileSync(path.join(exportsRoot(), `${writing}.partial`, 'contacts.csv'), 'half');
     for (const [query, field] of [
       [{ tenantId: gone.tenantId, folder: `${gone.tenantId}-20200101-000000`, file: 'contacts.csv' }, 'folder'],
       [{ tenantId: gone.tenantId, folder: stranger, file: 'contacts.csv' }, 'folder'],
       [{ tenantId: b.tenantId, folder, file: 'contacts.csv' }, 'folder'],
       [{ tenantId: '999999', folder, file: 'contacts.csv' }, 'tenantId'],
+      [{ tenantId: gone.tenantId, folder: writing, file: 'contacts.csv' }, 'folder'],
       [{ tenantId: gone.tenantId, folder, file: 'nothing.csv' }, 'file'],
       [{ tenantId: gone.tenantId, folder, file: 'planted.csv' }, 'file'],
     ] as const) {
@@ -151,9 +156,9 @@ describe('GET /api/auth/exportfile', () => {
       expect(reply.statusCode, JSON.stringify(query)).toBe(404);
       expect(reply.json().message, JSON.stringify(query)).toMatch(new RegExp(`^${field}: `));
     }
-    expect(
-      (await list(gone.tenantId)).body.data[0].files.some((file: { name: string }) => file.name === 'planted.csv'),
-    ).toBe(false);
+    const listed = (await list(gone.tenantId)).body.data;
+    expect(listed.map((made: { folder: string }) => made.folder)).toEqual([folder]);
+    expect(listed[0].files.some((file: { name: string }) => file.name === 'planted.csv')).toBe(false);
   });
 
   it('answers 400 naming the field for a name that could leave the folder', async () => {
