@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CustomerExport, type CustomerRow, calls } from '@ws/contract';
+import { type CustomerRow, calls } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
-import { formatTime, useDownload } from '@ws/web-kit/list';
-import { formatFileSize } from '@ws/web-kit/utils';
-import { Descriptions, Modal, Space, Spin, Typography } from 'antd';
+import { formatTime } from '@ws/web-kit/list';
+import { Descriptions, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CodeLabel } from '../../components/codes/code-label.js';
 import { usd } from '../billing/money.js';
+import { ExportFiles } from './customer-exports.js';
 
 /** `auth/getcustomer`: one customer's settings and its usage from the roll-ups. */
 export function CustomerDetailsDialog({ customer, onClose }: { customer: CustomerRow; onClose(): void }) {
@@ -62,37 +62,5 @@ export function CustomerDetailsDialog({ customer, onClose }: { customer: Custome
         </Descriptions>
       )}
     </Modal>
-  );
-}
-
-/** `auth/exports`: each export of the deletion with a download link per file (`auth/exportfile`). */
-function ExportFiles({ tenantId, exports }: { tenantId: string; exports: CustomerExport[] }) {
-  const { t } = useTranslation('customers');
-  const download = useDownload();
-  return (
-    <Space orientation="vertical" data-testid="customer-exports">
-      {exports.map((made) => (
-        <div key={made.folder}>
-          <Typography.Text type="secondary">{t('exportFiles', { time: formatTime(made.created_at) })}</Typography.Text>
-          <Space wrap size={[12, 0]}>
-            {made.files.map((file) => (
-              <Typography.Link
-                key={file.name}
-                onClick={() =>
-                  void download(
-                    calls.customerExportFile,
-                    { query: { tenantId, folder: made.folder, file: file.name } },
-                    `${made.folder}-${file.name}`,
-                  )
-                }
-                data-testid={`customer-export-${file.name}`}
-              >
-                {file.name} ({formatFileSize(file.bytes)})
-              </Typography.Link>
-            ))}
-          </Space>
-        </div>
-      ))}
-    </Space>
   );
 }

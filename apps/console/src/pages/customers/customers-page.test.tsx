@@ -166,4 +166,22 @@ describe('the customers screen', () => {
       ),
     );
   }, 20_000);
+
+  it("finds a deleted customer's exports by its id", async () => {
+    await screen.render(
+      <App>
+        <CustomersPage />
+      </App>,
+    );
+    await click('customer-exports-open');
+    await settle(() => expect(document.querySelector('[data-testid=customer-exports-tenant]')).not.toBeNull());
+    const search = document.querySelector('[data-testid=customer-exports-tenant]');
+    const input = search instanceof HTMLInputElement ? search : search?.querySelector('input');
+    await typeInto(input as HTMLInputElement, '100001');
+    await act(async () => search?.querySelector('button')?.click());
+    await settle(() =>
+      expect(document.querySelector('[data-testid=customer-exports]')?.textContent).toContain('ledger.csv'),
+    );
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/auth/exports?tenantId=100001');
+  }, 20_000);
 });
