@@ -93,6 +93,10 @@ describe('a running campaign when mass is turned off', () => {
         [ofA],
       );
       expect(events[0]?.payload).toMatchObject({ campaign_id: ofA, status: 'held', run_no: 1 });
+      const { rows: logged } = await t.pool.query(
+        `select target from operation_log where action = 'auth.mass' order by id desc limit 1`,
+      );
+      expect(logged[0]?.target).toBe(`${tenants.a.tenantId}: off, running campaigns held: 1`);
 
       // Nothing more goes out: the dispatcher stops, the lane finds nothing of it due.
       expect(await withTransaction(t.pool, (client) => dispatchStep(client, tenants.a.tenantId, ofA))).toEqual({

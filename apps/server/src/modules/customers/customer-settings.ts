@@ -27,6 +27,16 @@ export async function changeCustomer(
   tenantId: string,
   change: SettingsChange,
 ): Promise<Settings> {
+  return (await changeCustomerHolding(context, scope, tenantId, change)).settings;
+}
+
+/** `changeCustomer`, answering also the running campaigns it held (mass off), for the operation log. */
+export async function changeCustomerHolding(
+  context: AppContext,
+  scope: Scope,
+  tenantId: string,
+  change: SettingsChange,
+): Promise<{ settings: Settings; held: string[] }> {
   const { settings, held } = await withTransaction(context.pool, async (client) => {
     const before = await requireCustomer(client, scope, tenantId, { lock: true });
     if (before.state !== 'active') {
@@ -42,7 +52,7 @@ export async function changeCustomer(
     return { settings: after, held: change.mass === false ? await holdRunningCampaigns(client, tenantId) : [] };
   });
   await holdSendsOfHeldCampaigns(context.pool, tenantId, held);
-  return settings;
+  return { settings, held };
 }
 
 /** `auth/resetpassword`: the owner's new password; the owner's sessions end. */

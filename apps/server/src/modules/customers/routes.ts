@@ -7,7 +7,7 @@ import { addCustomer } from './add-customer.js';
 import { customerDetails, requireCustomer } from './customer-details.js';
 import { listCustomerExports, openCustomerExportFile } from './customer-export-files.js';
 import { listCustomers } from './customer-list.js';
-import { changeCustomer, resetCustomerPassword } from './customer-settings.js';
+import { changeCustomer, changeCustomerHolding, resetCustomerPassword } from './customer-settings.js';
 import { selectOwnPlan, selectPlatformTotals } from './customer-settings-repository.js';
 import { deleteCustomer } from './delete-customer.js';
 import { clearCustomerMessages } from './message-purge-job.js';
@@ -32,9 +32,10 @@ export function registerCustomerRoutes(app: FastifyInstance, context: AppContext
     audit(`${body.tenantId}: ${body.limit ?? 'unlimited'}`);
     return changeCustomer(context, scope, body.tenantId, { contactLimit: body.limit });
   });
-  route(app, context, calls.customerMass, ({ scope, body, audit }) => {
-    audit(`${body.tenantId}: ${body.mass ? 'on' : 'off'}`);
-    return changeCustomer(context, scope, body.tenantId, { mass: body.mass });
+  route(app, context, calls.customerMass, async ({ scope, body, audit }) => {
+    const { settings, held } = await changeCustomerHolding(context, scope, body.tenantId, { mass: body.mass });
+    audit(`${body.tenantId}: ${body.mass ? 'on' : `off, running campaigns held: ${held.length}`}`);
+    return settings;
   });
   route(app, context, calls.customerPlan, ({ scope, body, audit }) => {
     audit(`${body.tenantId}: ${body.plan}`);
