@@ -40,16 +40,6 @@ export async function holdRunningCampaignsOf(
   return rows;
 }
 
-/** Of these campaigns, those still held, their rows locked in id order until the transaction ends. */
-export async function lockHeldCampaigns(db: Db, tenantId: string, ids: readonly string[]): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `select id::text from campaign where tenant_id = $1 and id = any($2::bigint[]) and status = 'held'
-      order by id for no key update`,
-    [tenantId, ids],
-  );
-  return rows.map((row) => row.id);
-}
-
 /** A new run of the campaign: running again from the first contact. Answers its number. */
 export async function startNextRun(
   db: Db,

@@ -5,7 +5,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
-import { holdRunningCampaigns, holdSendsOfHeldCampaigns } from '../campaigns/hold-running-campaigns.js';
+import { holdRunningCampaigns } from '../campaigns/hold-running-campaigns.js';
 import { updateOwnerPassword } from './customer-admin-repository.js';
 import { CUSTOMER_NOT_FOUND, requireCustomer } from './customer-details.js';
 import {
@@ -19,7 +19,7 @@ type Settings = z.output<typeof CustomerSettings>;
 /**
  * `fanslimit`, `mass`, `acctype`, `renew`, `setforce`, `setreadgm`: one change of a customer's
  * settings under its row lock; a tenant being deleted takes no more changes (409). Mass off holds
- * the tenant's running campaigns in the same transaction, and their queued messages after it.
+ * the tenant's running campaigns and their queued messages in the same transaction.
  */
 export async function changeCustomer(
   context: AppContext,
@@ -37,7 +37,7 @@ export async function changeCustomerHolding(
   tenantId: string,
   change: SettingsChange,
 ): Promise<{ settings: Settings; held: string[] }> {
-  const { settings, held } = await withTransaction(context.pool, async (client) => {
+  return withTransaction(context.pool, async (client) => {
     const before = await requireCustomer(client, scope, tenantId, { lock: true });
     if (before.state !== 'active') {
       throw errors.conflict({
@@ -51,8 +51,6 @@ export async function changeCustomerHolding(
     // Mass off stops what runs too, not only new starts (decision 0032).
     return { settings: after, held: change.mass === false ? await holdRunningCampaigns(client, tenantId) : [] };
   });
-  await holdSendsOfHeldCampaigns(context.pool, tenantId, held);
-  return { settings, held };
 }
 
 /** `auth/resetpassword`: the owner's new password; the owner's sessions end. */

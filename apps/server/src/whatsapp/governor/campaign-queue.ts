@@ -8,12 +8,12 @@ import { holdQueuedSends, releaseQueuedSends, wakeLanes, withdrawQueuedSends } f
  */
 
 /**
- * Pause (an operator's, or the platform's mass off for all of a tenant's running campaigns):
- * nothing more of the campaigns goes out; their queued messages stay queued. The lanes claim
- * nothing of a paused or held campaign from the moment its status commits; holding its rows after
- * that only keeps the lanes from finding them due. Pass the campaigns' rows locked (FOR SHARE or
- * more) by the caller so a resume, which releases the rows under the same lock, cannot come in
- * between.
+ * Pause: nothing more of the campaigns goes out; their queued messages stay queued. The lanes claim
+ * nothing of a paused campaign from the moment its status commits; holding its rows after that
+ * only keeps the lanes from finding them due. Pass the campaigns' rows locked (FOR SHARE or more) by
+ * the caller so a resume, which releases the rows under the same lock, cannot come in between. A
+ * campaign the product holds (the platform's mass off holds all of a tenant's running ones) holds
+ * its rows here in the status's own transaction.
  */
 export function holdCampaignSends(db: Db, tenantId: string, campaignIds: readonly string[]): Promise<number> {
   return holdQueuedSends(db, tenantId, campaignIds);
