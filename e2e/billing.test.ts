@@ -4,7 +4,8 @@
  * translates the message and answers with a utility template; the sandbox's status webhooks carry
  * Meta's pricing; the Billing screens show the top-up, the balance, the translation usage and the
  * message cost by country. The platform admin adds a price to the book on /bill/rate and sees it in
- * effect, a later one scheduled, and both in the history; and filters the top-ups by customer.
+ * effect, a later one scheduled, and both in the history; and filters the top-ups and the wallet
+ * cards by customer.
  */
 import { randomBytes } from 'node:crypto';
 import type {
@@ -225,5 +226,9 @@ describe('the platform admin’s customer filter', () => {
     await topUps.getByText('e2e top-up').first().waitFor({ state: 'detached' });
     expect(await topUps.locator('tr.ant-table-row').count()).toBe(1);
     await expect.poll(() => topUps.locator('tr.ant-table-row td').first().textContent()).toBe(created.tenant_id);
+    // The wallet cards are the customer's too (decision 0032, section 8): its 3.00, not the admin's.
+    await expect.poll(() => page.getByTestId('wallet-cards').getAttribute('data-tenant')).toBe(created.tenant_id);
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toContain('3.00');
+    await saveScreenshot(page, 'bill-rate-customer-wallet');
   });
 });

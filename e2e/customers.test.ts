@@ -8,6 +8,7 @@ import {
   expectToast,
   openSignedIn,
   postApi,
+  readDownloadedCsv,
   recordPageErrors,
   switchLanguage,
 } from './console-pages.js';
@@ -86,6 +87,45 @@ describe('customers (/terrace/user)', () => {
     await postApi(baseUrl, '/api/auth/renew', { tenantId, days: 30 }, admin.access_token);
     await page.locator('form#profile button[type=submit]').click();
     await expectToast(page, '更新成功');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('the admin deletes a customer with its data exported, then downloads the export by its id', async () => {
+    const { page } = browser;
+    const pageErrors = recordPageErrors(page);
+    const admin = await apiSignIn(baseUrl, 'admin', adminPassword);
+    const username = `gone_${randomBytes(3).toString('hex')}`;
+    const created = await postApi<{ tenant_id: string }>(
+      baseUrl,
+      '/api/auth/addcustomer',
+      { username, password: 'customer-pass-1' },
+      admin.access_token,
+    );
+    const tenantId = created.tenant_id;
+    await postApi(baseUrl, '/api/auth/deletecus', { tenantId, graceDays: 0, exportData: true }, admin.access_token);
+    // The customer_delete job exports, then deletes (the worker runs it at once: no grace days).
+    const exportsOf = async () => {
+      const response = await fetch(`${baseUrl}/api/auth/exports?tenantId=${tenantId}`, {
+        headers: { token: admin.access_token },
+      });
+      const body = (await response.json()) as { data?: { folder: string; files: { name: string }[] }[] };
+      return body.data ?? [];
+    };
+    await expect.poll(async () => (await exportsOf()).length, { timeout: 60_000, interval: 500 }).toBe(1);
+    const [made] = await exportsOf();
+    expect(made?.files.map((file) => file.name)).toContain('contacts.csv');
+
+    await openSignedIn(page, baseUrl, admin, '/terrace/user');
+    await page.getByTestId('customers-page').waitFor();
+    await page.getByTestId('customer-exports-open').click();
+    await page.getByTestId('customer-exports-tenant').locator('input').fill(tenantId);
+    await page.getByTestId('customer-exports-tenant').locator('button').click();
+    await page.getByTestId('customer-exports').waitFor();
+    await saveScreenshot(page, 'customer-exports');
+    const lines = await readDownloadedCsv(page, () => page.getByTestId('customer-export-ledger.csv').click());
+    expect(lines[0]).toBe(
+      'id,created_utc,kind,unit,amount,quantity,category,country,number_id,message_id,memo,idempotency_key',
+    );
     expect(pageErrors).toEqual([]);
   });
 });

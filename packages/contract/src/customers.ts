@@ -50,7 +50,7 @@ export const NewCustomer = z.object({
 export const CustomerDeletion = CustomerRef.extend({
   /** Days the tenant stays disabled (and may be restored by the database) before its data is deleted. */
   graceDays: z.number().int().min(0).max(MAX_GRACE_DAYS).default(DEFAULT_GRACE_DAYS),
-  /** Write the tenant's contacts (CSV and XLSX) and its numbers (CSV) to the data directory first. */
+  /** Write the tenant's data set (CSV files) to the data directory first; `auth/exports` lists it. */
   exportData: z.boolean().default(false),
 });
 export const CustomerPasswordReset = CustomerRef.extend({ password: Password });
@@ -160,6 +160,26 @@ export const JobRestart = z.object({
 });
 export const JOB_STUCK_MINUTES = 30;
 
+/** A deletion's export folder: `<tenant>-<UTC time>`, as `deletecus` with `exportData` writes it. */
+export const ExportFolder = z
+  .string()
+  .trim()
+  .regex(/^\d{6}-\d{8}-\d{6}$/, 'must be an export folder (tenant-YYYYMMDD-HHMMSS)');
+/** One file of an export: a CSV named after its part of the data set. */
+export const ExportFileName = z
+  .string()
+  .trim()
+  .regex(/^[a-z_]{1,64}\.csv$/, 'must be an export file name (e.g. contacts.csv)');
+export const CustomerExport = z.object({
+  folder: z.string(),
+  /** When the export was written (from its folder's name, to the second). */
+  created_at: z.string(),
+  files: z.array(z.object({ name: z.string(), bytes: z.number().int() })),
+});
+export type CustomerExport = z.infer<typeof CustomerExport>;
+export const CustomerExportFileRef = CustomerRef.extend({ folder: ExportFolder, file: ExportFileName });
+export const EXPORT_FILE_TYPE = 'text/csv; charset=utf-8';
+
 const admin = { access: ['admin'], acrossTenants: true, tag: 'customers' } as const;
 const adminPost = <B extends z.ZodType, R extends z.ZodType>(
   name: string,
@@ -210,7 +230,7 @@ export const customerCalls = {
   ),
   deleteCustomer: adminPost(
     'deletecus',
-    'Disable a customer at once (its sessions end, sign-in refused) and delete its data after the grace days; with exportData its contacts and numbers are written out first',
+    'Disable a customer at once (its sessions end, sign-in refused) and delete its data after the grace days; with exportData its data set is written out first as CSV files (auth/exports, auth/exportfile)',
     'delete',
     CustomerDeletion,
     CustomerSettings,
@@ -262,6 +282,22 @@ export const customerCalls = {
     MessagePurge,
   ),
   getCustomer: adminGet('getcustomer', 'One customer with its settings and usage', CustomerDetails),
+  customerExports: adminGet(
+    'exports',
+    "A customer's deletion exports, newest first, with their files and sizes (also after its deletion)",
+    z.array(CustomerExport),
+  ),
+  customerExportFile: defineCall({
+    ...admin,
+    id: 'auth.exportfile',
+    method: 'GET',
+    path: '/api/auth/exportfile',
+    summary: "One file of a customer's deletion export, streamed as written",
+    kind: 'action',
+    query: CustomerExportFileRef,
+    file: { contentType: EXPORT_FILE_TYPE },
+    reply: z.string().describe('The CSV file (UTF-8 with BOM, a header row)'),
+  }),
   platformTotals: defineCall({
     ...admin,
     id: 'auth.data',

@@ -132,6 +132,9 @@ export const WalletInfo = z.object({
 });
 export type WalletInfo = z.infer<typeof WalletInfo>;
 
+/** Whose wallet: the caller's own tenant unless the platform admin names a customer. */
+export const WalletInfoRequest = z.object({ tenantId: TenantId.optional() });
+
 export const WalletSettings = z.object({
   /** Platform admin only. */
   tenantId: TenantId.optional(),
@@ -161,7 +164,7 @@ export const NewPortPurchase = z.object({
 });
 
 /** Which wallet list an export or a summary is of. */
-export const LEDGER_VIEWS = ['flowcharge', 'flowuse', 'transcharge', 'transuse', 'chargelist'] as const;
+export const LEDGER_VIEWS = ['flowcharge', 'flowuse', 'transcharge', 'transuse', 'pulluse', 'chargelist'] as const;
 export const LedgerView = z.enum(LEDGER_VIEWS);
 export type LedgerView = z.infer<typeof LedgerView>;
 
@@ -171,9 +174,14 @@ export const LedgerDownload = z.object({
   filters: z.object(DayFilters).prefault({}),
 });
 
+/** What a usage screen counts: money, translation characters or group invites. */
+export const USAGE_UNITS = ['usd_micros', 'chars', 'invites'] as const;
+export const UsageUnit = z.enum(USAGE_UNITS);
+export type UsageUnit = z.infer<typeof UsageUnit>;
+
 /** Usage of a range from the daily roll-up: per day, and per category, country and number. */
 export const UsageSummaryRequest = z.object({
-  unit: z.enum(['usd_micros', 'chars']),
+  unit: UsageUnit,
   filters: z.object(DayFilters).prefault({}),
 });
 const Total = z.object({ key: z.string(), quantity: z.number().int(), amount: z.number().int() });
@@ -249,6 +257,12 @@ export const walletCalls = {
     'Translation characters used per day and number',
     UsageRecord,
   ),
+  pullUse: list(
+    'consume.pulluse',
+    '/api/consume/pulluse',
+    'Group invites used per day (the quota `addpull` credits)',
+    UsageRecord,
+  ),
   addFlow: credit(
     'consume.addflow',
     '/api/consume/addflow',
@@ -298,9 +312,12 @@ export const walletCalls = {
     method: 'GET',
     path: '/api/vip/info',
     tag: 'billing',
-    summary: 'The wallet: balance, holds, available balance, quotas and slots',
+    summary:
+      'The wallet: balance, holds, available balance, quotas and slots (the caller’s, or the customer the platform admin names)',
     access: tenantRead,
+    acrossTenants: true,
     kind: 'read',
+    query: WalletInfoRequest,
     reply: envelopeOf(WalletInfo),
   }),
   vipSettings: defineCall({

@@ -1,4 +1,4 @@
-/** Small helpers the kit needs and the front ends share: one date-time format, a periodic runner. */
+/** Small helpers the kit needs and the front ends share: one date-time format, file sizes, a periodic runner. */
 export {
   type DateTimeOptions,
   datePickerFormat,
@@ -11,4 +11,5 @@ export {
   toDateParam,
 } from './date-time.js';
 export { countryName, languageName } from './display-names.js';
+export { formatFileSize } from './file-size.js';
 export { runPeriodically } from './periodic.js';

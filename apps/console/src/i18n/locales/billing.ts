@@ -1,6 +1,7 @@
 /** Texts of the Billing screens (namespace `billing`). */
 const zh = {
   balance: '余额',
+  walletOf: '客户 {{tenantId}} 的钱包',
   available: '可用余额',
   held: '预扣中',
   translationChars: '翻译字符余额',
@@ -39,6 +40,9 @@ const zh = {
   byNumber: '按号码',
   spent: '花费（美元）',
   characters: '字符数',
+  invitesUsed: '已用邀请',
+  usageOfChars: '翻译字符',
+  usageOfInvites: '拉群邀请',
   messages: '消息数',
   priceBook: '价格表（Meta 按条计费，美元/条）',
   market: '市场',
@@ -67,6 +71,7 @@ export type BillingTexts = typeof zh;
 
 const en: BillingTexts = {
   balance: 'Balance',
+  walletOf: 'Wallet of customer {{tenantId}}',
   available: 'Available balance',
   held: 'On hold',
   translationChars: 'Translation characters left',
@@ -105,6 +110,9 @@ const en: BillingTexts = {
   byNumber: 'By number',
   spent: 'Spent (USD)',
   characters: 'Characters',
+  invitesUsed: 'Invites used',
+  usageOfChars: 'Translation characters',
+  usageOfInvites: 'Group invites',
   messages: 'Messages',
   priceBook: 'Price book (Meta per message, USD per message)',
   market: 'Market',

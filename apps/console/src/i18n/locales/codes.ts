@@ -270,6 +270,7 @@ const zh = {
     flowuse: '流量用量',
     transcharge: '翻译充值',
     transuse: '翻译用量',
+    pulluse: '拉群用量',
     chargelist: '费用明细',
   },
   TranslationProvider: {
@@ -613,6 +614,7 @@ const en: typeof zh = {
     flowuse: 'Traffic usage',
     transcharge: 'Translation top-ups',
     transuse: 'Translation usage',
+    pulluse: 'Group-invite usage',
     chargelist: 'Charges',
   },
   TranslationProvider: {

@@ -9,7 +9,7 @@ import type { DayRange } from './ledger-filters.js';
 import { amountOf, usd } from './money.js';
 
 type PostingCall = typeof calls.flowCharge | typeof calls.transCharge | typeof calls.chargeList;
-type UsageCall = typeof calls.flowUse | typeof calls.transUse;
+type UsageCall = typeof calls.flowUse | typeof calls.transUse | typeof calls.pullUse;
 
 /** The customer of each row, for the platform admin who reads across customers. */
 function useTenantColumn<R extends { tenant_id: string }>(): TableColumnsType<R> {
@@ -53,7 +53,7 @@ export function UsageTable({ call, range }: { call: UsageCall; range: DayRange }
   const { t } = useTranslation('billing');
   const codeName = useCodeName();
   const list = usePagedList(call, { filters: range });
-  const unit = call === calls.flowUse ? 'usd_micros' : 'chars';
+  const unit = call === calls.flowUse ? 'usd_micros' : 'count';
   const columns: TableColumnsType<UsageRecord> = [
     ...useTenantColumn<UsageRecord>(),
     { title: t('day'), dataIndex: 'day', render: (day: string) => formatDate(day) },

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { calls } from '@ws/contract';
+import { calls, type UsageUnit } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
 import { Card, Col, Row } from 'antd';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
@@ -13,12 +13,12 @@ import type { DayRange } from './ledger-filters.js';
 
 echarts.use([LineChart, BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
-/** Spent money (USD, positive) or used characters, from a signed amount of the roll-up. */
-const usedOf = (unit: 'usd_micros' | 'chars', amount: number) =>
+/** Spent money (USD, positive), used characters or invites, from a signed amount of the roll-up. */
+const usedOf = (unit: UsageUnit, amount: number) =>
   unit === 'usd_micros' ? Math.round(-amount / 10_000) / 100 : -amount;
 
 /** Daily usage, and usage by category, country and number, of a day range. */
-export function UsageCharts({ unit, range }: { unit: 'usd_micros' | 'chars'; range: DayRange }) {
+export function UsageCharts({ unit, range }: { unit: UsageUnit; range: DayRange }) {
   const { t } = useTranslation('billing');
   const summary = useQuery({
     queryKey: [calls.usageSummary.id, unit, range],
@@ -26,7 +26,7 @@ export function UsageCharts({ unit, range }: { unit: 'usd_micros' | 'chars'; ran
     placeholderData: keepPreviousData,
   });
   const data = summary.data;
-  const valueName = unit === 'usd_micros' ? t('spent') : t('characters');
+  const valueName = { usd_micros: t('spent'), chars: t('characters'), invites: t('invitesUsed') }[unit];
   const daily = useMemo<ChartOption>(
     () => ({
       grid: { left: 56, right: 16, top: 40, bottom: 32 },

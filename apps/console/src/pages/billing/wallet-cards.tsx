@@ -11,22 +11,33 @@ const WALLET_KEY = [calls.vipInfo.id];
 
 /**
  * The wallet at the top of every Billing screen: balance, available balance (balance minus holds),
- * quotas and slots, the low-balance notice (live: `wallet.low_balance`) and its threshold.
+ * quotas and slots, the low-balance notice (live: `wallet.low_balance`) and its threshold. Of the
+ * customer the platform admin filters the screen by (`tenantId`), else of the caller's tenant.
  */
-export function WalletCards() {
+export function WalletCards({ tenantId }: { tenantId?: string | undefined }) {
   const { t } = useTranslation('billing');
   const queryClient = useQueryClient();
-  const wallet = useQuery({ queryKey: WALLET_KEY, queryFn: ({ signal }) => callApi(calls.vipInfo, { signal }) });
+  const whose = tenantId ? { tenantId } : {};
+  const wallet = useQuery({
+    queryKey: [...WALLET_KEY, tenantId ?? null],
+    queryFn: ({ signal }) => callApi(calls.vipInfo, { query: whose, signal }),
+  });
   useRefetchOnEvent(WALLET_KEY, (event) => event.type === 'wallet.low_balance');
   const [threshold, setThreshold] = useState<string>();
   const info = wallet.data;
   const save = async () => {
-    await callApi(calls.vipSettings, { body: { lowBalance: threshold ?? '0' }, notifySuccess: true });
+    await callApi(calls.vipSettings, { body: { ...whose, lowBalance: threshold ?? '0' }, notifySuccess: true });
     setThreshold(undefined);
     await queryClient.invalidateQueries({ queryKey: WALLET_KEY });
   };
   return (
-    <Card style={{ marginBottom: 16 }} loading={wallet.isLoading} data-testid="wallet-cards">
+    <Card
+      style={{ marginBottom: 16 }}
+      loading={wallet.isLoading}
+      title={tenantId ? t('walletOf', { tenantId }) : undefined}
+      data-testid="wallet-cards"
+      data-tenant={info?.tenant_id}
+    >
       {info?.low_balance && (
         <Alert
           type="warning"

@@ -6,6 +6,7 @@ import { Descriptions, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CodeLabel } from '../../components/codes/code-label.js';
 import { usd } from '../billing/money.js';
+import { ExportFiles } from './customer-exports.js';
 
 /** `auth/getcustomer`: one customer's settings and its usage from the roll-ups. */
 export function CustomerDetailsDialog({ customer, onClose }: { customer: CustomerRow; onClose(): void }) {
@@ -13,6 +14,10 @@ export function CustomerDetailsDialog({ customer, onClose }: { customer: Custome
   const details = useQuery({
     queryKey: ['customer', customer.tenant_id],
     queryFn: ({ signal }) => callApi(calls.getCustomer, { query: { tenantId: customer.tenant_id }, signal }),
+  });
+  const exports = useQuery({
+    queryKey: [calls.customerExports.id, customer.tenant_id],
+    queryFn: ({ signal }) => callApi(calls.customerExports, { query: { tenantId: customer.tenant_id }, signal }),
   });
   const data = details.data;
   const onOff = (value: boolean) => (value ? t('on') : t('off'));
@@ -49,6 +54,11 @@ export function CustomerDetailsDialog({ customer, onClose }: { customer: Custome
             {t('numbers')} {data.usage.numbers} · {t('contacts')} {data.usage.contacts} · {t('seats')}{' '}
             {data.usage.seats} · {t('messages')} {data.usage.messages} · {t('messages30d')} {data.usage.messages_30d}
           </Descriptions.Item>
+          {exports.data && exports.data.length > 0 && (
+            <Descriptions.Item label={t('exports')} span={2}>
+              <ExportFiles tenantId={data.tenant_id} exports={exports.data} />
+            </Descriptions.Item>
+          )}
         </Descriptions>
       )}
     </Modal>

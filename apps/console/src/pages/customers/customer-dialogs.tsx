@@ -88,7 +88,7 @@ function LimitsDialog({ customer, onClose, onSaved }: CustomerDialogProps) {
       <Form.Item name="contactLimit" label={t('contactLimit')} extra={t('contactLimitHelp')}>
         <InputNumber min={0} precision={0} style={{ width: 200 }} data-testid="customer-contact-limit" />
       </Form.Item>
-      <Form.Item name="mass" label={t('mass')} valuePropName="checked">
+      <Form.Item name="mass" label={t('mass')} extra={t('massHelp')} valuePropName="checked">
         <Switch data-testid="customer-mass" />
       </Form.Item>
     </ModalForm>

@@ -1,4 +1,5 @@
 import type { CustomerDetails, CustomerRow } from '@ws/contract';
+import { App } from 'antd';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { onePage, settle, setUpTestRoot, typeInto } from '../../test/test-root.js';
@@ -45,34 +46,49 @@ const details: CustomerDetails = {
   },
 };
 
+const FOLDER = '100001-20261126-183605';
 const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
   const path = url.split('?')[0];
+  if (path === '/api/auth/exportfile') {
+    return new Response('\uFEFFphone\r\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } });
+  }
   const data =
-    path === '/api/auth/list'
-      ? onePage([row])
-      : path === '/api/auth/getcustomer'
-        ? details
-        : path === '/api/auth/data'
-          ? {
-              customers: 1,
-              active_customers: 0,
-              expired_customers: 1,
-              numbers: 3,
-              contacts: 120,
-              seats: 2,
-              messages: 900,
-              messages_today: 4,
-              wallet_balance: 0,
-              wallet_held: 0,
-              low_balance_customers: 0,
-            }
-          : path === '/api/auth/addcustomer'
-            ? details
-            : path === '/api/auth/getforce'
-              ? { tenant_id: '100001', force: false }
-              : path === '/api/auth/getreadgm'
-                ? { tenant_id: '100001', read_receipts: true }
-                : details;
+    path === '/api/auth/exports'
+      ? [
+          {
+            folder: FOLDER,
+            created_at: '2026-11-26T18:36:05.000000Z',
+            files: [
+              { name: 'contacts.csv', bytes: 2048 },
+              { name: 'ledger.csv', bytes: 120 },
+            ],
+          },
+        ]
+      : path === '/api/auth/list'
+        ? onePage([row])
+        : path === '/api/auth/getcustomer'
+          ? details
+          : path === '/api/auth/data'
+            ? {
+                customers: 1,
+                active_customers: 0,
+                expired_customers: 1,
+                numbers: 3,
+                contacts: 120,
+                seats: 2,
+                messages: 900,
+                messages_today: 4,
+                wallet_balance: 0,
+                wallet_held: 0,
+                low_balance_customers: 0,
+              }
+            : path === '/api/auth/addcustomer'
+              ? details
+              : path === '/api/auth/getforce'
+                ? { tenant_id: '100001', force: false }
+                : path === '/api/auth/getreadgm'
+                  ? { tenant_id: '100001', read_receipts: true }
+                  : details;
   return Response.json({ code: 0, message: 'ok', data });
 });
 const bodiesTo = (path: string) =>
@@ -130,4 +146,42 @@ describe('the customers screen', () => {
     expect(bodiesTo('/api/auth/charge')[0]).toMatchObject({ tenantId: '100001', amount: '10.50', remark: '' });
     expect(bodiesTo('/api/auth/charge')[0].requestId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   }, 30_000);
+
+  it("lists a customer's deletion exports in its details, each file a download", async () => {
+    await screen.render(
+      <App>
+        <CustomersPage />
+      </App>,
+    );
+    await settle(() => expect(screen.host.textContent).toContain('acme'));
+    await click('customer-details-open');
+    await settle(() =>
+      expect(document.querySelector('[data-testid=customer-exports]')?.textContent).toContain('contacts.csv'),
+    );
+    expect(document.querySelector('[data-testid=customer-exports]')?.textContent).toContain('2.0 KB');
+    await act(async () => document.querySelector<HTMLElement>('[data-testid="customer-export-contacts.csv"]')?.click());
+    await settle(() =>
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+        `/api/auth/exportfile?tenantId=100001&folder=${FOLDER}&file=contacts.csv`,
+      ),
+    );
+  }, 20_000);
+
+  it("finds a deleted customer's exports by its id", async () => {
+    await screen.render(
+      <App>
+        <CustomersPage />
+      </App>,
+    );
+    await click('customer-exports-open');
+    await settle(() => expect(document.querySelector('[data-testid=customer-exports-tenant]')).not.toBeNull());
+    const search = document.querySelector('[data-testid=customer-exports-tenant]');
+    const input = search instanceof HTMLInputElement ? search : search?.querySelector('input');
+    await typeInto(input as HTMLInputElement, '100001');
+    await act(async () => search?.querySelector('button')?.click());
+    await settle(() =>
+      expect(document.querySelector('[data-testid=customer-exports]')?.textContent).toContain('ledger.csv'),
+    );
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/auth/exports?tenantId=100001');
+  }, 20_000);
 });

@@ -1,4 +1,4 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { type CustomerRow, calls } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
@@ -10,6 +10,7 @@ import { CodeLabel } from '../../components/codes/code-label.js';
 import { CustomerAddDialog } from './customer-add-dialog.js';
 import { CustomerDetailsDialog } from './customer-details-dialog.js';
 import { type CustomerAction, CustomerDialog } from './customer-dialogs.js';
+import { CustomerExportsDialog } from './customer-exports.js';
 
 interface Filters {
   username?: string;
@@ -56,6 +57,7 @@ export default function CustomersPage() {
   const [filters, setFilters] = useState<Filters>({});
   const list = usePagedList(calls.customers, { filters });
   const [adding, setAdding] = useState(false);
+  const [exports, setExports] = useState(false);
   const [open, setOpen] = useState<{ action: CustomerAction | 'details'; customer: CustomerRow }>();
   const close = () => setOpen(undefined);
   const saved = () => void list.refresh();
@@ -131,6 +133,9 @@ export default function CustomersPage() {
             <Button icon={<ReloadOutlined />} onClick={saved}>
               {t('refresh')}
             </Button>
+            <Button icon={<DownloadOutlined />} onClick={() => setExports(true)} data-testid="customer-exports-open">
+              {t('exportsTitle')}
+            </Button>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="customer-add">
               {t('add')}
             </Button>
@@ -146,6 +151,7 @@ export default function CustomersPage() {
       </FilterBar>
       <PagedTable<CustomerRow> rowKey="tenant_id" columns={columns} list={list} scroll={{ x: 'max-content' }} />
       {adding && <CustomerAddDialog onClose={() => setAdding(false)} onSaved={saved} />}
+      {exports && <CustomerExportsDialog onClose={() => setExports(false)} />}
       {open?.action === 'details' && <CustomerDetailsDialog customer={open.customer} onClose={close} />}
       {open && open.action !== 'details' && (
         <CustomerDialog action={open.action} customer={open.customer} onClose={close} onSaved={saved} />

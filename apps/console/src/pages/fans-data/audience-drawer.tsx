@@ -9,6 +9,7 @@ import {
 } from '@ant-design/icons';
 import type { AudienceList, RowOutcome } from '@ws/contract';
 import { formatTime, userName } from '@ws/web-kit/list';
+import { formatFileSize } from '@ws/web-kit/utils';
 import { Alert, Button, Descriptions, Divider, Drawer, Dropdown, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,19 +19,6 @@ import { AudienceCounts } from './audience-counts.js';
 import { AudienceRows } from './audience-rows.js';
 import { AudienceStatusCell } from './audience-status.js';
 import { type AudienceActions, mayLoad, mayRerun } from './use-audience-actions.js';
-
-/** A file size people read: 1.2 MB. */
-function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let size = bytes / 1024;
-  let unit = 0;
-  while (size >= 1024 && unit < units.length - 1) {
-    size /= 1024;
-    unit += 1;
-  }
-  return `${size.toFixed(1)} ${units[unit]}`;
-}
 
 /**
  * One list in detail: its consent and file, its status and progress, the counts with their charts,
@@ -128,7 +116,7 @@ export function AudienceDrawer({
             )}
           </Descriptions.Item>
           <Descriptions.Item label={t('file')}>
-            {list.file_name} ({codeName('AudienceFileKind', list.file_kind)}, {fileSize(list.file_size)})
+            {list.file_name} ({codeName('AudienceFileKind', list.file_kind)}, {formatFileSize(list.file_size)})
           </Descriptions.Item>
           <Descriptions.Item label={t('defaultCountry')}>{list.default_country ?? '-'}</Descriptions.Item>
           <Descriptions.Item label={t('creator')}>{userName(list.creator)}</Descriptions.Item>

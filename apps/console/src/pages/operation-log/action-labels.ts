@@ -24,6 +24,7 @@ export const ACTION_LABELS: Readonly<Record<string, readonly [zh: string, en: st
   'auth.setreadgm': ['设置已读回执', 'Set read receipts'],
   'auth.clearmsg': ['清理客户消息', 'Purge customer messages'],
   'auth.restart': ['重启客户任务', 'Restart customer jobs'],
+  'auth.exportfile': ['下载客户导出文件', 'Download a customer export file'],
   'system.upimg': ['上传图片', 'Upload image'],
   'notice.add': ['发布公告', 'Publish notice'],
   'notice.del': ['删除公告', 'Delete notice'],

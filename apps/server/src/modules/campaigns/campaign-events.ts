@@ -22,13 +22,19 @@ interface CampaignRef {
 }
 
 /** A campaign's status changed: in the transaction that changed it. */
-export async function publishCampaignUpdate(db: Db, campaign: CampaignRef): Promise<void> {
-  await publishEvents(db, [
-    {
+export function publishCampaignUpdate(db: Db, campaign: CampaignRef): Promise<void> {
+  return publishCampaignUpdates(db, [campaign]);
+}
+
+/** Campaigns' statuses changed (one publication for the batch): in the transaction that changed them. */
+export async function publishCampaignUpdates(db: Db, campaigns: readonly CampaignRef[]): Promise<void> {
+  await publishEvents(
+    db,
+    campaigns.map((campaign) => ({
       tenantId: campaign.tenantId,
       roles: CAMPAIGN_ROLES,
       event: {
-        type: 'campaign.updated',
+        type: 'campaign.updated' as const,
         data: {
           campaign_id: campaign.id,
           kind: campaign.kind,
@@ -36,8 +42,8 @@ export async function publishCampaignUpdate(db: Db, campaign: CampaignRef): Prom
           run_no: campaign.runNo,
         },
       },
-    },
-  ]);
+    })),
+  );
 }
 
 /** The dispatcher moved on: at most once a second per campaign, from its step's transaction. */

@@ -73,8 +73,10 @@ export async function operateCampaign(
   language: Language,
 ): Promise<Campaign> {
   const { id, action } = operation;
-  if (SENDING_ACTIONS.has(action)) await requireMassAllowed(context.pool, scope.tenantId);
   await withTransaction(context.pool, async (client) => {
+    // Read under the tenant's row lock, before the campaign's: mass turned off meanwhile either
+    // waits for this to commit (and then holds the campaign it set running) or is seen here.
+    if (SENDING_ACTIONS.has(action)) await requireMassAllowed(client, scope.tenantId);
     const campaign = await lockCampaign(client, scope.tenantId, id);
     if (!campaign || campaign.kind !== kind) throw errors.notFound({ zh: 'id: 任务', en: 'id: Campaign' });
     if (!ACTION_FROM[action].includes(campaign.status)) throw wrongStatus(action, campaign.status);
@@ -96,7 +98,7 @@ export async function operateCampaign(
 const AFTER_COMMIT: Partial<Record<Action, (client: pg.PoolClient, tenantId: string, id: string) => Promise<void>>> = {
   async pause(client, tenantId, id) {
     const campaign = await lockCampaign(client, tenantId, id);
-    if (campaign?.status === 'paused') await holdCampaignSends(client, tenantId, id);
+    if (campaign?.status === 'paused') await holdCampaignSends(client, tenantId, [id]);
   },
 };
 

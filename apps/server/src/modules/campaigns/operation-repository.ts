@@ -1,3 +1,4 @@
+import type { CampaignKind } from '@ws/contract';
 import type { Db } from '../../platform/db/pool.js';
 
 /**
@@ -22,6 +23,21 @@ export async function moveCampaignStatus(
     [tenantId, id, from, to],
   );
   return rows[0]?.run_no;
+}
+
+/** Holds every running campaign of the tenant with the reason; answers them. */
+export async function holdRunningCampaignsOf(
+  db: Db,
+  tenantId: string,
+  reason: { zh: string; en: string },
+): Promise<{ id: string; kind: CampaignKind; run_no: number }[]> {
+  const { rows } = await db.query<{ id: string; kind: CampaignKind; run_no: number }>(
+    `update campaign set status = 'held', hold_reason_zh = $2, hold_reason_en = $3, updated_at = now()
+      where tenant_id = $1 and status = 'running'
+     returning id::text, kind, run_no`,
+    [tenantId, reason.zh, reason.en],
+  );
+  return rows;
 }
 
 /** A new run of the campaign: running again from the first contact. Answers its number. */

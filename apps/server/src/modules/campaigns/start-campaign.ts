@@ -20,10 +20,12 @@ import { lockStartingCampaign, markCampaignStarted, refuseCampaignStart } from '
  */
 export async function startCampaign(context: AppContext, tenantId: string, campaignId: string): Promise<void> {
   await withTransaction(context.pool, async (client) => {
+    // The tenant's row first (share-locked), then the campaign's, as every path that sets one running.
+    const allowed = await massAllowed(client, tenantId);
     const campaign = await lockStartingCampaign(client, tenantId, campaignId);
     if (!campaign) return;
     // Scheduled before the platform turned the tenant's campaigns off: refused when it comes.
-    if (!(await massAllowed(client, tenantId))) {
+    if (!allowed) {
       await refuseCampaignStart(client, tenantId, campaignId, MASS_OFF);
       const update = { id: campaignId, tenantId, kind: campaign.kind as CampaignKind, status: 'scheduled' as const };
       await publishCampaignUpdate(client, { ...update, runNo: campaign.run_no });

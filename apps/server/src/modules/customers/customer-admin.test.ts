@@ -36,6 +36,8 @@ const validBodies = (): Record<Exclude<keyof typeof customerCalls, 'accountPlan'
   getReadReceipts: { tenantId: b.tenantId },
   clearMessages: { tenantId: b.tenantId, before: '2026-01-01' },
   getCustomer: { tenantId: b.tenantId },
+  customerExports: { tenantId: b.tenantId },
+  customerExportFile: { tenantId: b.tenantId, folder: `${b.tenantId}-20260101-000000`, file: 'contacts.csv' },
   platformTotals: {},
   restartJobs: { tenantId: b.tenantId },
 });

@@ -4,7 +4,7 @@
  * a CSV written by COPY into DATA_DIR; only the tenant's rows; past its bound it fails and leaves
  * nothing behind.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addNumber, useTenants } from '../../test/tenants.js';
@@ -94,5 +94,18 @@ describe('the export before a tenant’s deletion', () => {
     expect(folders()).toEqual([]);
     await expect(exportCustomerData(t.context, b.tenantId, 200)).rejects.toThrow(/bound of 200 bytes/);
     expect(folders()).toEqual([]);
+  });
+
+  it('removes an export a killed worker left half written', async () => {
+    const root = path.join(t.context.config.dataDir, 'customer-exports');
+    const stale = path.join(root, `${b.tenantId}-20260101-000000.partial`);
+    mkdirSync(stale, { recursive: true });
+    writeFileSync(path.join(stale, 'contacts.csv'), 'half');
+    const folder = await exportCustomerData(t.context, b.tenantId);
+    expect(existsSync(stale)).toBe(false);
+    expect(readdirSync(root).filter((name) => name.startsWith(`${b.tenantId}-`) && name.endsWith('.partial'))).toEqual(
+      [],
+    );
+    expect(existsSync(path.join(t.context.config.dataDir, folder, 'ledger.csv'))).toBe(true);
   });
 });

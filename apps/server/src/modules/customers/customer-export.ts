@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,8 +11,30 @@ import { fileStamp } from '../../platform/http/table-download.js';
 import { copyContactsCsv } from '../contacts/contact-export-repository.js';
 import { copyTenantTable, TENANT_EXPORT_TABLES } from './tenant-export-repository.js';
 
+/** Where the exports lie, under DATA_DIR: a folder `<tenant>-<time>` each. */
+export const CUSTOMER_EXPORTS_DIR = 'customer-exports';
+/** The suffix of an export's folder while it is written. */
+const PARTIAL = '.partial';
+
 /** The most an export may write (all files together): past it the export fails and nothing is deleted. */
 export const EXPORT_MAX_BYTES = 20 * 1024 ** 3;
+
+/**
+ * An export a killed worker left half written (its deletion job retries with a new one): removed,
+ * so only complete exports stay in the data directory. One deletion job runs per tenant (its key).
+ */
+async function removeUnfinishedExports(dataDir: string, tenantId: string): Promise<void> {
+  const root = path.join(dataDir, CUSTOMER_EXPORTS_DIR);
+  const names = await readdir(root).catch((error: { code?: string }) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  for (const name of names) {
+    if (name.startsWith(`${tenantId}-`) && name.endsWith(PARTIAL)) {
+      await rm(path.join(root, name), { recursive: true, force: true });
+    }
+  }
+}
 
 /** Counts what passes through, and fails the pipeline once the export's total passes its bound. */
 function bounded(written: { bytes: number }, maxBytes: number): Transform {
@@ -39,8 +61,11 @@ export async function exportCustomerData(
   tenantId: string,
   maxBytes = EXPORT_MAX_BYTES,
 ): Promise<string> {
-  const folder = path.join('customer-exports', `${tenantId}-${fileStamp()}`);
-  const absolute = path.join(context.config.dataDir, folder);
+  const folder = path.join(CUSTOMER_EXPORTS_DIR, `${tenantId}-${fileStamp()}`);
+  // Written under another name and renamed when complete: `auth/exports` never offers a file still
+  // being written.
+  const absolute = path.join(context.config.dataDir, `${folder}${PARTIAL}`);
+  await removeUnfinishedExports(context.config.dataDir, tenantId);
   await mkdir(absolute, { recursive: true });
   const scope: Scope = { tenantId, userId: '0', role: 'operator', acrossTenants: false, assignee: undefined };
   const written = { bytes: 0 };
@@ -53,6 +78,7 @@ export async function exportCustomerData(
     };
     await save('contacts', copyContactsCsv(client, scope, { filters: ContactFilters.parse({}) }, 'en'));
     for (const table of TENANT_EXPORT_TABLES) await save(table, copyTenantTable(client, tenantId, table));
+    await rename(absolute, path.join(context.config.dataDir, folder));
   } catch (error) {
     await rm(absolute, { recursive: true, force: true });
     throw error;

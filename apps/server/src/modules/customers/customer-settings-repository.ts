@@ -178,3 +178,11 @@ export async function selectTenantLimits(db: Db, tenantId: string): Promise<Tena
   );
   return rows[0] ?? { contactLimit: null, contacts: 0, massAllowed: true, readReceipts: true, forceTranslate: false };
 }
+
+/** Whether the tenant may run campaigns, its row share-locked until the transaction ends (true for no row). */
+export async function selectMassAllowedLocked(db: Db, tenantId: string): Promise<boolean> {
+  const { rows } = await db.query<{ mass_allowed: boolean }>(
+    prepared('select mass_allowed from tenant where id = $1 for share', [tenantId]),
+  );
+  return rows[0]?.mass_allowed ?? true;
+}

@@ -5,6 +5,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import { withTransaction } from '../../platform/db/pool.js';
 import type { AppContext } from '../../platform/http/context.js';
 import { errors } from '../../platform/http/errors.js';
+import { holdRunningCampaigns } from '../campaigns/hold-running-campaigns.js';
 import { updateOwnerPassword } from './customer-admin-repository.js';
 import { CUSTOMER_NOT_FOUND, requireCustomer } from './customer-details.js';
 import {
@@ -17,14 +18,25 @@ type Settings = z.output<typeof CustomerSettings>;
 
 /**
  * `fanslimit`, `mass`, `acctype`, `renew`, `setforce`, `setreadgm`: one change of a customer's
- * settings under its row lock; a tenant being deleted takes no more changes (409).
+ * settings under its row lock; a tenant being deleted takes no more changes (409). Mass off holds
+ * the tenant's running campaigns and their queued messages in the same transaction.
  */
-export function changeCustomer(
+export async function changeCustomer(
   context: AppContext,
   scope: Scope,
   tenantId: string,
   change: SettingsChange,
 ): Promise<Settings> {
+  return (await changeCustomerHolding(context, scope, tenantId, change)).settings;
+}
+
+/** `changeCustomer`, answering also the running campaigns it held (mass off), for the operation log. */
+export async function changeCustomerHolding(
+  context: AppContext,
+  scope: Scope,
+  tenantId: string,
+  change: SettingsChange,
+): Promise<{ settings: Settings; held: string[] }> {
   return withTransaction(context.pool, async (client) => {
     const before = await requireCustomer(client, scope, tenantId, { lock: true });
     if (before.state !== 'active') {
@@ -36,7 +48,8 @@ export function changeCustomer(
     const after = await updateCustomerSettings(client, scope, tenantId, change);
     if (!after) throw errors.notFound(CUSTOMER_NOT_FOUND);
     if (change.forceTranslate && !before.force_translate) await translateEveryConversation(client, tenantId);
-    return after;
+    // Mass off stops what runs too, not only new starts (decision 0032).
+    return { settings: after, held: change.mass === false ? await holdRunningCampaigns(client, tenantId) : [] };
   });
 }
 

@@ -1,11 +1,13 @@
 import { calls } from '@ws/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/http/context.js';
+import { fileRoute } from '../../platform/http/file-route.js';
 import { route } from '../../platform/http/route.js';
 import { addCustomer } from './add-customer.js';
 import { customerDetails, requireCustomer } from './customer-details.js';
+import { listCustomerExports, openCustomerExportFile } from './customer-export-files.js';
 import { listCustomers } from './customer-list.js';
-import { changeCustomer, resetCustomerPassword } from './customer-settings.js';
+import { changeCustomer, changeCustomerHolding, resetCustomerPassword } from './customer-settings.js';
 import { selectOwnPlan, selectPlatformTotals } from './customer-settings-repository.js';
 import { deleteCustomer } from './delete-customer.js';
 import { clearCustomerMessages } from './message-purge-job.js';
@@ -30,9 +32,10 @@ export function registerCustomerRoutes(app: FastifyInstance, context: AppContext
     audit(`${body.tenantId}: ${body.limit ?? 'unlimited'}`);
     return changeCustomer(context, scope, body.tenantId, { contactLimit: body.limit });
   });
-  route(app, context, calls.customerMass, ({ scope, body, audit }) => {
-    audit(`${body.tenantId}: ${body.mass ? 'on' : 'off'}`);
-    return changeCustomer(context, scope, body.tenantId, { mass: body.mass });
+  route(app, context, calls.customerMass, async ({ scope, body, audit }) => {
+    const { settings, held } = await changeCustomerHolding(context, scope, body.tenantId, { mass: body.mass });
+    audit(`${body.tenantId}: ${body.mass ? 'on' : `off, running campaigns held: ${held.length}`}`);
+    return settings;
   });
   route(app, context, calls.customerPlan, ({ scope, body, audit }) => {
     audit(`${body.tenantId}: ${body.plan}`);
@@ -68,6 +71,11 @@ export function registerCustomerRoutes(app: FastifyInstance, context: AppContext
     return clearCustomerMessages(context, scope, body.tenantId, body.before);
   });
   route(app, context, calls.getCustomer, ({ scope, query }) => customerDetails(context, scope, query.tenantId));
+  route(app, context, calls.customerExports, ({ scope, query }) => listCustomerExports(context, scope, query.tenantId));
+  fileRoute(app, context, calls.customerExportFile, ({ scope, query, audit }) => {
+    audit(`${query.tenantId}: ${query.folder}/${query.file}`);
+    return openCustomerExportFile(context, scope, query);
+  });
   route(app, context, calls.platformTotals, () => selectPlatformTotals(context.pool));
   route(app, context, calls.accountPlan, ({ scope }) => selectOwnPlan(context.pool, scope));
   route(app, context, calls.restartJobs, ({ scope, query, audit }) => {

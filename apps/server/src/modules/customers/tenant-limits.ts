@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/pool.js';
 import { AppError } from '../../platform/http/errors.js';
-import { selectTenantLimits, type TenantLimits } from './customer-settings-repository.js';
+import { selectMassAllowedLocked, selectTenantLimits, type TenantLimits } from './customer-settings-repository.js';
 
 export { selectTenantLimits, type TenantLimits };
 
@@ -26,9 +26,20 @@ export const MASS_OFF = {
   en: 'Campaigns are turned off for this account by the platform admin; none can be added or started',
 };
 
-/** Whether the platform lets the tenant run campaigns (mass). */
+/** Why a tenant's running campaign was held when the platform turned its campaigns off (decision 0032). */
+export const MASS_OFF_HELD = {
+  zh: '群发已被平台管理员关闭，任务已暂停，不再发送；重新开启后可继续',
+  en: 'Campaigns were turned off for this account by the platform admin: this one is paused and sends nothing more; resume it once they are turned on again',
+};
+
+/**
+ * Whether the platform lets the tenant run campaigns (mass). Inside a transaction that goes on to
+ * set a campaign running, read under a share lock of the tenant's row: `auth/mass` turning it off
+ * (under the row's update lock, holding the running campaigns) then waits for that transaction,
+ * or that transaction waits for it and reads off.
+ */
 export async function massAllowed(db: Db, tenantId: string): Promise<boolean> {
-  return (await selectTenantLimits(db, tenantId)).massAllowed;
+  return selectMassAllowedLocked(db, tenantId);
 }
 
 /** A tenant whose campaigns the platform turned off (mass) cannot add or start one: a 403 saying so. */

@@ -1,4 +1,4 @@
-import type { Language, LedgerRecord, LedgerView, UsageRecord, UsageSummary } from '@ws/contract';
+import type { Language, LedgerRecord, LedgerView, UsageRecord, UsageSummary, UsageUnit } from '@ws/contract';
 import { formatMicros, LEDGER_CONTENT_TYPES } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Db } from '../../platform/db/pool.js';
@@ -48,6 +48,7 @@ const VIEWS: Record<LedgerView, { selection: LedgerSelection; usage: boolean }> 
   flowuse: { selection: SELECTIONS.moneyUse, usage: true },
   transcharge: { selection: SELECTIONS.translationTopUps, usage: false },
   transuse: { selection: SELECTIONS.translationUse, usage: true },
+  pulluse: { selection: SELECTIONS.inviteUse, usage: true },
   chargelist: { selection: SELECTIONS.moneyAll, usage: false },
 };
 
@@ -89,14 +90,21 @@ export async function downloadLedger(
   );
 }
 
+/** The usage each unit's charts show. */
+const USAGE_OF: Record<UsageUnit, LedgerSelection> = {
+  usd_micros: SELECTIONS.moneyUse,
+  chars: SELECTIONS.translationUse,
+  invites: SELECTIONS.inviteUse,
+};
+
 /** The charts' data: usage per day, category, country and number of the range. */
 export async function usageSummary(
   db: Db,
   scope: Scope,
-  body: { unit: 'usd_micros' | 'chars'; filters: { from?: string; to?: string; tenantId?: string } },
+  body: { unit: UsageUnit; filters: { from?: string; to?: string; tenantId?: string } },
 ): Promise<UsageSummary> {
   await checkTenantFilter(db, scope, body.filters);
-  const selection = body.unit === 'usd_micros' ? SELECTIONS.moneyUse : SELECTIONS.translationUse;
+  const selection = USAGE_OF[body.unit];
   const request = { page: 1, pageSize: 10, filters: body.filters };
   const [days, byCategory, byCountry, byNumber] = await Promise.all([
     selectUsageTotals(db, scope, request, selection, 'day'),

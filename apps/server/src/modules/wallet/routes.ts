@@ -13,7 +13,7 @@ import {
   listPostings,
   listUsage,
   SELECTIONS,
-  walletInfo,
+  walletInfoOf,
 } from './wallet-commands.js';
 
 /** The operation-log text of a credit: what it added, and whether a retry posted nothing. */
@@ -28,6 +28,7 @@ export function registerWalletRoutes(app: FastifyInstance, context: AppContext):
     listPostings(db, scope, body, SELECTIONS.translationTopUps),
   );
   route(app, context, calls.transUse, ({ scope, body }) => listUsage(db, scope, body, SELECTIONS.translationUse));
+  route(app, context, calls.pullUse, ({ scope, body }) => listUsage(db, scope, body, SELECTIONS.inviteUse));
   route(app, context, calls.chargeList, ({ scope, body }) => listPostings(db, scope, body, SELECTIONS.moneyAll));
   route(app, context, calls.addFlow, async ({ scope, body, audit }) => {
     const reply = await creditTenant(db, scope, 'money', body);
@@ -54,7 +55,7 @@ export function registerWalletRoutes(app: FastifyInstance, context: AppContext):
     audit(`${body.view} downloaded as ${body.format}`);
     return downloadLedger(db, scope, body, language);
   });
-  route(app, context, calls.vipInfo, ({ scope }) => walletInfo(db, scope.tenantId));
+  route(app, context, calls.vipInfo, ({ scope, query }) => walletInfoOf(db, scope, query.tenantId));
   route(app, context, calls.vipSettings, async ({ scope, body, audit }) => {
     const info = await changeWalletSettings(db, scope, body);
     audit(

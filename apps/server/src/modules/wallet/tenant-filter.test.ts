@@ -123,3 +123,46 @@ describe('a tenant’s filter', () => {
     expect(download.statusCode).toBe(404);
   });
 });
+
+describe('the wallet cards (vip/info) of a chosen customer', () => {
+  const walletOf = (query: Record<string, string>, token = admin) =>
+    t.get('/api/vip/info', { token, query, headers: { 'accept-language': 'en' } });
+
+  it('answers the customer the platform admin names, its own wallet otherwise', async () => {
+    const ofB = await walletOf({ tenantId: b.tenantId });
+    expect(ofB.status, JSON.stringify(ofB.body)).toBe(200);
+    // B was credited 2 USD and charged 1 % of it; one number slot bought.
+    expect(ofB.body.data).toMatchObject({
+      tenant_id: b.tenantId,
+      balance: 1_980_000,
+      available: 1_980_000,
+      held: 0,
+      number_slots: 1,
+    });
+    expect((await walletOf({ tenantId: a.tenantId })).body.data).toMatchObject({
+      tenant_id: a.tenantId,
+      balance: 990_000,
+    });
+    const own = await walletOf({});
+    expect(own.body.data.tenant_id).not.toBe(a.tenantId);
+    expect(own.body.data.tenant_id).not.toBe(b.tenantId);
+  });
+
+  it('lets a tenant name only itself: another is a 404 naming the field, like an unknown customer', async () => {
+    expect((await walletOf({}, a.token)).body.data).toMatchObject({ tenant_id: a.tenantId, balance: 990_000 });
+    expect((await walletOf({ tenantId: a.tenantId }, a.token)).body.data.tenant_id).toBe(a.tenantId);
+    for (const [query, token] of [
+      [{ tenantId: b.tenantId }, a.token],
+      [{ tenantId: '999999' }, admin],
+    ] as const) {
+      const reply = await walletOf(query, token);
+      expect(reply.status).toBe(404);
+      expect(reply.body.message).toMatch(/^tenantId: Customer/);
+      expect(JSON.stringify(reply.body)).not.toContain('1980000');
+    }
+    await expectBadInput(
+      (query) => t.get('/api/vip/info', { token: admin, query }),
+      [[{ tenantId: 'abc' }, 'tenantId']],
+    );
+  });
+});

@@ -36,15 +36,26 @@ export async function tenantOf(db: Db, scope: Scope, named: string | undefined):
 }
 
 /**
- * The tenant filter of a wallet list, summary or export: the platform admin's must name a customer
- * that exists; anyone else may name only its own tenant (another is a 404, as any id of another
- * tenant is). Without it, the platform admin reads every tenant's and anyone else its own.
+ * A tenant a read names: the platform admin's must be a customer that exists; anyone else may name
+ * only its own tenant (another is a 404 naming `field`, as any id of another tenant is).
+ */
+async function requireReadableTenant(db: Db, scope: Scope, named: string, field: string): Promise<void> {
+  if (scope.acrossTenants ? await tenantExists(db, named) : named === scope.tenantId) return;
+  throw errors.notFound({ zh: `${field}: 客户`, en: `${field}: Customer` });
+}
+
+/**
+ * The tenant filter of a wallet list, summary or export (see `requireReadableTenant`). Without it,
+ * the platform admin reads every tenant's and anyone else its own.
  */
 export async function checkTenantFilter(db: Db, scope: Scope, filters: { tenantId?: string | undefined }) {
-  const named = filters.tenantId;
-  if (!named) return;
-  if (scope.acrossTenants ? await tenantExists(db, named) : named === scope.tenantId) return;
-  throw errors.notFound({ zh: 'filters.tenantId: 客户', en: 'filters.tenantId: Customer' });
+  if (filters.tenantId) await requireReadableTenant(db, scope, filters.tenantId, 'filters.tenantId');
+}
+
+/** `vip/info`: the caller's wallet, or the customer's the platform admin names (decision 0032). */
+export async function walletInfoOf(db: Db, scope: Scope, named: string | undefined): Promise<WalletInfo> {
+  if (named) await requireReadableTenant(db, scope, named, 'tenantId');
+  return walletInfo(db, named ?? scope.tenantId);
 }
 
 /**
@@ -124,6 +135,7 @@ export const SELECTIONS = {
   },
   translationTopUps: { kinds: ['top_up', 'adjustment'], unit: 'chars' },
   translationUse: { kinds: ['translation_usage'], unit: 'chars' },
+  inviteUse: { kinds: ['invite_usage'], unit: 'invites' },
 } as const satisfies Record<string, LedgerSelection>;
 
 export async function listPostings(db: Db, scope: Scope, request: LedgerListRequest, selection: LedgerSelection) {

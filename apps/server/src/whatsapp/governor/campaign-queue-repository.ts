@@ -6,12 +6,12 @@ import { markLanesDue } from './queue-repository.js';
  * rows are touched: a claimed one is being sent (or was, before a crash) and is the lane's to settle.
  */
 
-/** Pushes the campaign's unclaimed queue rows to infinity: the lanes find nothing of it due. */
-export async function holdQueuedSends(db: Db, tenantId: string, campaignId: string): Promise<number> {
+/** Pushes the campaigns' unclaimed queue rows to infinity: the lanes find nothing of them due. */
+export async function holdQueuedSends(db: Db, tenantId: string, campaignIds: readonly string[]): Promise<number> {
   const { rowCount } = await db.query(
     `update send_queue set not_before = 'infinity'
-      where campaign_id = $2 and tenant_id = $1 and claimed_at is null and not_before <> 'infinity'`,
-    [tenantId, campaignId],
+      where campaign_id = any($2::bigint[]) and tenant_id = $1 and claimed_at is null and not_before <> 'infinity'`,
+    [tenantId, campaignIds],
   );
   return rowCount ?? 0;
 }

@@ -8,13 +8,15 @@ import { holdQueuedSends, releaseQueuedSends, wakeLanes, withdrawQueuedSends } f
  */
 
 /**
- * Pause: nothing more of the campaign goes out; its queued messages stay queued. The lanes claim
+ * Pause: nothing more of the campaigns goes out; their queued messages stay queued. The lanes claim
  * nothing of a paused campaign from the moment its status commits; holding its rows after that
- * only keeps the lanes from finding them due. Pass the campaign's row locked (FOR SHARE or more) by
- * the caller so a resume, which releases the rows under the same lock, cannot come in between.
+ * only keeps the lanes from finding them due. Pass the campaigns' rows locked (FOR SHARE or more) by
+ * the caller so a resume, which releases the rows under the same lock, cannot come in between. A
+ * campaign the product holds (the platform's mass off holds all of a tenant's running ones) holds
+ * its rows here in the status's own transaction.
  */
-export function holdCampaignSends(db: Db, tenantId: string, campaignId: string): Promise<number> {
-  return holdQueuedSends(db, tenantId, campaignId);
+export function holdCampaignSends(db: Db, tenantId: string, campaignIds: readonly string[]): Promise<number> {
+  return holdQueuedSends(db, tenantId, campaignIds);
 }
 
 /** Resume: the held messages are due again and their lanes are woken when the caller commits. */
