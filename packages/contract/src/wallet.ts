@@ -174,14 +174,10 @@ export const LedgerDownload = z.object({
   filters: z.object(DayFilters).prefault({}),
 });
 
-/** What a usage screen counts: money, translation characters or group invites. */
-export const USAGE_UNITS = ['usd_micros', 'chars', 'invites'] as const;
-export const UsageUnit = z.enum(USAGE_UNITS);
-export type UsageUnit = z.infer<typeof UsageUnit>;
-
 /** Usage of a range from the daily roll-up: per day, and per category, country and number. */
 export const UsageSummaryRequest = z.object({
-  unit: UsageUnit,
+  /** What a usage screen counts: money, translation characters or group invites. */
+  unit: LedgerUnit,
   filters: z.object(DayFilters).prefault({}),
 });
 const Total = z.object({ key: z.string(), quantity: z.number().int(), amount: z.number().int() });

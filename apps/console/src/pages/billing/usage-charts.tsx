@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { calls, type UsageUnit } from '@ws/contract';
+import { calls, type LedgerUnit } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
 import { Card, Col, Row } from 'antd';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
@@ -14,11 +14,11 @@ import type { DayRange } from './ledger-filters.js';
 echarts.use([LineChart, BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 /** Spent money (USD, positive), used characters or invites, from a signed amount of the roll-up. */
-const usedOf = (unit: UsageUnit, amount: number) =>
+const usedOf = (unit: LedgerUnit, amount: number) =>
   unit === 'usd_micros' ? Math.round(-amount / 10_000) / 100 : -amount;
 
 /** Daily usage, and usage by category, country and number, of a day range. */
-export function UsageCharts({ unit, range }: { unit: UsageUnit; range: DayRange }) {
+export function UsageCharts({ unit, range }: { unit: LedgerUnit; range: DayRange }) {
   const { t } = useTranslation('billing');
   const summary = useQuery({
     queryKey: [calls.usageSummary.id, unit, range],

@@ -1,4 +1,4 @@
-import type { Language, LedgerRecord, LedgerView, UsageRecord, UsageSummary, UsageUnit } from '@ws/contract';
+import type { Language, LedgerRecord, LedgerUnit, LedgerView, UsageRecord, UsageSummary } from '@ws/contract';
 import { formatMicros, LEDGER_CONTENT_TYPES } from '@ws/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Db } from '../../platform/db/pool.js';
@@ -91,7 +91,7 @@ export async function downloadLedger(
 }
 
 /** The usage each unit's charts show. */
-const USAGE_OF: Record<UsageUnit, LedgerSelection> = {
+const USAGE_OF: Record<LedgerUnit, LedgerSelection> = {
   usd_micros: SELECTIONS.moneyUse,
   chars: SELECTIONS.translationUse,
   invites: SELECTIONS.inviteUse,
@@ -101,7 +101,7 @@ const USAGE_OF: Record<UsageUnit, LedgerSelection> = {
 export async function usageSummary(
   db: Db,
   scope: Scope,
-  body: { unit: UsageUnit; filters: { from?: string; to?: string; tenantId?: string } },
+  body: { unit: LedgerUnit; filters: { from?: string; to?: string; tenantId?: string } },
 ): Promise<UsageSummary> {
   await checkTenantFilter(db, scope, body.filters);
   const selection = USAGE_OF[body.unit];
