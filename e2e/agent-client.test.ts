@@ -47,11 +47,18 @@ const customerWrites = (text: string) =>
 const messages = (page: Page) => page.getByTestId('chat-message');
 const customerRow = (page: Page) => page.getByTestId('inbox-item').filter({ hasText: CUSTOMER });
 
-/** Takes the open conversation if it waits in the queue (round robin may have given it to the seat already). */
+/**
+ * Takes the open conversation if it waits in the queue (round robin may have given it to the seat
+ * already). Waits for one or the other first: `isVisible` does not wait, and a take button drawn a
+ * moment after the actions was skipped, leaving the conversation in the queue.
+ */
 async function takeIfWaiting(page: Page): Promise<void> {
+  const take = page.getByTestId('take');
+  const mine = page.getByTestId('conversation-assignee').filter({ hasText: world.seatName });
   await page.getByTestId('conversation-actions').waitFor();
-  if (await page.getByTestId('take').isVisible()) await page.getByTestId('take').click();
-  await page.getByTestId('conversation-assignee').filter({ hasText: world.seatName }).waitFor();
+  await take.or(mine).first().waitFor();
+  if (await take.isVisible()) await take.click();
+  await mine.waitFor();
 }
 
 describe('the seat client (/client/)', () => {
