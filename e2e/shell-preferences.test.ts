@@ -116,9 +116,11 @@ describe('theme and colour', () => {
   const chooseTheme = async (name: (typeof THEMES)[number]) => {
     const { page } = browser;
     await page.getByTestId('theme-picker').click();
-    await dropdownItems(page)
-      .and(page.locator(`[data-theme-option="${name}"]`))
-      .click();
+    const item = dropdownItems(page).and(page.locator(`[data-theme-option="${name}"]`));
+    await item.waitFor();
+    // A click while the menu still slides in can be lost, leaving it open (as chooseDropdownItem).
+    await animationsSettled(page);
+    await item.click();
     await dropdownsClosed(page);
     await page.locator(`.shell[data-theme="${name}"]`).waitFor();
   };
