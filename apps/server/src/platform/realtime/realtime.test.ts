@@ -168,6 +168,45 @@ describe('GET /ws delivery', () => {
     back.close();
   });
 
+  it('replays up to where the hub has read when a client comes back while the hub is held back, then goes live, each event once', async () => {
+    const socket = await signedInSocket(t, a.token);
+    await publish(conversationEvent(a, '36'));
+    await socket.until(() => socket.events().length === 1);
+    const seen = socket.events()[0]?.id as string;
+    socket.close();
+    await socket.closed;
+    const missed = numbered + 1;
+    await publish(conversationEvent(a, '37'));
+    await hubCaughtUp(t);
+    const open = await t.pool.connect();
+    try {
+      // An open transaction holds the hub back: the next event is committed but not read yet.
+      await open.query('begin');
+      await open.query('select pg_current_xact_id()');
+      await publish(conversationEvent(a, '38'));
+      await vi.waitFor(() => expect(t.app.realtime.held).toBe(true), { timeout: 10_000, interval: 10 });
+      // The replay, read from the table, stops where the hub stands; the held event comes live.
+      const back = await signedInSocket(t, a.token, seen);
+      const fresh = await signedInSocket(t, a.token);
+      const readyAt = back.messages.at(-1);
+      expect(numbersOf(back)).toEqual([String(missed)]);
+      expect(fresh.messages).toEqual([readyAt]);
+      await open.query('commit');
+      await back.until(() => back.events().length === 2);
+      await fresh.until(() => fresh.events().length === 1);
+      await publish(conversationEvent(a, '39'));
+      await back.until(() => back.events().length === 3);
+      await fresh.until(() => fresh.events().length === 2);
+      expect(numbersOf(back)).toEqual([String(missed), String(missed + 1), String(missed + 2)]);
+      expect(numbersOf(fresh)).toEqual([String(missed + 1), String(missed + 2)]);
+      back.close();
+      fresh.close();
+    } finally {
+      await open.query('rollback').catch(() => undefined);
+      open.release();
+    }
+  });
+
   it('tells a client to refetch when it missed more than the replay limit, or its last event was pruned', async () => {
     const socket = await signedInSocket(t, a.token);
     await publish(conversationEvent(a, '41'));
