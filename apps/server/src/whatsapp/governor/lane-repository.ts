@@ -1,5 +1,7 @@
 import type pg from 'pg';
+import { withKeyLookups } from '../../platform/db/key-lookups.js';
 import { prepared } from '../../platform/db/pool.js';
+import { ANY_PRIORITY } from './queue-messages.js';
 import type { IntentFacts, Purpose } from './rules.js';
 
 /** A queued message as the lane sees it: what to send, and the facts the rules need. */
@@ -98,7 +100,7 @@ export async function claimSends(db: pg.Pool, tenantId: string, numberId: string
   const { rows } = await db.query<{ id: string }>(
     prepared(
       `update send_queue set claimed_at = now(), attempts = attempts + 1
-        where tenant_id = $1 and number_id = $2 and message_id = any($3::bigint[])
+        where tenant_id = $1 and number_id = $2 and priority in ${ANY_PRIORITY} and message_id = any($3::bigint[])
           and claimed_at is null and not_before <= now()
           and (campaign_id is null or not exists (
                 select 1 from campaign c
@@ -169,12 +171,14 @@ const RECORD_OUTCOMES = `
   ),
   removed as (
     delete from send_queue q using outcome o
-     where o.kind <> 'deferred' and q.tenant_id = o.tenant_id and q.number_id = o.number_id and q.message_id = o.id
+     where o.kind <> 'deferred' and q.tenant_id = o.tenant_id and q.number_id = o.number_id
+       and q.priority in ${ANY_PRIORITY} and q.message_id = o.id
   ),
   postponed as (
     update send_queue q set not_before = o.until, claimed_at = null
       from outcome o
-     where o.kind = 'deferred' and q.tenant_id = o.tenant_id and q.number_id = o.number_id and q.message_id = o.id
+     where o.kind = 'deferred' and q.tenant_id = o.tenant_id and q.number_id = o.number_id
+       and q.priority in ${ANY_PRIORITY} and q.message_id = o.id
   ),
   counted as (
     insert into number_daily_count as c (tenant_id, number_id, day, sent)
@@ -199,20 +203,18 @@ export async function recordOutcomes(
 ): Promise<void> {
   if (outcomes.length === 0) return;
   const pick = <T>(read: (outcome: SendOutcome) => T) => outcomes.map(read);
-  await client.query('set local enable_hashjoin = off; set local enable_mergejoin = off');
-  await client.query(
-    prepared(RECORD_OUTCOMES, [
-      tenantId,
-      numberId,
-      pick((o) => o.id),
-      pick((o) => o.createdAt),
-      pick((o) => o.kind),
-      pick((o) => (o.kind === 'sent' ? o.metaMessageId : null)),
-      pick((o) => (o.kind === 'failed' ? o.errorCode : null)),
-      pick((o) => (o.kind === 'refused' || o.kind === 'failed' || o.kind === 'unknown' ? o.reason : null)),
-      pick((o) => (o.kind === 'deferred' ? o.until : null)),
-    ]),
-  );
+  const recorded = prepared(RECORD_OUTCOMES, [
+    tenantId,
+    numberId,
+    pick((o) => o.id),
+    pick((o) => o.createdAt),
+    pick((o) => o.kind),
+    pick((o) => (o.kind === 'sent' ? o.metaMessageId : null)),
+    pick((o) => (o.kind === 'failed' ? o.errorCode : null)),
+    pick((o) => (o.kind === 'refused' || o.kind === 'failed' || o.kind === 'unknown' ? o.reason : null)),
+    pick((o) => (o.kind === 'deferred' ? o.until : null)),
+  ]);
+  await withKeyLookups(client, () => client.query(recorded));
 }
 
 export interface ReachGrant {

@@ -4,6 +4,16 @@ import type { Purpose } from './rules.js';
 
 /** Interactive sends (an agent's reply) go before bulk ones (campaigns) in a number's lane. */
 export const PRIORITY = { interactive: 0, bulk: 1 } as const;
+export type Priority = (typeof PRIORITY)[keyof typeof PRIORITY];
+
+/**
+ * A queue row found by its message states every priority (`q.priority in (0, 1)`), so the
+ * order index (tenant, number, priority, message) finds it in two probes. Without it, a planner
+ * whose statistics predate a queue filled this fast took that index for the key and read the
+ * number's whole queue for each message (auto_explain: about 25 buffers a message where the key
+ * takes 3). 0053 holds priority to these values.
+ */
+export const ANY_PRIORITY = `(${Object.values(PRIORITY).join(', ')})`;
 
 /** One outbound message a caller wants sent; the governor decides whether and when. */
 export interface MessageIntent {
@@ -21,7 +31,7 @@ export interface MessageIntent {
   campaignId?: string;
   taskId?: string;
   sentBy?: string;
-  priority?: number;
+  priority?: Priority;
   notBefore?: Date;
 }
 

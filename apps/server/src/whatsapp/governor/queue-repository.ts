@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/pool.js';
-import type { MessageIntent } from './queue-messages.js';
+import type { MessageIntent, Priority } from './queue-messages.js';
 
 /**
  * Inserts the intents as queued messages with their send_queue rows, in one statement; their lanes
@@ -10,7 +10,7 @@ export async function insertQueuedMessages(
   db: Db,
   tenantId: string,
   intents: readonly MessageIntent[],
-  defaultPriority: number,
+  defaultPriority: Priority,
 ): Promise<{ id: string; created_at: string | null }[]> {
   const column = <T>(pick: (intent: MessageIntent) => T) => intents.map(pick);
   const { rows } = await db.query<{ id: string; created_at: string | null }>(

@@ -4,7 +4,10 @@
  * one is queued or unknown; any other status whose message is not found yet waits in
  * webhook_status_orphan.
  */
+import type pg from 'pg';
+import { withKeyLookups } from '../../platform/db/key-lookups.js';
 import { type Db, prepared } from '../../platform/db/pool.js';
+import { ANY_PRIORITY } from '../governor/queue-messages.js';
 
 /** Everything a batch says about one message, merged. */
 export interface MergedStatus {
@@ -65,64 +68,101 @@ const WITH_OWNER = `select a.*, c.owner_user_id::text, v.assignee_user_id::text 
 const STATUS_COLUMNS =
   'tenant_id, meta_message_id, status, status_at, sent_at, delivered_at, read_at, failed_at, error_code, error_title';
 
-/**
- * The two updates of message touch different rows: `applied` those with the status's Meta id,
- * `settled` only rows without one (queued or unknown, found by message_unsettled_idx). A settled
- * message still queued has its send in flight, or was deferred although it went: its queue row
- * goes, so that it is never sent again.
- */
-const APPLY_STATUSES = `
-  with s as (
+const STATUS_INPUT = `
+  s as (
     select * from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[],
                          $7::timestamptz[], $8::timestamptz[], $9::int[], $10::text[], $11::bigint[])
       as s (${STATUS_COLUMNS}, callback_message_id)
+  )`;
+
+/**
+ * The statuses whose message carries their Meta id: nearly all of them. Each message is looked up
+ * alone (a lateral look-up with a limit is always an index probe), then updated by its key, whose
+ * columns are never null: the planner, its statistics older than a fast-filled month, took the
+ * Meta ids for mostly null and the tenant's outbound messages for a few dozen, and scanned the
+ * month once per batch to compare every status with every message (170 000 000 comparisons, 30 s).
+ */
+export const APPLY_BY_META_ID = `
+  -- Statuses applied by their Meta id.
+  with ${STATUS_INPUT},
+  -- Materialised: inlined, its look-up joined the update's scan, which then probed by tenant alone.
+  found as materialized (
+    select s.*, k.created_at as message_created_at, k.id as message_id
+      from s cross join lateral (select m.created_at, m.id from message m where ${MATCHES_MESSAGE} limit 1) k
   ),
   applied as (
-    update message m set ${moveForward('m', 's')} from s where ${MATCHES_MESSAGE}
+    update message m set ${moveForward('m', 's')}
+      from found s
+     where m.tenant_id = s.tenant_id and m.created_at = s.message_created_at and m.id = s.message_id
     returning m.meta_message_id, ${UPDATED_COLUMNS}
-  ),
+  )
+  ${WITH_OWNER}`;
+
+/**
+ * The rest: a status names by its callback data a message without a Meta id (queued or unknown,
+ * found by message_unsettled_idx), which it settles; a settled message still queued has its send
+ * in flight, or was deferred although it went: its queue row goes, so that it is never sent
+ * again. Any other waits as an orphan until its message appears.
+ */
+const SETTLE_OR_KEEP = `
+  -- Statuses settling a message by callback data, or kept as orphans.
+  with ${STATUS_INPUT},
   settled as (
     update message m set meta_message_id = s.meta_message_id, ${moveForward('m', 's')}
       from s
      where s.callback_message_id is not null and m.tenant_id = s.tenant_id and m.id = s.callback_message_id
        and m.status in ('queued', 'unknown') and m.meta_message_id is null and m.direction = 'out'
        and m.created_at > now() - interval '60 days'
-       and not exists (select 1 from applied a where a.tenant_id = s.tenant_id and a.meta_message_id = s.meta_message_id)
     returning m.meta_message_id, ${UPDATED_COLUMNS}
   ),
   unqueued as (
     delete from send_queue q using settled d
-     where q.tenant_id = d.tenant_id and q.number_id = d.number_id::bigint and q.message_id = d.id::bigint
+     where q.tenant_id = d.tenant_id and q.number_id = d.number_id::bigint and q.priority in ${ANY_PRIORITY}
+       and q.message_id = d.id::bigint
   ),
   orphans as (
     insert into webhook_status_orphan as o (${STATUS_COLUMNS})
     select ${STATUS_COLUMNS} from s
-     where not exists (select 1 from applied a where a.tenant_id = s.tenant_id and a.meta_message_id = s.meta_message_id)
-       and not exists (select 1 from settled d where d.tenant_id = s.tenant_id and d.meta_message_id = s.meta_message_id)
+     where not exists (select 1 from settled d where d.tenant_id = s.tenant_id and d.meta_message_id = s.meta_message_id)
     on conflict (tenant_id, meta_message_id) do update set ${moveForward('o', 'excluded')}
-  ),
-  changed as (select * from applied union all select * from settled)
-  ${WITH_OWNER.replace('from applied a', 'from changed a')}`;
+  )
+  ${WITH_OWNER.replace('from applied a', 'from settled a')}`;
 
-/** Applies merged statuses to their messages; those whose message is not found wait as orphans. */
-export async function applyStatuses(db: Db, merged: readonly MergedStatus[]): Promise<UpdatedMessage[]> {
-  const column = <T>(read: (status: MergedStatus) => T) => merged.map(read);
-  const { rows } = await db.query<UpdatedMessage>(
-    prepared(APPLY_STATUSES, [
-      column((s) => s.tenantId),
-      column((s) => s.metaMessageId),
-      column((s) => s.status),
-      column((s) => s.statusAt),
-      column((s) => s.sentAt),
-      column((s) => s.deliveredAt),
-      column((s) => s.readAt),
-      column((s) => s.failedAt),
-      column((s) => s.errorCode),
-      column((s) => s.errorTitle),
-      column((s) => s.callbackMessageId),
-    ]),
+/** The statement's parameters for these statuses. */
+export const statusParameters = (statuses: readonly MergedStatus[]) => {
+  const column = <T>(read: (status: MergedStatus) => T) => statuses.map(read);
+  return [
+    column((s) => s.tenantId),
+    column((s) => s.metaMessageId),
+    column((s) => s.status),
+    column((s) => s.statusAt),
+    column((s) => s.sentAt),
+    column((s) => s.deliveredAt),
+    column((s) => s.readAt),
+    column((s) => s.failedAt),
+    column((s) => s.errorCode),
+    column((s) => s.errorTitle),
+    column((s) => s.callbackMessageId),
+  ];
+};
+
+/**
+ * Applies merged statuses to their messages, in the caller's transaction; those whose message is
+ * not found wait as orphans. The messages are found and updated by index look-ups
+ * (withKeyLookups): with the month's statistics behind its rows, a hash join read the whole
+ * partition for every batch (74 000 rows, 71 ms, for a batch of 5 000 at 100 000 contacts).
+ * The few statuses left (settled by callback data, or orphans) go in a second statement with the
+ * planner's own joins, whose anti-join with the settled rows would be a nested loop without them.
+ */
+export async function applyStatuses(client: pg.PoolClient, merged: readonly MergedStatus[]): Promise<UpdatedMessage[]> {
+  const { rows: applied } = await withKeyLookups(client, () =>
+    client.query<UpdatedMessage & { meta_message_id: string }>(prepared(APPLY_BY_META_ID, statusParameters(merged))),
   );
-  return rows;
+  const found = new Set(applied.map((row) => `${row.tenant_id}\u0000${row.meta_message_id}`));
+  const rest = merged.filter((status) => !found.has(`${status.tenantId}\u0000${status.metaMessageId}`));
+  if (rest.length === 0) return applied;
+  const { rows: settled } = await client.query<UpdatedMessage>(prepared(SETTLE_OR_KEEP, statusParameters(rest)));
+  return [...applied, ...settled];
 }
 
 /** Applies the waiting statuses whose message has appeared, and forgets them. */
