@@ -55,7 +55,10 @@ const toEvent = (row: EventRow): StoredEvent => ({
 /**
  * The events after `from`, in delivery order, among those whose transaction ended before every
  * transaction still running (xid below the snapshot's xmin): none can appear before them later.
- * `held` says whether newer rows exist that wait for a running transaction to end.
+ * `held` says whether newer rows exist that wait for a running transaction to end: whether the
+ * newest row is at or past the barrier (`from` is always below it). Asked as the newest row, one
+ * descent of the position index; asked as "any row past the barrier and `from`", the planner, its
+ * statistics older than a campaign's events, scanned the whole table (119 000 rows, 41 ms a read).
  */
 export async function readAfter(
   db: pg.Client | Db,
@@ -65,8 +68,8 @@ export async function readAfter(
   const { rows } = await db.query<EventRow & { held: boolean; barrier: string }>(
     prepared(
       `with barrier as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
-       select e.*, barrier.xmin::text as barrier, exists (select 1 from realtime_event h
-                            where h.xid >= barrier.xmin and (h.xid, h.id) > ($1::text::xid8, $2::bigint)) as held
+       select e.*, barrier.xmin::text as barrier, coalesce(
+                (select h.xid from realtime_event h order by h.xid desc, h.id desc limit 1) >= barrier.xmin, false) as held
          from barrier
          left join lateral (
            select ${COLUMNS} from realtime_event e
