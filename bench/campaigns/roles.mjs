@@ -12,9 +12,15 @@ const ENV = {
   DEMO: 'off',
   SANDBOX: 'on',
   WHATSAPP_APP_SECRET: APP_SECRET,
-  // BENCH_PG_STATEMENTS=on: PostgreSQL keeps per-statement totals (pg_stat_statements) for the report.
+  // BENCH_PG_STATEMENTS=on: PostgreSQL keeps per-statement totals (pg_stat_statements) for the report,
+  // beside any EMBEDDED_PG_SETTINGS of the caller's.
   ...(process.env.BENCH_PG_STATEMENTS === 'on'
-    ? { EMBEDDED_PG_SETTINGS: 'shared_preload_libraries=pg_stat_statements pg_stat_statements.track=all' }
+    ? {
+        EMBEDDED_PG_SETTINGS: [
+          process.env.EMBEDDED_PG_SETTINGS ?? '',
+          'shared_preload_libraries=pg_stat_statements pg_stat_statements.track=all',
+        ].join(' '),
+      }
     : {}),
 };
 
