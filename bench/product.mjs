@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -66,8 +67,9 @@ export async function startProduct(adminPassword, options = {}) {
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  // BENCH_NODE_ARGS: options for the server's Node.js, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // The product's own Node.js options, then BENCH_NODE_ARGS (later ones win), e.g.
+  // `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const nodeArgs = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, serverEntry, ...(options.args ?? [])], {
     cwd: repoRoot,
     env,

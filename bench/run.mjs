@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import { callApi } from './api-call.mjs';
 import { machineBusyCpuSeconds, serverCpuSeconds, serverRssMiB } from './proc-stats.mjs';
 
@@ -77,7 +78,11 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * (40) or above are counted so that the report can say whether the server complained under load.
  */
 function startServer(env) {
-  const child = spawn(process.execPath, [serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const server = { child, output: [], problems: [], exit: undefined, stopRequestedAt: undefined };
   const keep = (line) => {
     server.output.push(line);
