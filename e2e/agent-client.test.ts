@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TokenPair } from '@ws/contract';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
 import { openSignedIn, postApi } from './console-pages.js';
 import { newestConversationNumber, sandboxControl, useDemo } from './demo.js';
@@ -50,15 +50,22 @@ const customerRow = (page: Page) => page.getByTestId('inbox-item').filter({ hasT
 /**
  * Takes the open conversation if it waits in the queue (round robin may have given it to the seat
  * already). Waits for one or the other first: `isVisible` does not wait, and a take button drawn a
- * moment after the actions was skipped, leaving the conversation in the queue.
+ * moment after the actions was skipped, leaving the conversation in the queue. Takes again while
+ * the button stays: in two full runs a take under load left it there (the click landed as the
+ * actions re-rendered, or the call was answered "try again"), as a user would click once more.
  */
 async function takeIfWaiting(page: Page): Promise<void> {
   const take = page.getByTestId('take');
   const mine = page.getByTestId('conversation-assignee').filter({ hasText: world.seatName });
   await page.getByTestId('conversation-actions').waitFor();
   await take.or(mine).first().waitFor();
-  if (await take.isVisible()) await take.click();
-  await mine.waitFor();
+  await vi.waitFor(
+    async () => {
+      if (await take.isVisible()) await take.click();
+      await mine.waitFor({ timeout: 3_000 });
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 }
 
 describe('the seat client (/client/)', () => {

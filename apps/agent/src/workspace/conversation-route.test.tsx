@@ -91,6 +91,50 @@ describe('the open conversation', () => {
     setToaster(undefined);
   });
 
+  it('keeps a take on screen when a read an event started before it answers after it', async () => {
+    const api = conversationApi();
+    const waiting = inboxConversation('42', { contact_name: 'Ana', assignee: null, assigned_at: null });
+    let answerRead: (() => void) | undefined;
+    let readSignal: AbortSignal | null | undefined;
+    let opens = 0;
+    // The second open (the event's) answers, with the conversation as it was, only when told.
+    const fetch = (async (url: string, init?: RequestInit) => {
+      if (new URL(url, 'http://localhost').pathname === '/api/inbox/open' && ++opens === 2) {
+        readSignal = init?.signal;
+        await new Promise<void>((resolve) => {
+          answerRead = resolve;
+        });
+        return Response.json({ code: 0, message: 'ok', data: waiting });
+      }
+      return api.fetch(url, init);
+    }) as unknown as typeof globalThis.fetch;
+    const host = await renderAt('/c/42', { ...api, fetch }, 'en');
+    await until(() => expect(host.querySelector('[data-testid=take]')).not.toBeNull());
+    await act(async () =>
+      dispatchRealtimeEvent({
+        type: 'conversation.status',
+        data: {
+          conversation_id: '42',
+          number_id: waiting.number_id,
+          contact_id: waiting.contact_id,
+          status: 'open',
+          snoozed_until: null,
+          assignee_user_id: null,
+        },
+      }),
+    );
+    await until(() => expect(answerRead).toBeDefined());
+    await act(async () => host.querySelector<HTMLButtonElement>('[data-testid=take]')?.click());
+    await until(() =>
+      expect(host.querySelector('[data-testid=conversation-assignee]')?.textContent).toBe('Assigned to op'),
+    );
+    // The read that started before the take is called off: its answer cannot put the take back.
+    await until(() => expect(readSignal?.aborted).toBe(true));
+    await act(async () => answerRead?.());
+    expect(host.querySelector('[data-testid=conversation-assignee]')?.textContent).toBe('Assigned to op');
+    expect(host.querySelector('[data-testid=take]')).toBeNull();
+  });
+
   it('shows another agent viewing it, from their conversation.viewing events, but never the agent itself', async () => {
     const host = await renderAt('/c/42', conversationApi(), 'zh');
     await until(() => expect(host.querySelector('[data-testid=conversation-header]')).not.toBeNull());

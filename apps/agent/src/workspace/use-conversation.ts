@@ -55,9 +55,16 @@ export function useConversation(conversationId: string) {
   });
   const conversation = opened.data;
   useRefetchOnEvent(queryKey, (event) => concernsConversation(conversation, conversationId, event));
-  /** An action's reply is the conversation as it now is. */
+  /**
+   * An action's reply is the conversation as it now is: newer than any read still on its way (one
+   * an event started while the action ran), which is cancelled so that it cannot put back the
+   * conversation as it was (a take undone on screen: seen in full test runs under load).
+   */
   const update = useCallback(
-    (next: InboxConversation) => queryClient.setQueryData(conversationQueryKey(conversationId), next),
+    (next: InboxConversation) => {
+      const key = conversationQueryKey(conversationId);
+      void queryClient.cancelQueries({ queryKey: key }).then(() => queryClient.setQueryData(key, next));
+    },
     [queryClient, conversationId],
   );
   // 404: no longer in this agent's inbox (taken by another agent, transferred away, or never).
