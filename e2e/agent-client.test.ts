@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TokenPair } from '@ws/contract';
+import { AGENT_CAP_MAX, type TokenPair } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { saveScreenshot, useBrowser } from './browser.js';
@@ -21,11 +21,14 @@ const conversationIdOf = async (waId: string) => (await inboxConversationOf(base
 beforeAll(async () => {
   const seat = await createSeat(baseUrl, demo);
   const number = await newestConversationNumber(baseUrl, demo);
-  // The seat serves the number: its new conversations are the seat's (round robin) or wait in its queue.
+  // The seat serves the number: its new conversations are the seat's (round robin) or wait in its
+  // queue. The highest cap: the product is shared by every file, whose customers may wait in this
+  // number's queue by the dozen, and round robin hands them to a new seat up to its cap (a cap of
+  // 20 was full before the test's customer wrote, and the take was refused, in a full run).
   await postApi(
     baseUrl,
     '/api/inbox/agent/set',
-    { userId: seat.pair.user_info.user_id, numberIds: [number.numberId], maxOpen: 20 },
+    { userId: seat.pair.user_info.user_id, numberIds: [number.numberId], maxOpen: AGENT_CAP_MAX },
     demo.access_token,
   );
   Object.assign(world, {
