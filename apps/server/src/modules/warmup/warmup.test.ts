@@ -1,5 +1,5 @@
 import { addDays, calls, type WarmupPlanDetails, type WarmupPortfolio } from '@ws/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { refusesStrangers } from '../../test/refuses-strangers.js';
 import { addNumber, useTenants } from '../../test/tenants.js';
 import { useTestApp } from '../../test/test-app.js';
@@ -8,7 +8,12 @@ import { utcToday } from './schedule-plan.js';
 const t = useTestApp();
 const tenants = useTenants(t, 'keep');
 const { a, b } = tenants;
-const today = utcToday();
+// Read again before each test: read once when the file loaded, it was yesterday's for the tests of
+// a run that went past midnight (UTC), and every plan the server made that day looked a day late.
+let today = utcToday();
+beforeEach(() => {
+  today = utcToday();
+});
 let warm: { portfolioId: string; numbers: string[] };
 let other: { portfolioId: string; number: string };
 let strangerPortfolio: string;
