@@ -21,7 +21,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './browser.js';
 import { apiSignIn, chooseOption, openSignedIn, postApi } from './console-pages.js';
-import { sandboxControl, sendingDemoNumbers, useDemo } from './demo.js';
+import { sandboxControl, sandboxPhoneNumberId, sendingDemoNumbers, useDemo } from './demo.js';
 import { inboxConversationOf } from './seats.js';
 
 const baseUrl = inject('baseUrl');
@@ -87,13 +87,9 @@ describe('the wallet', () => {
     // On a number that sends: another file may have paused the newest conversation's number or
     // turned it RED, and a template from it then waits (the cost never came, in two full runs).
     const [sending] = await sendingDemoNumbers(demo, 1);
-    const digits = (phone: string) => phone.replace(/\D/g, '');
-    const sandboxNumber = (
-      await sandboxControl<{ display_phone_number: string; phone_number_id: string }[]>('GET', '/numbers')
-    ).find((candidate) => digits(candidate.display_phone_number) === digits(sending?.phone ?? ''));
-    if (!sending || !sandboxNumber) throw new Error('no sending demo number in the sandbox');
+    if (!sending) throw new Error('no sending demo number');
     const numberId = sending.id;
-    const phoneNumberId = sandboxNumber.phone_number_id;
+    const phoneNumberId = await sandboxPhoneNumberId(sending.phone);
     await sandboxControl('POST', '/inbound', {
       phone_number_id: phoneNumberId,
       from: WA_ID,

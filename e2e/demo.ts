@@ -111,6 +111,16 @@ export async function sandboxControl<T>(method: 'GET' | 'POST', path: string, bo
   return (await response.json()) as T;
 }
 
+/** The sandbox's id of a number (`phone_number_id`), found by its phone. */
+export async function sandboxPhoneNumberId(phone: string): Promise<string> {
+  const digits = (text: string) => text.replace(/\D/g, '');
+  const number = (await sandboxControl<SandboxNumber[]>('GET', '/numbers')).find(
+    (candidate) => digits(candidate.display_phone_number) === digits(phone),
+  );
+  if (!number) throw new Error(`no sandbox number ${phone}`);
+  return number.phone_number_id;
+}
+
 /** The demo number of the tenant's newest conversation: its id in the product and in the sandbox. */
 export async function newestConversationNumber(
   baseUrl: string,
@@ -119,10 +129,5 @@ export async function newestConversationNumber(
   const newest = (await postApi<ConversationPage>(baseUrl, '/api/message/conversations', {}, demo.access_token))
     .records[0];
   if (!newest) throw new Error('the demo tenant has no conversation');
-  const digits = (phone: string) => phone.replace(/\D/g, '');
-  const number = (await sandboxControl<SandboxNumber[]>('GET', '/numbers')).find(
-    (candidate) => digits(candidate.display_phone_number) === digits(newest.number_phone),
-  );
-  if (!number) throw new Error(`no sandbox number ${newest.number_phone}`);
-  return { numberId: newest.number_id, phoneNumberId: number.phone_number_id };
+  return { numberId: newest.number_id, phoneNumberId: await sandboxPhoneNumberId(newest.number_phone) };
 }
