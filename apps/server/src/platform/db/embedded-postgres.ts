@@ -5,7 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { type PostgresBinaries, type PostgresLauncher, postgresLauncher, recordMounts } from './postgres-launcher.js';
+import {
+  firstClosedFolder,
+  type PostgresBinaries,
+  type PostgresLauncher,
+  postgresLauncher,
+  recordMounts,
+} from './postgres-launcher.js';
 
 export interface EmbeddedPostgresOptions {
   /** Folder that holds the cluster (`<dir>/cluster`) and its credentials. */
@@ -62,6 +68,7 @@ async function startServer(
   }
   await stopLeftoverServer(dir, clusterDir, logger);
   await recordMounts(dir, launcher);
+  const socketDir = await makeSocketDir(launcher, port);
 
   const flags = [
     '-D',
@@ -71,7 +78,7 @@ async function startServer(
     '-c',
     'listen_addresses=127.0.0.1',
     '-c',
-    'unix_socket_directories=',
+    `unix_socket_directories=${socketDir ?? ''}`,
     '-c',
     'max_connections=300',
     ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
@@ -89,8 +96,15 @@ async function startServer(
     if (output.length > 50) output.shift();
     for (const line of chunk.split('\n')) if (line.trim()) logger.debug({ postgres: line.trim() }, 'postgres');
   });
-  const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  await waitUntilReady(adminUrl, child, output);
+  // The product's own connections use the socket when there is one: a query costs both sides
+  // less CPU than over loopback TCP (the kernel's TCP path runs on every write). Others (psql, a
+  // second process by DATABASE_URL) still reach the server at 127.0.0.1.
+  const host = socketDir ? encodeURIComponent(socketDir) : '127.0.0.1';
+  const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@${host}:${port}/postgres`;
+  await waitUntilReady(adminUrl, child, output).catch(async (error: unknown) => {
+    if (socketDir) await fs.rm(socketDir, { recursive: true, force: true });
+    throw error;
+  });
   const ownerFile = path.join(dir, OWNER_FILE);
   await fs.writeFile(ownerFile, `${process.pid}\n`);
   logger.info({ port, dir: clusterDir }, 'embedded PostgreSQL started');
@@ -100,8 +114,27 @@ async function startServer(
       await stopChild(child);
       await launcher.dispose();
       await fs.rm(ownerFile, { force: true });
+      if (socketDir) await fs.rm(socketDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Room for a socket's path in `sockaddr_un` (108 bytes with the final zero). */
+const SOCKET_PATH_MAX = 107;
+
+/**
+ * A fresh folder for the server's Unix-domain socket, owned by the user the server runs as (the
+ * postgres OS user, as root), or null (TCP only) when its path would be too long for a socket or
+ * that user cannot enter the temporary folder. Outside the cluster folder: the server may see that
+ * one at a mount point of its own.
+ */
+async function makeSocketDir(launcher: PostgresLauncher, port: number): Promise<string | null> {
+  const base = path.join(os.tmpdir(), 'ws-pg-socket-');
+  if (Buffer.byteLength(`${base}XXXXXX/.s.PGSQL.${port}`) > SOCKET_PATH_MAX) return null;
+  if (launcher.owner && (await firstClosedFolder(launcher.owner, `${base}XXXXXX`))) return null;
+  const socketDir = await fs.mkdtemp(base);
+  if (launcher.owner) await fs.chown(socketDir, launcher.owner.uid, launcher.owner.gid);
+  return socketDir;
 }
 
 async function loadBinaries(): Promise<PostgresBinaries> {

@@ -138,7 +138,7 @@ async function postgresUser(): Promise<OsUser> {
 }
 
 /** The first folder above `target` (nearest the root) that `user` may not enter, if any. */
-async function firstClosedFolder(user: OsUser, target: string): Promise<string | undefined> {
+export async function firstClosedFolder(user: OsUser, target: string): Promise<string | undefined> {
   const folders: string[] = [];
   for (let folder = path.dirname(path.resolve(target)); ; folder = path.dirname(folder)) {
     folders.unshift(folder);
