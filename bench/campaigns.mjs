@@ -205,6 +205,7 @@ async function runToEnd(world, running, name, during) {
   const settledAt = settled.findLast((sample) => sample.changed)?.at ?? allGoneAt;
   const busiestStatements = await statements.stop();
   const statementWork = await totals.work();
+  const tableWrites = await totals.tableWrites();
   const statementTime = await totals.stop();
   const stalled = Boolean(samples.stalled || settled.stalled);
   return {
@@ -218,6 +219,7 @@ async function runToEnd(world, running, name, during) {
     busiestStatements,
     statementTime,
     statementWork,
+    tableWrites,
     stalled,
   };
 }
@@ -261,6 +263,7 @@ async function sendMode(world, running) {
     busiestStatements: run.busiestStatements,
     statementTime: run.statementTime,
     statementWork: run.statementWork,
+    tableWrites: run.tableWrites,
     sandboxAcceptedSends: sends,
     checks: await checkCampaign(world.db, run.campaignId),
   };

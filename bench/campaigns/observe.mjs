@@ -223,6 +223,19 @@ export function sampleActiveStatements(databaseUrl, everyMs = 100) {
   };
 }
 
+/** Rows inserted, updated (in place: HOT), deleted per table, partitions summed into their parent. */
+async function tableWrites(db) {
+  const { rows } = await db.query(
+    `select coalesce(parent.relname, t.relname) as table, sum(n_tup_ins)::float8 as ins, sum(n_tup_upd)::float8 as upd,
+            sum(n_tup_hot_upd)::float8 as hot, sum(n_tup_del)::float8 as del
+       from pg_stat_user_tables t
+       left join pg_inherits i on i.inhrelid = t.relid
+       left join pg_class parent on parent.oid = i.inhparent
+      group by 1`,
+  );
+  return new Map(rows.map((row) => [row.table, row]));
+}
+
 /**
  * Per-statement totals over a run from pg_stat_statements (BENCH_PG_STATEMENTS=on loads it): reset
  * at the start, read at stop(): the statements that took the most time, with calls, rows, WAL; and
@@ -239,7 +252,26 @@ export async function statementTotals(databaseUrl) {
     .then(() => db.query('select pg_stat_statements_reset()'))
     .then(() => true)
     .catch(() => false);
+  const tables = await tableWrites(db);
   return {
+    /** Rows written per table since the start, and the share of updates made in place (HOT). */
+    async tableWrites(top = 8) {
+      const now = await tableWrites(db);
+      return [...now.entries()]
+        .map(([table, n]) => {
+          const was = tables.get(table) ?? { ins: 0, upd: 0, hot: 0, del: 0 };
+          const upd = n.upd - was.upd;
+          return {
+            table,
+            inserted: n.ins - was.ins,
+            updated: upd,
+            hotShare: upd > 0 ? Number(((n.hot - was.hot) / upd).toFixed(3)) : null,
+            deleted: n.del - was.del,
+          };
+        })
+        .sort((a, b) => b.inserted + b.updated + b.deleted - (a.inserted + a.updated + a.deleted))
+        .slice(0, top);
+    },
     /** Every top-level statement's work together since the start; call before stop(). */
     async work() {
       if (!loaded) return null;
