@@ -1,3 +1,4 @@
+import type { InviteRecord } from '@ws/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../sandbox/index.js';
 import { addTag, type SignedIn, tenantOperator } from '../../test/tenants.js';
@@ -124,6 +125,19 @@ describe('a pull-group task end to end', () => {
 
     const records = await call('/api/group/pullrecords', { id, filters: { state: 'joined' }, pageSize: 50 });
     expect(records.body.data.total).toBe(9);
+    // Each record follows its invitation's message as the status webhooks tell it: sent, delivered, read.
+    const allRecords = async () =>
+      (await call('/api/group/pullrecords', { id, pageSize: 50 })).body.data.records as InviteRecord[];
+    await until(
+      async () => (await allRecords()).every((record) => record.message_status === 'read'),
+      'the invitations read',
+    );
+    const everyRecord = await allRecords();
+    expect(everyRecord).toHaveLength(10);
+    for (const record of everyRecord) expect(record.delivered_at).toEqual(expect.any(String));
+    expect(everyRecord.filter((record) => record.state === 'invited').map((record) => record.wa_id)).toEqual([
+      invitees[9],
+    ]);
     const joinedCsv = await call('/api/group/pullfansex', { id });
     expect(joinedCsv.status).toBe(200);
     expect(csvLines(joinedCsv.body)).toHaveLength(10);
