@@ -223,6 +223,42 @@ describe('group/pulloperation', () => {
   });
 });
 
+describe('group/pulloperation rotate', () => {
+  it('hands the invitations to the ready spare: the current group is rotated, its link no longer goes out', async () => {
+    const id = await addedTask({ name: 'Rotate club' });
+    expect((await post('/api/group/pulloperation', { id, operation: 'start' })).status).toBe(200);
+    const groupOf = async (no: number, role: string) => {
+      const link = `https://chat.whatsapp.com/Rotate${id}x${no}`;
+      const { rows } = await t.pool.query(
+        `insert into wa_group (tenant_id, number_id, group_id, subject, invite_link, status, task_id, task_group_no,
+                               role)
+         values ($1, $2, $3, $4, $5, 'active', $6, $7, $8) returning id::text`,
+        [a.tenantId, hostA, `rotate-${id}-${no}`, `Rotate club ${no}`, link, id, no, role],
+      );
+      return { id: rows[0].id as string, link };
+    };
+    const current = await groupOf(1, 'current');
+    const spare = await groupOf(2, 'spare');
+    const rotated = await post('/api/group/pulloperation', { id, operation: 'rotate' });
+    expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
+    expect(rotated.body.data.current_invite_link).toBe(spare.link);
+    const roles = (await post('/api/group/pulldetails', { id })).body.data.groups.map(
+      (group: { id: string; role: string }) => [group.id, group.role],
+    );
+    expect(roles).toEqual([
+      [current.id, 'rotated'],
+      [spare.id, 'current'],
+    ]);
+    // The run is queued to make a new spare; until its link is known there is nothing to rotate to.
+    const queued = await t.pool.query('select 1 from graphile_worker.jobs where key = $1', [
+      `pull-group-run:${a.tenantId}:${id}`,
+    ]);
+    expect(queued.rowCount).toBe(1);
+    const again = await post('/api/group/pulloperation', { id, operation: 'rotate' });
+    expect(again.body.message).toMatch(/^operation: no spare group is ready/);
+  });
+});
+
 describe('group/list and the exports', () => {
   it("lists only the tenant's groups, and exports a task's groups and invitations with a header", async () => {
     const id = await addedTask({ name: 'Export club' });

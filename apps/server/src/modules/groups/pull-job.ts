@@ -36,6 +36,9 @@ import {
 const CHUNK = 200;
 /** Groups kept in the rotation: the current one and one spare ready behind it. */
 const GROUPS_AHEAD = 2;
+/** Why a task stopped when its template is no longer approved (the task's last error, shown on its screen). */
+const TEMPLATE_NOT_APPROVED =
+  '邀请模板在群主号码的商业账号中已不是已批准状态，处理后请继续任务 / The invite template is no longer approved in the host number’s business account: fix it, then resume';
 
 const payload = z.object({ tenantId: z.string(), taskId: z.string() });
 
@@ -137,6 +140,16 @@ async function inviteChunk(context: AppContext, tenantId: string, taskId: string
       await setGroupRole(client, tenantId, group.id, 'rotated', ['current']);
       return 'more';
     }
+    // The template must still be approved in the host's business account (Meta may pause or disable
+    // it meanwhile): otherwise contacts would be recorded as invited with nothing sent to them.
+    const template = (await selectHostTemplates(client, tenantId, task.template_id, [group.number_id])).get(
+      group.number_id,
+    );
+    if (!template && (await invitationsLeft(client, tenantId, task))) {
+      await setPullTaskStatus(client, tenantId, taskId, 'paused', { lastError: TEMPLATE_NOT_APPROVED });
+      await publishTaskUpdate(client, tenantId, taskId);
+      return 'done';
+    }
     // A prepaid tenant sends no more invitations than its group-invite quota holds (decision 0032).
     const limit = await lockInviteRoom(client, tenantId, Math.min(CHUNK, room));
     if (limit === 0 && (await invitationsLeft(client, tenantId, task))) {
@@ -169,9 +182,6 @@ async function inviteChunk(context: AppContext, tenantId: string, taskId: string
       contacts.map((contact) => contact.id),
     );
     const invited = new Set([...again.map((contact) => contact.id), ...fresh]);
-    const template = (await selectHostTemplates(client, tenantId, task.template_id, [group.number_id])).get(
-      group.number_id,
-    );
     const { inviteVariable, ...content } = InviteContent.parse(task.content);
     // A URL button ends in the link's code (https://chat.whatsapp.com/{{1}}); text takes the whole link.
     const value = inviteVariable.startsWith('button.')

@@ -1,3 +1,4 @@
+import type { InviteRecord } from '@ws/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../sandbox/index.js';
 import { addTag, type SignedIn, tenantOperator } from '../../test/tenants.js';
@@ -20,12 +21,19 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 
-const call = (path: string, body: object) =>
-  app.post(path, { body, token: operator.token, headers: { 'accept-language': 'en' } });
+const call = (path: string, body: object, token = operator.token) =>
+  app.post(path, { body, token, headers: { 'accept-language': 'en' } });
 
-async function details(id: string) {
-  return (await call('/api/group/pulldetails', { id })).body.data as {
-    task: { invited: number; joined: number; declined: number; status: string; current_invite_link: string | null };
+async function details(id: string, token = operator.token) {
+  return (await call('/api/group/pulldetails', { id }, token)).body.data as {
+    task: {
+      invited: number;
+      joined: number;
+      declined: number;
+      status: string;
+      current_invite_link: string | null;
+      last_error: string | null;
+    };
     groups: { id: string; role: string; invite_link: string | null; participant_count: number; members: unknown[] }[];
   };
 }
@@ -117,6 +125,19 @@ describe('a pull-group task end to end', () => {
 
     const records = await call('/api/group/pullrecords', { id, filters: { state: 'joined' }, pageSize: 50 });
     expect(records.body.data.total).toBe(9);
+    // Each record follows its invitation's message as the status webhooks tell it: sent, delivered, read.
+    const allRecords = async () =>
+      (await call('/api/group/pullrecords', { id, pageSize: 50 })).body.data.records as InviteRecord[];
+    await until(
+      async () => (await allRecords()).every((record) => record.message_status === 'read'),
+      'the invitations read',
+    );
+    const everyRecord = await allRecords();
+    expect(everyRecord).toHaveLength(10);
+    for (const record of everyRecord) expect(record.delivered_at).toEqual(expect.any(String));
+    expect(everyRecord.filter((record) => record.state === 'invited').map((record) => record.wa_id)).toEqual([
+      invitees[9],
+    ]);
     const joinedCsv = await call('/api/group/pullfansex', { id });
     expect(joinedCsv.status).toBe(200);
     expect(csvLines(joinedCsv.body)).toHaveLength(10);
@@ -124,5 +145,45 @@ describe('a pull-group task end to end', () => {
     const groupsCsv = await call('/api/group/pulldown', { id });
     expect(String(groupsCsv.body)).toContain('Spring club 1');
     expect(String(groupsCsv.body)).toContain(`+${ninth}`);
+  });
+});
+
+describe('a pull-group task whose template is no longer approved', () => {
+  it('pauses with the reason before recording any invitation, and invites once resumed with the template approved again', {
+    timeout: 60_000,
+  }, async () => {
+    const owner = await tenantOperator(app, 'pullpaused');
+    const world = await sandboxSenders(app, sandbox, owner.tenantId, 1);
+    const host = world.numbers[0] as { numberId: string; phoneNumberId: string };
+    await sandbox.control('POST', `/numbers/${host.phoneNumberId}`, { official_business_account: true });
+    const tagId = await addTag(app, owner.tenantId, 'club', 'contact');
+    await taggedContacts(app, owner.tenantId, tagId, 3);
+    const added = await call(
+      '/api/group/pulladd',
+      pullTaskRequest(host.numberId, tagId, world.templateId),
+      owner.token,
+    );
+    const id = added.body.data.id as string;
+    // Meta paused the template after the task was made (its status webhook changed it).
+    const setStatus = (status: string) =>
+      app.pool.query('update wa_template set status = $2 where id = $1', [world.templateId, status]);
+    await setStatus('PAUSED');
+    await call('/api/group/pulloperation', { id, operation: 'start' }, owner.token);
+    await until(async () => (await details(id, owner.token)).task.status === 'paused', 'the task paused');
+    const paused = await details(id, owner.token);
+    expect(paused.task.last_error).toMatch(/invite template is no longer approved/);
+    expect(paused.task.invited).toBe(0);
+    const { rows } = await app.pool.query('select count(*)::int as n from pull_group_invite where task_id = $1', [id]);
+    expect(rows[0].n).toBe(0);
+
+    await setStatus('APPROVED');
+    const resumed = await call('/api/group/pulloperation', { id, operation: 'resume' }, owner.token);
+    expect(resumed.body.data).toMatchObject({ status: 'running', last_error: null });
+    await until(async () => (await details(id, owner.token)).task.invited === 3, 'three invitations');
+    const { rows: queued } = await app.pool.query(
+      'select count(*)::int as n from pull_group_invite where task_id = $1 and message_id is not null',
+      [id],
+    );
+    expect(queued[0].n).toBe(3);
   });
 });

@@ -170,23 +170,31 @@ describe('webhook processing', () => {
     expect(conversations).toEqual([{ unread: 1 }]);
   });
 
-  it('a run that finds another drainer at work leaves; the holder applies what was stored meanwhile', async () => {
-    const first = await post(textFrom('447700906500', 'first'));
-    let later: string[] = [];
-    let leaving: Awaited<ReturnType<typeof drainWebhookEvents>> | undefined;
-    // While the holder's batch is open (the lock held), a webhook arrives and its run leaves at once.
-    const holder = beforeCommit(t.pool, async () => {
-      later = await post(textFrom('447700906501', 'meanwhile'));
-      leaving = await drainWebhookEvents(t.context, { leaveIfBusy: true });
-    });
-    const report = await drainWebhookEvents({ pool: holder, logger: t.context.logger }, { leaveIfBusy: true });
-    expect(leaving).toEqual({ events: 0, batches: 0, busy: true });
-    expect(report).toMatchObject({ events: 2, busy: false });
-    expect(await outcomes([...first, ...later])).toEqual([
-      { outcome: 'processed', problem: null, tenant_id: number.tenantId },
-      { outcome: 'processed', problem: null, tenant_id: number.tenantId },
-    ]);
-  });
+  // Each time the holder lets go of the lock it looks for events again: after its batch, and after
+  // its retry of statuses waiting for their message, which takes the lock too.
+  it.each([
+    { step: 'its batch', marker: 'set processed_at = now()', waId: '4477009065' },
+    { step: 'its retry of waiting statuses', marker: 'delete from webhook_status_orphan where', waId: '4477009066' },
+  ])(
+    'a run that finds another drainer at work ($step) leaves; the holder applies what was stored meanwhile',
+    async ({ marker, waId }) => {
+      const first = await post(textFrom(`${waId}00`, 'first'));
+      let later: string[] = [];
+      let leaving: Awaited<ReturnType<typeof drainWebhookEvents>> | undefined;
+      // While the holder's transaction is open (the lock held), a webhook arrives and its run leaves at once.
+      const holder = poolActingBefore(t.pool, marker, async () => {
+        later = await post(textFrom(`${waId}01`, 'meanwhile'));
+        leaving = await drainWebhookEvents(t.context, { leaveIfBusy: true });
+      });
+      const report = await drainWebhookEvents({ pool: holder, logger: t.context.logger }, { leaveIfBusy: true });
+      expect(leaving).toEqual({ events: 0, batches: 0, busy: true });
+      expect(report).toMatchObject({ events: 2, busy: false });
+      expect(await outcomes([...first, ...later])).toEqual([
+        { outcome: 'processed', problem: null, tenant_id: number.tenantId },
+        { outcome: 'processed', problem: null, tenant_id: number.tenantId },
+      ]);
+    },
+  );
 
   it('housekeeping deletes processed events after 30 days and the others after 90', async () => {
     await t.pool.query('delete from webhook_event');

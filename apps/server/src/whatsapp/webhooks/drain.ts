@@ -4,7 +4,8 @@
  * the next run does it once. One drainer works at a time (an advisory lock held per transaction).
  * A run that finds the lock taken leaves at once instead of waiting (waiting runs held the worker's
  * job slots, and campaigns' dispatchers waited for a slot): every event was stored before its run
- * began, so before the holder let go, and the holder looks for pending events after each release.
+ * began, so before the holder let go, and the holder looks for pending events after each release
+ * (after its batches and after the waiting statuses' retry, which takes the lock too).
  */
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -52,6 +53,23 @@ export async function drainWebhookEvents(
 ): Promise<DrainReport> {
   const report: DrainReport = { events: 0, batches: 0, busy: false };
   for (;;) {
+    if (!(await drainBatches(context, options, report))) return { ...report, busy: true };
+    // Another drainer took over: the orphans are its to retry, and it looks for events after.
+    if (!(await retryOrphans(context, options))) return report;
+    // Released again: an event stored while the orphans held the lock (its own run left, finding
+    // the lock taken) is found here. Without this look it waited for the next webhook or the
+    // minute's cron run: joins of a group task took up to a minute a step under load.
+    if (!(await anyPendingEvent(context.pool))) return report;
+  }
+}
+
+/** Batches until none is pending; false when another drainer held the lock. */
+async function drainBatches(
+  context: Pick<AppContext, 'pool' | 'logger'>,
+  options: { leaveIfBusy?: boolean },
+  report: DrainReport,
+): Promise<boolean> {
+  for (;;) {
     // Redoable: the events stay stored until a batch commits, and applying one again changes nothing.
     const outcomes = await withRedoableTransaction(context.pool, async (client) => {
       if (!(await lockDrain(client, options.leaveIfBusy !== true))) return null;
@@ -61,26 +79,32 @@ export async function drainWebhookEvents(
       await recordEventOutcomes(client, done);
       return done;
     });
-    if (outcomes === null) return { ...report, busy: true };
+    if (outcomes === null) return false;
     reportOutcomes(context.logger, outcomes);
     report.events += outcomes.length;
     if (outcomes.length > 0) report.batches += 1;
     // Released: an event stored while this drainer held the lock (its own run left) is found here.
-    if (outcomes.length < BATCH_SIZE && !(await anyPendingEvent(context.pool))) break;
+    if (outcomes.length < BATCH_SIZE && !(await anyPendingEvent(context.pool))) return true;
   }
+}
+
+/** Statuses still waiting for their message, retried under the drain lock; false when another drainer held it. */
+async function retryOrphans(
+  context: Pick<AppContext, 'pool' | 'logger'>,
+  options: { leaveIfBusy?: boolean },
+): Promise<boolean> {
   const orphans = await withTransaction(context.pool, async (client) => {
     if (!(await lockDrain(client, options.leaveIfBusy !== true))) return null;
     const retried = await retryOrphanStatuses(client);
     await publishEvents(client, retried.events);
     return retried;
   });
-  // Another drainer took over: the orphans are its to retry.
-  if (orphans === null) return report;
+  if (orphans === null) return false;
   if (orphans.expired > 0) {
     context.logger.warn({ statuses: orphans.expired }, 'dropped webhook statuses whose message never appeared');
   }
   if (orphans.waiting > 0) await scheduleDrain(context.pool, ORPHAN_RETRY_SECONDS);
-  return report;
+  return true;
 }
 
 /**

@@ -162,6 +162,26 @@ describe('GET /l/{slug}', () => {
     ]);
   });
 
+  it('skips a number rated RED even once an operator resumed it', async () => {
+    const link = await addLink({
+      name: 'Red',
+      rule: 'round_robin',
+      targets: [{ numberId: numbers[0] }, { numberId: numbers[1] }],
+    });
+    const { rows } = await t.pool.query('select quality_rating from wa_number where id = $1', [numbers[0]]);
+    await t.pool.query("update wa_number set quality_rating = 'RED', paused_at = null where id = $1", [numbers[0]]);
+    try {
+      t.app.linkRedirect.cache.forget([link.slug]);
+      for (let i = 0; i < 3; i += 1)
+        expect(destination((await visit(link.path)).headers.location).numberId).toBe(numbers[1]);
+    } finally {
+      await t.pool.query('update wa_number set quality_rating = $2 where id = $1', [
+        numbers[0],
+        rows[0].quality_rating,
+      ]);
+    }
+  });
+
   it('remaining aim sends each visitor to the target furthest from its daily aim, then none past every aim', async () => {
     const link = await addLink({
       name: 'Aims',
