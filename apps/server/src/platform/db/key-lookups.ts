@@ -13,9 +13,27 @@ import type pg from 'pg';
  */
 const PLANS = ['enable_hashjoin', 'enable_mergejoin', 'enable_seqscan', 'enable_bitmapscan', 'enable_material'];
 
-export async function withKeyLookups<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {
-  await client.query(PLANS.map((plan) => `set local ${plan} = off`).join('; '));
+export interface KeyLookupOptions {
+  /**
+   * Plan each run for its own values instead of the prepared statement's generic plan. Worth it for
+   * a statement run once a batch of thousands: its generic plan takes an unnested batch for ten
+   * rows, and with statistics that predate the tenant's rows it may probe an index by the tenant
+   * alone (status-apply-plan.test.ts); planned for the batch, it probes the unique keys.
+   */
+  planPerRun?: boolean;
+}
+
+export async function withKeyLookups<T>(
+  client: pg.PoolClient,
+  work: () => Promise<T>,
+  options: KeyLookupOptions = {},
+): Promise<T> {
+  const settings = [
+    ...PLANS.map((plan) => [plan, 'off']),
+    ...(options.planPerRun ? [['plan_cache_mode', 'force_custom_plan']] : []),
+  ];
+  await client.query(settings.map(([name, value]) => `set local ${name} = ${value}`).join('; '));
   const result = await work();
-  await client.query(PLANS.map((plan) => `set local ${plan} to default`).join('; '));
+  await client.query(settings.map(([name]) => `set local ${name} to default`).join('; '));
   return result;
 }

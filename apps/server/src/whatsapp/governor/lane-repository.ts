@@ -9,6 +9,12 @@ export interface QueuedSend {
   id: string;
   /** Kept as PostgreSQL's text: a Date would drop the microseconds that find the row. */
   createdAt: string;
+  /**
+   * Sent as `biz_opaque_callback_data`, which Meta echoes in the message's statuses: the message's
+   * key, `<id>.<created_at in microseconds since 1970>`, by which a status finds its row in one
+   * probe of one month's primary key (webhooks/statuses.ts reads it).
+   */
+  callbackData: string;
   attempts: number;
   /** Set when an earlier owner was sending it and stopped before recording the outcome. */
   interrupted: boolean;
@@ -26,7 +32,9 @@ export interface QueuedSend {
 }
 
 const DUE_SENDS = `
-  select q.message_id::text as id, q.message_created_at::text as created_at, q.attempts, q.claimed_at is not null as interrupted,
+  select q.message_id::text as id, q.message_created_at::text as created_at,
+         q.message_id::text || '.' || (extract(epoch from q.message_created_at) * 1000000)::bigint::text as callback_data,
+         q.attempts, q.claimed_at is not null as interrupted,
          m.type, m.body, m.purpose, m.contact_id::text as contact_id, m.group_ref is not null as to_group,
          coalesce(c.wa_id, g.group_id) as recipient,
          case when c.wa_id is null and c.user_portfolio_id = (
@@ -61,6 +69,7 @@ export async function fetchDueSends(
   return rows.map((row) => ({
     id: row.id,
     createdAt: row.created_at,
+    callbackData: row.callback_data,
     attempts: row.attempts,
     interrupted: row.interrupted,
     type: row.type,
@@ -154,11 +163,13 @@ const RECORD_OUTCOMES = `
     select $1, id, created_at, $2::bigint from finished where kind = 'unknown'
     on conflict (tenant_id, message_id) do nothing
   ),
-  -- Sent, but a status webhook settled the message by its callback data before this record.
+  -- Sent, but a status webhook settled the message by its callback data before this record. Only
+  -- the outcomes that finished nothing are looked up: nearly always none.
   settled_first as (
     select m.contact_id, o.kind
-      from message m join outcome o on m.tenant_id = o.tenant_id and m.created_at = o.created_at and m.id = o.id
-     where o.kind = 'sent' and m.status not in ('queued', 'cancelled') and m.meta_message_id = o.meta_id
+      from outcome o join message m on m.tenant_id = o.tenant_id and m.created_at = o.created_at and m.id = o.id
+     where o.kind = 'sent' and o.id not in (select f.id from finished f)
+       and m.status not in ('queued', 'cancelled') and m.meta_message_id = o.meta_id
   ),
   went as (
     select contact_id from finished where kind = 'sent' union all select contact_id from settled_first

@@ -31,8 +31,8 @@ export interface OutboundMessage {
   type: string;
   content: Record<string, unknown>;
   /**
-   * The message's id, sent as `biz_opaque_callback_data`: Meta echoes it in the statuses, so a
-   * status of a send whose answer was lost still finds its message.
+   * The message's key (QueuedSend.callbackData), sent as `biz_opaque_callback_data`: Meta echoes
+   * it in the statuses, so a status finds its message by the key, even one whose answer was lost.
    */
   callbackData: string;
 }

@@ -207,7 +207,7 @@ describe('the send lane', () => {
         'select message_id::text as id from send_queue where tenant_id = $1 and claimed_at is not null',
         [tenantId],
       );
-      const started = new Set(sent.map((message) => message.callbackData));
+      const started = new Set(sent.map((message) => message.callbackData.split('.')[0]));
       claimedButNotSent.push(rows.filter((row) => !started.has(row.id)).length);
       await new Promise((resolve) => setTimeout(resolve, ms));
     };
@@ -240,7 +240,7 @@ describe('the send lane', () => {
       async send(number, message) {
         await app.pool.query(`update message set status = 'cancelled' where tenant_id = $1 and id = $2`, [
           tenantId,
-          message.callbackData,
+          message.callbackData.split('.')[0],
         ]);
         return transport.send(number, message);
       },

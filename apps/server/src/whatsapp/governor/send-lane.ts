@@ -283,7 +283,7 @@ export class SendLane {
       toGroup: send.facts.toGroup,
       type: send.type,
       content: send.content,
-      callbackData: send.id,
+      callbackData: send.callbackData,
     };
     if (message.to === null && message.recipient === null) {
       // A contact known only by the BSUID of another portfolio: no address this number may use.

@@ -221,4 +221,24 @@ describe('message statuses', () => {
     await sendStatuses({ id: 'wamid.held', status: 'sent', at: recentUnix() });
     expect((await messageOf('wamid.held')).status).toBe('sent');
   });
+  it('find their message by the key in their callback data, in its month; data that is no key is ignored', async () => {
+    // A month ago: the key's created_at picks that month, whatever the Meta id's index holds.
+    const createdAt = new Date(Date.now() - 31 * 24 * 3600 * 1000);
+    const id = await insertOutbound(t.pool, number, 'wamid.keyed', { createdAt });
+    const micros = await rows<{ micros: string }>(
+      t.pool,
+      `select (extract(epoch from created_at) * 1000000)::bigint::text as micros from message where tenant_id = $1 and id = $2`,
+      [number.tenantId, id],
+    );
+    const key = `${id}.${micros[0]?.micros}`;
+    const base = recentUnix();
+    await sendStatuses({ id: 'wamid.keyed', status: 'delivered', at: base, callbackData: key });
+    expect(await messageOf('wamid.keyed')).toMatchObject({ status: 'delivered', delivered_at: at(base) });
+    // A key naming another message, or another time, applies nothing to it: the Meta id decides.
+    await insertOutbound(t.pool, number, 'wamid.keyed-other');
+    for (const callbackData of [key, `${id}.1795000000000000`, `${id}.99999999999999999`, `${id}.`, 'x.y'])
+      await sendStatuses({ id: 'wamid.keyed-other', status: 'sent', at: base, callbackData });
+    expect(await messageOf('wamid.keyed-other')).toMatchObject({ status: 'sent', sent_at: at(base) });
+    expect(await messageOf('wamid.keyed')).toMatchObject({ status: 'delivered' });
+  });
 });

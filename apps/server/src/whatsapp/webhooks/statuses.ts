@@ -44,8 +44,13 @@ const RANK = { sent: 1, failed: 2, delivered: 3, read: 4 } as const;
 const ON_ITS_WAY = new Set(['held_for_quality_assessment']);
 /** Meta's error for marketing to a user who stopped marketing messages. */
 const MARKETING_STOPPED = 131050;
-/** A message id as the send lane puts it in biz_opaque_callback_data (a bigint's digits). */
-const MESSAGE_ID = /^\d{1,18}$/;
+/**
+ * The message's key as the send lane puts it in biz_opaque_callback_data: its id, then its
+ * created_at in microseconds since 1970 (a bare id: a send from before the key was added).
+ * Sixteen digits: any of them is a time PostgreSQL can hold (2001 to 2286), so no callback data can
+ * make the batch's statement fail.
+ */
+const MESSAGE_KEY = /^(\d{1,18})(?:\.(\d{16}))?$/;
 /** How many merged statuses one UPDATE carries at most. */
 const FLUSH_SIZE = 5000;
 
@@ -81,8 +86,8 @@ export class StatusBuffer {
       const at = fromUnix(status.timestamp);
       const error = status.errors?.[0];
       const errorCode = error === undefined || Number.isNaN(Number(error.code)) ? null : Number(error.code);
-      const callback = status.biz_opaque_callback_data;
-      const callbackMessageId = callback !== undefined && MESSAGE_ID.test(callback) ? callback : null;
+      const key = MESSAGE_KEY.exec(status.biz_opaque_callback_data ?? '');
+      const callbackMessageId = key?.[1] ?? null;
       if (kind === 'failed' || ((kind === 'delivered' || kind === 'read') && status.pricing)) {
         const outcome = kind === 'failed' ? 'failed' : 'delivered';
         const billedKey = `${number.tenantId}\u0000${status.id}\u0000${outcome}`;
@@ -111,6 +116,7 @@ export class StatusBuffer {
         errorCode: kind === 'failed' ? errorCode : null,
         errorTitle: kind === 'failed' ? (error?.title ?? error?.message ?? null) : null,
         callbackMessageId,
+        callbackCreatedMicros: key?.[2] ?? null,
       });
       if (
         kind === 'failed' &&
@@ -151,6 +157,7 @@ export class StatusBuffer {
       errorCode: seen.errorCode ?? next.errorCode,
       errorTitle: seen.errorTitle ?? next.errorTitle,
       callbackMessageId: seen.callbackMessageId ?? next.callbackMessageId,
+      callbackCreatedMicros: seen.callbackCreatedMicros ?? next.callbackCreatedMicros,
     });
   }
 
