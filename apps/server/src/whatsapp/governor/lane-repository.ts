@@ -147,10 +147,10 @@ const RECORD_OUTCOMES = `
            status_at = now()
       from outcome o
      -- The number too: without it the planner, its statistics older than the month's rows, chose
-     -- the (tenant, number, created_at) index with the number skipped, reading every entry of the
-     -- tenant for each row (about 790 buffers a message at 88 000 messages, auto_explain; about 40
-     -- with it, the number's messages of one dispatcher step sharing their created_at). The
-     -- settled_first look-up below goes by the Meta id's index and needs no such help.
+     -- the (tenant, number, created_at, id) index with the number skipped, reading every entry of
+     -- the tenant for each row (about 790 buffers a message at 88 000 messages, auto_explain). With
+     -- it, that index names the message exactly (0054). The settled_first look-up below goes by the
+     -- primary key and needs no such help.
      where o.kind <> 'deferred' and m.tenant_id = o.tenant_id and m.number_id = o.number_id
        and m.created_at = o.created_at and m.id = o.id
        -- A message cancelled while its request was in flight went (or may have) all the same.
