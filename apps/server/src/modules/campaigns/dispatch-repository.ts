@@ -184,7 +184,9 @@ export interface DueRecipient {
 /**
  * The next recipients due (pending, or deferred whose time has come) after the cursor, in contact
  * order, of the given senders only (and of these variants, when given: a split's sample before its
- * decision), at most `limit`; each marked whether it fits its sender's room.
+ * decision), at most `limit`; each marked whether it fits its sender's room. Only the first `take`
+ * that fit can be queued this step: their contacts' names, numbers and last messages are read, the
+ * others' are not (the scan reads twice what a step takes, so that full senders do not starve it).
  */
 export async function dueRecipients(
   db: Db,
@@ -193,6 +195,7 @@ export async function dueRecipients(
   cursor: string,
   rooms: readonly { numberId: string; room: number }[],
   limit: number,
+  take: number,
   variants: readonly number[] | null = null,
 ): Promise<DueRecipient[]> {
   const { rows } = await db.query(
@@ -206,16 +209,24 @@ export async function dueRecipients(
         order by r.contact_id
         limit $6
      ),
-     ranked as (
-       select d.*, row_number() over (partition by d.number_id order by d.contact_id) as place from due d
+     fitted as (
+       select d.*, row_number() over (partition by d.number_id order by d.contact_id) <= o.room as fits
+         from due d join rooms o on o.number_id = d.number_id
+     ),
+     counted as (
+       select f.*, count(*) filter (where f.fits) over (order by f.contact_id) as fitting from fitted f
      )
-     select k.contact_id::text, k.number_id::text, k.variant, k.place <= o.room as fits, c.id is not null as contact_exists,
+     select k.contact_id::text, k.number_id::text, k.variant, k.fits, c.id is not null as contact_exists,
             coalesce(c.name, '') as name, coalesce(c.wa_id, '') as wa_id, c.last_inbound_at
-       from ranked k
-       join rooms o on o.number_id = k.number_id
-       left join contact c on c.tenant_id = $1 and c.id = k.contact_id
+       from counted k
+       left join lateral (
+         select c.id, c.name, c.wa_id, c.last_inbound_at from contact c
+          where k.fits and k.fitting <= $8 and c.tenant_id = $1 and c.id = k.contact_id
+         -- Kept a subquery (not merged into the join), so its test of k gates the look-up itself.
+         offset 0
+       ) c on true
       order by k.contact_id`,
-    [tenantId, campaignId, cursor, rooms.map((r) => r.numberId), rooms.map((r) => r.room), limit, variants],
+    [tenantId, campaignId, cursor, rooms.map((r) => r.numberId), rooms.map((r) => r.room), limit, variants, take],
   );
   return rows.map((row) => ({
     variant: row.variant,

@@ -106,7 +106,17 @@ export async function dispatchStep(
   const takenFirst = new Set(first.taken.map((recipient) => recipient.contactId));
   const due = (
     scanLimit > 0
-      ? await dueRecipients(client, tenantId, campaign.id, campaign.cursor, normal, scanLimit, gate.variants)
+      ? await dueRecipients(
+          client,
+          tenantId,
+          campaign.id,
+          campaign.cursor,
+          normal,
+          scanLimit,
+          // Engaged recipients taken first are dropped from what this finds: as many more may be taken.
+          budget + first.taken.length,
+          gate.variants,
+        )
       : []
   ).filter((recipient) => !takenFirst.has(recipient.contactId));
   if (due.length === 0 && first.taken.length === 0) {
