@@ -66,7 +66,7 @@ export type HostRefusal = z.infer<typeof HostRefusal>;
  * carries the group (`groupInviteVariables`): each invitation fills it with Meta's `group_id`
  * parameter, the current group's id, which WhatsApp shows as that group's invite. `pulladd`
  * refuses any other variable; tasks made when a URL button could take the link's code were
- * stopped by migration 0054.
+ * stopped by migration 0055.
  */
 export const InviteContent = TemplateContent.extend({
   inviteVariable: z.string().regex(VARIABLE_KEY, 'must be like body.1'),

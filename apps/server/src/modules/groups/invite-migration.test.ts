@@ -1,5 +1,5 @@
 /**
- * Migration 0054: invites go as Meta's group-invite template (a body variable's `group_id`), so a
+ * Migration 0055: invites go as Meta's group-invite template (a body variable's `group_id`), so a
  * task whose link went into a URL button's variable is stopped with the reason; others are left
  * alone. Its statement (from the file itself) runs here inside a transaction that is rolled back.
  */
@@ -12,11 +12,11 @@ const t = useTestApp();
 const { a: operator } = useTenants(t, 'pullmigr');
 
 const migration = readFileSync(
-  new URL('../../../migrations/0054_pull_group_invite_by_group_id.sql', import.meta.url),
+  new URL('../../../migrations/0055_pull_group_invite_by_group_id.sql', import.meta.url),
   'utf8',
 );
 
-describe('migration 0054', () => {
+describe('migration 0055', () => {
   it('stops the unfinished tasks whose invite variable is a button’s, with the reason, and keeps the others', async () => {
     const client = await t.pool.connect();
     try {
