@@ -15,9 +15,10 @@ import { type SandboxNumber, sandboxControl, useConsentingContacts, useDemo, use
 /**
  * Group invites (/groupManage/pullGroup) driven through the console against the built product and
  * its sandbox: the demo number that is an Official Business Account hosts the groups, the demo
- * template club_invite carries the invite link, and sandbox customers join through it
- * (`/_sandbox/join-group`). Nine ask to join a group of 8: the group fills, the ninth is declined,
- * the task rotates to its spare group and invites the ninth there, who joins it.
+ * template club_invite carries the group in its body variable (Meta's `group_id` parameter), and
+ * sandbox customers open the invite they received (`/_sandbox/join-group` by group id). Nine ask to
+ * join a group of 8: the group fills, the ninth is declined, the task rotates to its spare group
+ * and invites the ninth there, who joins it.
  */
 
 const baseUrl = inject('baseUrl');
@@ -77,7 +78,7 @@ async function inviteesFor(tagId: string, count: number): Promise<string[]> {
   );
   const waIds = taken.map((contact) => contact.wa_id as string);
   await sandboxControl('POST', '/customers', {
-    customers: waIds.map((waId) => ({ wa_id: waId, behaviour: { joinGroup: 0, stop: 0, block: 0 } })),
+    customers: waIds.map((waId) => ({ wa_id: waId, behaviour: { deliver: 1, joinGroup: 0, stop: 0, block: 0 } })),
   });
   return waIds;
 }
@@ -94,8 +95,15 @@ async function taskNamed(name: string): Promise<PullTask> {
   return page.records[0] as PullTask;
 }
 
-const join = (waId: string, inviteLink: string) =>
-  sandboxControl<{ result: string }>('POST', '/join-group', { wa_id: waId, invite_link: inviteLink });
+/** The customer opens the invite they received: the group of its `group_id` parameter. */
+const join = (waId: string, groupId: string) =>
+  sandboxControl<{ result: string }>('POST', '/join-group', { wa_id: waId, group_id: groupId });
+
+/** The customers the sandbox delivered the group's invite to (only they can open it). */
+async function deliveredTo(groupId: string | null | undefined): Promise<string[]> {
+  const groups = await sandboxControl<{ id: string; invited: string[] }[]>('GET', '/groups');
+  return groups.find((group) => group.id === groupId)?.invited ?? [];
+}
 
 const rowOf = (page: Page, name: string) =>
   page.locator('[data-testid=pull-table] tr.ant-table-row', { hasText: name });
@@ -133,7 +141,8 @@ describe('group invites (/groupManage/pullGroup)', () => {
       await chooseOption(page, 'pull-form-tags', tag.name, tag.name);
       await page.getByTestId('pull-form-name').click();
       await chooseOption(page, 'pull-form-template', 'club_invite', 'club');
-      await chooseOption(page, 'pull-form-invite-variable', 'body.1');
+      // Its body's one variable carries the group: chosen for the operator.
+      await page.getByTestId('pull-form-invite-variable').filter({ hasText: 'body.1' }).waitFor();
       await page.getByTestId('pull-form-per-group').fill('20');
       await saveScreenshot(page, `pull-group-form-${language}`);
       await page.getByTestId('pull-save').click();
@@ -149,9 +158,17 @@ describe('group invites (/groupManage/pullGroup)', () => {
       await expect.poll(async () => (await detailsOf(task.id)).task.invited, { timeout: LIVE_TIMEOUT }).toBe(9);
       const first = (await detailsOf(task.id)).groups.find((group) => group.role === 'current');
       expect(first?.invite_link).toMatch(/^https:\/\/chat\.whatsapp\.com\//);
+      await expect.poll(async () => (await deliveredTo(first?.group_id)).length, { timeout: LIVE_TIMEOUT }).toBe(9);
+      // The invite went as the group's id and reads as the group's link to the customer.
+      const received = await sandboxControl<{ body: unknown; text: string }[]>(
+        'GET',
+        `/messages?to=${invitees[0]}&direction=out`,
+      );
+      expect(received.at(-1)?.text).toContain(first?.invite_link);
+      expect(JSON.stringify(received.at(-1)?.body)).toContain(`"group_id":"${first?.group_id}"`);
 
-      // The customers open the link themselves: 8 are let in, the ninth is declined.
-      for (const waId of invitees) expect((await join(waId, first?.invite_link as string)).result).toBe('requested');
+      // The customers open the invite themselves: 8 are let in, the ninth is declined.
+      for (const waId of invitees) expect((await join(waId, first?.group_id as string)).result).toBe('requested');
       await expect.poll(async () => (await detailsOf(task.id)).task.joined, { timeout: LIVE_TIMEOUT }).toBe(8);
       const filled = await detailsOf(task.id);
       expect(filled.groups.find((group) => group.id === first?.id)).toMatchObject({
@@ -162,20 +179,13 @@ describe('group invites (/groupManage/pullGroup)', () => {
       expect(next?.invite_link).toBeTruthy();
       expect(next?.id).not.toBe(first?.id);
 
-      // The declined one gets the next group's link by template and joins there.
+      // The declined one gets the next group's invite by template and joins there.
       const members = new Set(filled.groups.find((group) => group.id === first?.id)?.members.map((m) => m.wa_id));
       const ninth = invitees.find((waId) => !members.has(waId)) as string;
       await expect
-        .poll(
-          async () => {
-            const messages = await sandboxControl<{ body: unknown }[]>('GET', `/messages?to=${ninth}&direction=out`);
-            return messages.filter((message) => JSON.stringify(message.body).includes(next?.invite_link as string))
-              .length;
-          },
-          { timeout: LIVE_TIMEOUT },
-        )
-        .toBe(1);
-      expect((await join(ninth, next?.invite_link as string)).result).toBe('requested');
+        .poll(async () => (await deliveredTo(next?.group_id)).includes(ninth), { timeout: LIVE_TIMEOUT })
+        .toBe(true);
+      expect((await join(ninth, next?.group_id as string)).result).toBe('requested');
       await expect.poll(async () => (await detailsOf(task.id)).task.joined, { timeout: LIVE_TIMEOUT }).toBe(9);
 
       await page.getByTestId('pull-refresh').click();

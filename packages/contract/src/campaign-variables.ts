@@ -33,6 +33,14 @@ export function templateVariableKeys(components: readonly StoredComponent[]): st
   return keys;
 }
 
+/**
+ * The variables that can carry a group invite (group invites, decision 0021): those of the body,
+ * where Meta takes the `group_id` parameter that WhatsApp shows as the group's invite.
+ */
+export function groupInviteVariables(components: readonly StoredComponent[]): string[] {
+  return templateVariableKeys(components).filter((key) => key.startsWith('body.'));
+}
+
 /** IMAGE, VIDEO or DOCUMENT when the template's header is media (each send names its file), else null. */
 export function mediaHeaderFormat(components: readonly StoredComponent[]): string | null {
   const header = components.find((component) => component.type.toUpperCase() === 'HEADER');

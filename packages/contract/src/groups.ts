@@ -9,8 +9,9 @@ import { cappedPageOf, listRequestOf, pageOf, textFilter } from './paging.js';
 /**
  * Group invites (issue 18, decision 0021): pull-group tasks (`/groupManage/pullGroup`). Groups are
  * created through the Cloud API's Groups API on numbers that are Official Business Accounts, at
- * most 8 participants each; the invite link goes to opted-in contacts by approved template through
- * the send governor; people join by themselves, join requests are approved while seats remain, and
+ * most 8 participants each; the invite goes to opted-in contacts by approved template (Meta's
+ * group-invite template, the group in its `group_id` parameter) through the send governor; people
+ * join by themselves, join requests are approved while seats remain, and
  * a full group rotates to the next, one spare kept ready. Nobody is ever added to a group.
  */
 
@@ -60,7 +61,13 @@ export const HOST_REFUSALS = ['not_official', 'not_connected', 'quality_red', 'o
 export const HostRefusal = z.enum(HOST_REFUSALS);
 export type HostRefusal = z.infer<typeof HostRefusal>;
 
-/** The invite's template: its variables, and the one that carries the invite link (a URL button's takes the code). */
+/**
+ * The invite's template (Meta's group-invite template): its variables, and the body variable that
+ * carries the group (`groupInviteVariables`): each invitation fills it with Meta's `group_id`
+ * parameter, the current group's id, which WhatsApp shows as that group's invite. `pulladd`
+ * refuses any other variable; tasks made when a URL button could take the link's code were
+ * stopped by migration 0055.
+ */
 export const InviteContent = TemplateContent.extend({
   inviteVariable: z.string().regex(VARIABLE_KEY, 'must be like body.1'),
 });

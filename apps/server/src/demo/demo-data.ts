@@ -48,7 +48,7 @@ export const DEMO_TEMPLATES = [
     ],
   },
   {
-    // A group invite: {{1}} carries the invite link (pull-group tasks).
+    // A group invite (pull-group tasks): {{1}} carries the group, Meta's group_id parameter, read as its invite link.
     name: 'club_invite',
     category: 'MARKETING',
     language: 'en_US',

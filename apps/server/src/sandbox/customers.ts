@@ -1,6 +1,6 @@
 import { parseSendMessage, type SendMessage } from '../whatsapp/meta/send-message.js';
 import { type WebhookError, webhookErrors } from './graph-errors.js';
-import { groupInvitedIn, joinByInviteLink } from './groups.js';
+import { groupInvitedBy, joinByInviteLink, recordInvites } from './groups.js';
 import { type InboundContent, receiveInbound } from './inbound.js';
 import { recordDelivery } from './numbers.js';
 import { Prng } from './prng.js';
@@ -195,7 +195,9 @@ function react(
     return;
   }
   const group: SandboxGroup | undefined =
-    outcome & JOIN && sandbox.store.groups.size > 0 ? groupInvitedIn(sandbox, sentText(content)) : undefined;
+    outcome & JOIN && sandbox.store.groups.size > 0
+      ? groupInvitedBy(sandbox, sentMessage(content), sentText(content))
+      : undefined;
   if (group) {
     joinByInviteLink(sandbox, group, customer);
     return;
@@ -282,6 +284,7 @@ function sentStep(plan: Plan): void {
 function deliveredStep(plan: Plan): void {
   const { sandbox, number, customer, message, outcome } = plan;
   sandbox.emitStatus(number, message, 'delivered');
+  if (message.invites) recordInvites(sandbox, message.invites, customer.waId);
   const blocks = (outcome & BLOCK) !== 0;
   recordDelivery(sandbox, number, blocks);
   if (blocks) {

@@ -190,12 +190,13 @@ export const graphErrors = {
   /** Groups API codes, from Meta's "Groups API error codes" page. */
   groupParticipantOverlimit: () =>
     messagingError(400, 131204, 'Participant overlimit', 'Group participant size exceeds limit.'),
-  groupUnknown: () =>
+  /** `details` names what was looked for (a group invite's parameter) before Meta's own sentence. */
+  groupUnknown: (details?: string) =>
     messagingError(
       400,
       131041,
       'Group unknown',
-      "The group was not found, either because it doesn't exist or you are not a member.",
+      `${details ? `${details}: ` : ''}The group was not found, either because it doesn't exist or you are not a member.`,
     ),
   badGroup: () => messagingError(400, 131020, 'Bad Group', 'Cannot send messages to single member groups.'),
   /**

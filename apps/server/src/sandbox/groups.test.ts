@@ -38,6 +38,32 @@ async function createGroup(joinApprovalMode?: string) {
   };
 }
 
+/** A send of Meta's group-invite template, the group in its body's group_id parameter. */
+const invite = (to: string, groupId: string) => ({
+  messaging_product: 'whatsapp',
+  to,
+  type: 'template',
+  template: {
+    name: 'group_invite',
+    language: { code: 'en_US' },
+    components: [{ type: 'body', parameters: [{ type: 'group_id', group_id: groupId }] }],
+  },
+});
+/** The invite template "Join our club: {{1}}", approved in the test number’s business account (again: its 409 is ignored). */
+const approveInviteTemplate = () =>
+  kit.control('POST', '/templates', {
+    waba_id: number.waba_id,
+    name: 'group_invite',
+    category: 'UTILITY',
+    status: 'APPROVED',
+    components: [{ type: 'BODY', text: 'Join our club: {{1}}' }],
+  });
+/** Sends the invite from the test's number. */
+async function sendInvite(to: string, groupId: string) {
+  await approveInviteTemplate();
+  return kit.graph('POST', `${number.phone_number_id}/messages`, { body: invite(to, groupId) });
+}
+
 const participantEvents = () =>
   kit.sink.changes('group_participants_update').map((change) => (change.value.groups as any[])[0]);
 const join = (waId: string, inviteLink: string) =>
@@ -71,13 +97,7 @@ describe('groups', () => {
 
   it('are joined by customers who get the invite link in a message and decide to join', async () => {
     const { group_id, invite_link } = await createGroup();
-    await kit.control('POST', '/templates', {
-      waba_id: number.waba_id,
-      name: 'group_invite',
-      category: 'UTILITY',
-      status: 'APPROVED',
-      components: [{ type: 'BODY', text: 'Join our club: {{1}}' }],
-    });
+    await approveInviteTemplate();
     await kit.graph('POST', `${number.phone_number_id}/messages`, {
       body: {
         messaging_product: 'whatsapp',
@@ -102,6 +122,65 @@ describe('groups', () => {
     expect((await kit.graph('GET', `${group_id}?fields=participants`)).body.participants).toEqual([
       { wa_id: customers[0] },
     ]);
+  });
+
+  it("are joined by customers who get Meta's group-invite template: the group in a group_id parameter", async () => {
+    const { group_id, invite_link } = await createGroup();
+    const reply = await sendInvite(customers[0] as string, group_id);
+    expect(reply.status).toBe(200);
+    await kit.settle();
+    expect(participantEvents()).toEqual([
+      expect.objectContaining({
+        group_id,
+        type: 'group_participants_add',
+        added_participants: [{ input: customers[0], wa_id: customers[0] }],
+      }),
+    ]);
+    // The log keeps the send as it was; the customer reads the group's invite link in its place.
+    const logged = await kit.control('GET', `/messages?to=${customers[0]}`);
+    expect(logged.body).toEqual([
+      expect.objectContaining({
+        text: `Join our club: ${invite_link}`,
+        body: expect.objectContaining({ type: 'template' }),
+      }),
+    ]);
+    const view = (await kit.control('GET', '/groups')).body.find((group: { id: string }) => group.id === group_id);
+    expect(view).toMatchObject({ invited: [customers[0]], participants: [customers[0]] });
+    // What the customer received opens the group: by its id (already in), never for someone not invited.
+    expect((await kit.control('POST', '/join-group', { wa_id: customers[0], group_id })).body.result).toBe('already');
+  });
+
+  it('refuse a group invite to a group that is not the sending number’s, naming the parameter', async () => {
+    const { group_id } = await createGroup();
+    const unknown = await sendInvite(customers[1] as string, 'Z3JvdXA6bm9uZQ');
+    // Another number of the same business account, the template approved there too.
+    const other = await kit.createNumber({ waba_id: number.waba_id, official_business_account: true });
+    const strangers = await kit.graph('POST', `${other.phone_number_id}/messages`, {
+      body: invite(customers[1] as string, group_id),
+    });
+    for (const refused of [strangers, unknown]) {
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: 131041, message: '(#131041) Group unknown' });
+      expect(refused.body.error.error_data.details).toMatch(/^template\.components\.0\.parameters\.0\.group_id /);
+    }
+    await kit.settle();
+    expect(participantEvents()).toEqual([]);
+  });
+
+  it('are joined by group id only by a customer an invite was delivered to', async () => {
+    const { group_id } = await createGroup();
+    // Sent, but never delivered to them: they have nothing to open.
+    await kit.control('POST', '/customers', { wa_id: customers[2], behaviour: { deliver: 0 } });
+    expect((await sendInvite(customers[2] as string, group_id)).status).toBe(200);
+    await kit.settle();
+    const uninvited = await kit.control('POST', '/join-group', { wa_id: customers[2], group_id });
+    expect(uninvited.status).toBe(409);
+    expect(uninvited.body.error.message).toMatch(/^wa_id: /);
+    const unknown = await kit.control('POST', '/join-group', { wa_id: customers[2], group_id: 'Z3JvdXA6bm9uZQ' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toMatch(/^group_id: /);
+    const both = await kit.control('POST', '/join-group', { wa_id: customers[2], group_id, invite_link: 'x' });
+    expect(both.status).toBe(400);
   });
 
   it('hold at most 8 participants', async () => {

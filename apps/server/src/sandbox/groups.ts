@@ -1,3 +1,4 @@
+import type { SendMessage, TemplateMessage } from '../whatsapp/meta/send-message.js';
 import { graphErrors } from './graph-errors.js';
 import { MAX_GROUP_PARTICIPANTS } from './limits.js';
 import type { Sandbox } from './sandbox.js';
@@ -10,6 +11,57 @@ const INVITE_LINK = /chat\.whatsapp\.com\/([A-Za-z0-9]{6,64})/;
 export function groupInvitedIn(sandbox: Sandbox, text: string): SandboxGroup | undefined {
   const match = INVITE_LINK.exec(text);
   return match ? sandbox.store.groupsByInvite.get(match[1] as string) : undefined;
+}
+
+/** The `group_id` parameters of a template send's body, each with the path that names it in a refusal. */
+function groupIdsOf(template: TemplateMessage['template']): { path: string; groupId: string }[] {
+  const found: { path: string; groupId: string }[] = [];
+  (template.components ?? []).forEach((component, index) => {
+    if (component.type !== 'body') return;
+    component.parameters.forEach((parameter, at) => {
+      if (parameter.type === 'group_id') {
+        found.push({ path: `template.components.${index}.parameters.${at}.group_id`, groupId: parameter.group_id });
+      }
+    });
+  });
+  return found;
+}
+
+/**
+ * The groups a template send invites its recipient to (its body's `group_id` parameters): each must
+ * be a group of the sending number, else Meta's 131041 (the group does not exist or the number is
+ * not in it), naming the parameter.
+ */
+export function invitedGroups(
+  sandbox: Sandbox,
+  number: SandboxNumber,
+  template: TemplateMessage['template'],
+): SandboxGroup[] {
+  return groupIdsOf(template).map(({ path, groupId }) => {
+    const group = sandbox.store.groups.get(groupId);
+    if (!group || group.phoneNumberId !== number.id) throw graphErrors.groupUnknown(`${path} ${groupId}`);
+    return group;
+  });
+}
+
+/**
+ * An invite to these groups reached the customer (its message was delivered): from now on they
+ * may open it (`/_sandbox/join-group` by group id). A group deleted meanwhile is skipped.
+ */
+export function recordInvites(sandbox: Sandbox, groupIds: readonly string[], waId: string): void {
+  for (const id of groupIds) {
+    const group = sandbox.store.groups.get(id);
+    if (!group) continue;
+    group.invited ??= {};
+    group.invited[waId] = sandbox.now();
+  }
+  sandbox.store.changed();
+}
+
+/** The group a sent message invites to: a template's `group_id` parameter, else an invite link in its text. */
+export function groupInvitedBy(sandbox: Sandbox, message: SendMessage, text: string): SandboxGroup | undefined {
+  const invite = message.type === 'template' ? groupIdsOf(message.template)[0] : undefined;
+  return invite ? sandbox.store.groups.get(invite.groupId) : groupInvitedIn(sandbox, text);
 }
 
 function groupNumber(sandbox: Sandbox, group: SandboxGroup): SandboxNumber {

@@ -2,11 +2,11 @@ import { parseSendMessage, type SendMessage } from '../whatsapp/meta/send-messag
 import { isBlocked } from './blocklist.js';
 import { rateLimitRefusal, replyLost, simulateGroup, simulateIndividual } from './customers.js';
 import { type GraphError, graphErrors, type WebhookError, webhookErrors } from './graph-errors.js';
-import { participantCount } from './groups.js';
+import { invitedGroups, participantCount } from './groups.js';
 import { pairRateOpen, takePairRate, tierLimits, windowOpen } from './limits.js';
 import { portfolioOf } from './numbers.js';
 import type { Sandbox } from './sandbox.js';
-import type { LoggedMessage, SandboxCustomer, SandboxNumber } from './state.js';
+import type { LoggedMessage, SandboxCustomer, SandboxGroup, SandboxNumber } from './state.js';
 import { isOutboundMessageId } from './store.js';
 import { checkTemplateSend } from './templates.js';
 import { customerByUserId, hasUserId, userIdOf } from './user-ids.js';
@@ -109,9 +109,11 @@ function sendToCustomer(
   if (!pairRateOpen(customer, number.id, now, limits)) throw graphErrors.pairRate();
   let category = 'service';
   let templateId: string | undefined;
+  let invites: SandboxGroup[] = [];
   const open = windowOpen(customer, number.id, now);
   if (send.type === 'template') {
     const template = checkTemplateSend(sandbox, number.wabaId, send.template);
+    invites = invitedGroups(sandbox, number, send.template);
     category = template.category.toLowerCase();
     templateId = template.id;
   } else if (!open) {
@@ -122,6 +124,7 @@ function sendToCustomer(
   const failure = open ? undefined : messagingLimitFailure(sandbox, number, waId, now);
   const phoneHidden = byUserId && customer.hidesPhone === true;
   const message = logOutbound(sandbox, number, send, logged, waId, category, { userId, phoneHidden }, templateId);
+  if (invites.length > 0) message.invites = invites.map((group) => group.id);
   simulateIndividual(sandbox, number, customer, message, logged, failure);
   if (replyLost(sandbox, customer)) throw graphErrors.lostReply();
   const contact = phoneHidden
@@ -184,10 +187,11 @@ function sendToGroup(
   const group = sandbox.store.groups.get(send.to as string);
   if (!group || group.phoneNumberId !== number.id) throw graphErrors.groupUnknown();
   if (participantCount(group) === 0) throw graphErrors.badGroup();
-  const category =
-    send.type === 'template'
-      ? checkTemplateSend(sandbox, number.wabaId, send.template).category.toLowerCase()
-      : 'service';
+  let category = 'service';
+  if (send.type === 'template') {
+    category = checkTemplateSend(sandbox, number.wabaId, send.template).category.toLowerCase();
+    invitedGroups(sandbox, number, send.template);
+  }
   const message = logOutbound(sandbox, number, send, logged, group.id, category);
   simulateGroup(sandbox, number, group, message);
   return { messaging_product: 'whatsapp', contacts: [{ input: send.to as string }], messages: [{ id: message.id }] };

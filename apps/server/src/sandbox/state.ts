@@ -140,6 +140,8 @@ export interface SandboxGroup {
   participants: Record<string, number>;
   /** join request id -> who asked and when (ms). */
   joinRequests: Record<string, { waId: string; createdAt: number }>;
+  /** wa_id -> when the customer last got an invite to the group (a template's `group_id` parameter). */
+  invited?: Record<string, number>;
   createdAt: number;
 }
 
@@ -177,6 +179,8 @@ export interface LoggedMessage {
   templateId?: string;
   /** The send's `biz_opaque_callback_data`, echoed in its statuses. */
   callbackData?: string;
+  /** The groups a template's `group_id` parameters invite to: the customer may join them once it is delivered. */
+  invites?: string[];
   timestamp: number;
   /**
    * The request body as sent (its JSON text, outbound) or the webhook message object (inbound);

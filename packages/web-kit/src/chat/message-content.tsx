@@ -172,7 +172,7 @@ function Interactive({ body }: { body: Body }) {
   );
 }
 
-/** A template send: its name, language and the parameters filled into it. */
+/** A template send: its name, language and the parameters filled into it (a group invite by its group's id). */
 function TemplateCard({ body }: { body: Body }) {
   // i18next's language is the chosen one (setUpI18n follows it), and the texts around are in it.
   const { t, i18n } = useTranslation('messages');
@@ -180,6 +180,7 @@ function TemplateCard({ body }: { body: Body }) {
   const parameters = listAt(body, 'template', 'components').flatMap((component) =>
     listAt(component, 'parameters').map(
       (parameter) =>
+        (parameter.type === 'group_id' ? t('templateGroupInvite', { id: textAt(parameter, 'group_id') }) : null) ??
         textAt(parameter, 'text') ??
         textAt(parameter, 'payload') ??
         textAt(parameter, parameter.type as string, 'fallback_value') ??

@@ -82,6 +82,17 @@ describe('MessageBubble', () => {
       ['Template order_update', 'Language American English', 'Ada', '$5'],
     ],
     [
+      'template',
+      {
+        template: {
+          name: 'club_invite',
+          language: { code: 'en_US' },
+          components: [{ type: 'body', parameters: [{ type: 'group_id', group_id: 'Z3JvdXA6MQ' }] }],
+        },
+      },
+      ['Template club_invite', 'Group invite (group Z3JvdXA6MQ)'],
+    ],
+    [
       'order',
       {
         order: {

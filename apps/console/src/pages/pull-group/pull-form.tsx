@@ -1,7 +1,7 @@
-import { calls, MAX_GROUP_PARTICIPANTS, PULL_LIMITS } from '@ws/contract';
+import { calls, groupInviteVariables, MAX_GROUP_PARTICIPANTS, PULL_LIMITS } from '@ws/contract';
 import { callApi } from '@ws/web-kit/api';
 import { NumberMultiSelect, SearchSelect } from '@ws/web-kit/pickers';
-import { Button, Drawer, Form, Input, InputNumber, Radio, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Form, Input, InputNumber, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCodeName } from '../../components/codes/code-label.js';
@@ -62,7 +62,8 @@ function HostChecks({ numberIds }: { numberIds: string[] }) {
 /**
  * The new-task drawer: name, group name pattern and description, host numbers (each shown as able
  * to host groups or with the reason it cannot), the audience (contact tags or a list), the approved
- * template with the variable that carries the invite link, and invitations per group.
+ * group-invite template with the body variable that carries the group (Meta's `group_id`
+ * parameter), and invitations per group.
  */
 export function PullFormDrawer({ open, onClose, onSaved }: { open: boolean; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation('groups');
@@ -70,11 +71,20 @@ export function PullFormDrawer({ open, onClose, onSaved }: { open: boolean; onCl
   const [saving, setSaving] = useState(false);
   const fields = (Form.useWatch([], form) ?? {}) as Partial<TaskFields>;
   const chosen = useChosenTemplate(fields.templateId);
+  const inviteKeys = groupInviteVariables(chosen.template?.components ?? []);
   const otherKeys = chosen.variableKeys.filter((key) => key !== fields.inviteVariable);
 
   useEffect(() => {
     if (open) form.setFieldsValue(DEFAULTS);
   }, [open, form]);
+
+  // A template whose body has one variable: that one carries the group. Another template's choice is dropped.
+  const onlyKey = inviteKeys.length === 1 ? inviteKeys[0] : undefined;
+  const inviteKnown = fields.inviteVariable !== undefined && inviteKeys.includes(fields.inviteVariable);
+  useEffect(() => {
+    if (!chosen.template || inviteKnown) return;
+    form.setFieldValue('inviteVariable', onlyKey);
+  }, [chosen.template, inviteKnown, onlyKey, form]);
 
   const save = async (values: TaskFields) => {
     setSaving(true);
@@ -203,18 +213,27 @@ export function PullFormDrawer({ open, onClose, onSaved }: { open: boolean; onCl
             data-testid="pull-form-template"
           />
         </Form.Item>
-        {chosen.variableKeys.length > 0 && (
-          <Form.Item
-            name="inviteVariable"
-            label={t('inviteVariable')}
-            rules={[{ required: true, message: t('inviteVariableRequired') }]}
-          >
-            <Select
-              options={chosen.variableKeys.map((key) => ({ value: key, label: key }))}
-              data-testid="pull-form-invite-variable"
-            />
-          </Form.Item>
+        {chosen.template && inviteKeys.length === 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('noInviteVariable')}
+            style={{ marginBottom: 16 }}
+            data-testid="pull-form-no-invite-variable"
+          />
         )}
+        <Form.Item
+          name="inviteVariable"
+          label={t('inviteVariable')}
+          extra={t('inviteVariableHelp')}
+          hidden={inviteKeys.length === 0}
+          rules={[{ required: true, message: t('inviteVariableRequired') }]}
+        >
+          <Select
+            options={inviteKeys.map((key) => ({ value: key, label: key }))}
+            data-testid="pull-form-invite-variable"
+          />
+        </Form.Item>
         {otherKeys.map((key) => (
           <Form.Item
             key={key}

@@ -28,7 +28,8 @@ import { type SenderFacts, selectPortfolioReach, selectSenders, selectWabasWithT
 import { audienceIsEmpty, countAudience } from './snapshot-repository.js';
 import { enqueueStart } from './start-campaign-job.js';
 
-const StoredComponents = z.array(TemplateComponent).catch([]);
+/** A stored template's components (Meta's), read leniently: anything unreadable counts as none. */
+export const StoredComponents = z.array(TemplateComponent).catch([]);
 
 /** A start time this far in the past still means "now" (the form's clock and the server's differ). */
 const PAST_GRACE_MS = 60_000;

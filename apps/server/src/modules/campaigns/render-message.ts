@@ -33,30 +33,51 @@ function bindingValue(binding: VariableBinding, contact: RecipientFields): strin
   return value || binding.fallback || '-';
 }
 
-type Parameter = { type: 'text'; text: string; parameter_name?: string };
+/**
+ * A group invite (pull-group tasks, decision 0021): the body variable that takes Meta's `group_id`
+ * parameter, the group's id, and its invite link (how the preview shows it).
+ */
+export interface GroupInvite {
+  variable: string;
+  groupId: string;
+  link: string;
+}
+
+type Parameter = ({ type: 'text'; text: string } | { type: 'group_id'; group_id: string }) & {
+  parameter_name?: string;
+};
 
 /** The parameters of one part (`body`, `header`, `button.0`) in the template's order: {{1}}, {{2}}… or named. */
-function parametersOf(part: string, variables: Record<string, VariableBinding>, contact: RecipientFields): Parameter[] {
-  const entries = Object.entries(variables)
-    .filter(([key]) => key.slice(0, key.lastIndexOf('.')) === part)
-    .map(([key, binding]) => ({ name: key.slice(key.lastIndexOf('.') + 1), binding }));
+function parametersOf(
+  part: string,
+  variables: Record<string, VariableBinding>,
+  contact: RecipientFields,
+  invite: GroupInvite | undefined,
+): Parameter[] {
+  const keys = invite ? [...Object.keys(variables), invite.variable] : Object.keys(variables);
+  const entries = keys
+    .filter((key) => key.slice(0, key.lastIndexOf('.')) === part)
+    .map((key) => ({ key, name: key.slice(key.lastIndexOf('.') + 1) }));
   const positional = entries.every((entry) => /^\d+$/.test(entry.name));
   if (positional) entries.sort((a, b) => Number(a.name) - Number(b.name));
-  return entries.map(({ name, binding }) => ({
-    type: 'text',
-    text: bindingValue(binding, contact),
+  return entries.map(({ key, name }) => ({
+    ...(key === invite?.variable
+      ? { type: 'group_id' as const, group_id: invite.groupId }
+      : { type: 'text' as const, text: bindingValue(variables[key] as VariableBinding, contact) }),
     ...(positional ? {} : { parameter_name: name }),
   }));
 }
 
 /**
  * A campaign's content for one recipient: Meta's `template` object with the variables filled
- * from the contact (or constants) and the media header's file, or the free-form text.
+ * from the contact (or constants) and the media header's file, or the free-form text. With a
+ * group invite, its body variable carries the group (`group_id`) and the preview shows the link.
  */
 export function renderMessage(
   content: CampaignContent,
   template: CampaignTemplate | null,
   contact: RecipientFields,
+  invite?: GroupInvite,
 ): RenderedMessage {
   if (content.kind === 'text')
     return { type: 'text', content: { text: { body: content.text } }, preview: content.text };
@@ -68,10 +89,10 @@ export function renderMessage(
     const file = content.headerMedia.id ? { id: content.headerMedia.id } : { link: content.headerMedia.link };
     components.push({ type: 'header', parameters: [{ type: kind, [kind]: file }] });
   } else {
-    const header = parametersOf('header', content.variables, contact);
+    const header = parametersOf('header', content.variables, contact, invite);
     if (header.length > 0) components.push({ type: 'header', parameters: header });
   }
-  const body = parametersOf('body', content.variables, contact);
+  const body = parametersOf('body', content.variables, contact, invite);
   if (body.length > 0) components.push({ type: 'body', parameters: body });
   const buttonIndexes = new Set(
     Object.keys(content.variables)
@@ -83,11 +104,12 @@ export function renderMessage(
       type: 'button',
       sub_type: 'url',
       index,
-      parameters: parametersOf(`button.${index}`, content.variables, contact),
+      parameters: parametersOf(`button.${index}`, content.variables, contact, invite),
     });
   }
   const bodyText = template.components.find((component) => component.type.toUpperCase() === 'BODY')?.text ?? '';
   const filled = bodyText.replace(/\{\{\s*([a-z0-9_]+)\s*\}\}/g, (whole, name: string) => {
+    if (invite?.variable === `body.${name}`) return invite.link;
     const binding = content.variables[`body.${name}`];
     return binding ? bindingValue(binding, contact) : whole;
   });

@@ -158,7 +158,7 @@ describe('group/pulladd', () => {
     expect((await post('/api/group/pullhosts', { numberIds: [hostB] })).status).toBe(404);
   });
 
-  it('keeps the invite variable for the link and refuses one the template lacks', async () => {
+  it('keeps the invite variable for the group and refuses one that is not a variable of the template’s body', async () => {
     const given = await post(
       '/api/group/pulladd',
       newTask({
@@ -172,14 +172,23 @@ describe('group/pulladd', () => {
     );
     expect(given.status).toBe(400);
     expect(given.body.message).toMatch(/^content\.variables\.body\.1: /);
-    const lacking = await post(
-      '/api/group/pulladd',
-      newTask({
-        content: { kind: 'template', templateId: worldA.templateId, variables: {}, inviteVariable: 'body.2' },
-      }),
+    const invitedBy = (inviteVariable: string, language = 'en') =>
+      t.post('/api/group/pulladd', {
+        token: a.token,
+        body: newTask({ content: { kind: 'template', templateId: worldA.templateId, variables: {}, inviteVariable } }),
+        headers: { 'accept-language': language },
+      });
+    // Meta takes the group (group_id) in the body: neither a variable the body lacks nor a button's will do.
+    for (const variable of ['body.2', 'button.0.1', 'header.1']) {
+      const refused = await invitedBy(variable);
+      expect(refused.status, variable).toBe(400);
+      expect(refused.body.message).toBe(
+        "content.inviteVariable: the template's body has no such variable: the group invite (Meta's group_id parameter) goes into a body variable",
+      );
+    }
+    expect((await invitedBy('button.0.1', 'zh')).body.message).toMatch(
+      /^content\.inviteVariable: 模板正文没有这个变量/,
     );
-    expect(lacking.status).toBe(400);
-    expect(lacking.body.message).toMatch(/^content\.variables\.body\.[12]: /);
   });
 
   it('is a draft with {n} in its subject pattern, listed with filters', async () => {

@@ -134,7 +134,7 @@ async function inviteChunk(context: AppContext, tenantId: string, taskId: string
     const task = await lockPullTask(client, tenantId, taskId);
     if (task?.status !== 'running') return 'done';
     const group = await currentGroup(client, tenantId, taskId);
-    if (!group?.invite_link) return 'wait';
+    if (!group?.invite_link || !group.group_id) return 'wait';
     const room = task.invites_per_group - group.invited;
     if (room <= 0) {
       await setGroupRole(client, tenantId, group.id, 'rotated', ['current']);
@@ -183,21 +183,18 @@ async function inviteChunk(context: AppContext, tenantId: string, taskId: string
     );
     const invited = new Set([...again.map((contact) => contact.id), ...fresh]);
     const { inviteVariable, ...content } = InviteContent.parse(task.content);
-    // A URL button ends in the link's code (https://chat.whatsapp.com/{{1}}); text takes the whole link.
-    const value = inviteVariable.startsWith('button.')
-      ? (group.invite_link.split('/').pop() as string)
-      : group.invite_link;
-    const withLink = {
-      ...content,
-      variables: { ...content.variables, [inviteVariable]: { source: 'constant' as const, value } },
-    };
+    // Meta's group-invite template: the body variable takes the group's id (`group_id`), which
+    // WhatsApp shows as the group's invite. Nobody is added to the group: they open it themselves.
+    const invite = { variable: inviteVariable, groupId: group.group_id, link: group.invite_link };
     const recipients = [...again, ...contacts].filter((contact) => invited.has(contact.id));
     if (template && recipients.length > 0) {
       const intents = recipients.map((contact) => {
-        const message = renderMessage(withLink, template as CampaignTemplate, {
-          name: contact.name,
-          waId: contact.wa_id,
-        });
+        const message = renderMessage(
+          content,
+          template as CampaignTemplate,
+          { name: contact.name, waId: contact.wa_id },
+          invite,
+        );
         return {
           numberId: group.number_id,
           contactId: contact.id,

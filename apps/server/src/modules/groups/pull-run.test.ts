@@ -7,7 +7,8 @@ import { sandboxForApp, sandboxSenders, taggedContacts, until } from '../campaig
 import { csvLines, pullTaskRequest } from './test-support.js';
 
 // The whole path: pulladd → start → groups asked of the sandbox → group_lifecycle_update → invites
-// through the governor → customers open the link → join requests → approvals → joins → rotation.
+// through the governor (Meta's group-invite template: the group in a `group_id` parameter) →
+// customers open the invite they received → join requests → approvals → joins → rotation.
 const app = useTestApp({}, { worker: true });
 let sandbox: RunningSandbox;
 let operator: SignedIn;
@@ -34,27 +35,47 @@ async function details(id: string, token = operator.token) {
       current_invite_link: string | null;
       last_error: string | null;
     };
-    groups: { id: string; role: string; invite_link: string | null; participant_count: number; members: unknown[] }[];
+    groups: {
+      id: string;
+      group_id: string | null;
+      role: string;
+      invite_link: string | null;
+      participant_count: number;
+      members: unknown[];
+    }[];
   };
 }
 
-/** The invite texts the sandbox logged to a customer, newest last. */
-async function invitesTo(waId: string): Promise<string[]> {
+type SentInvite = { body: { template?: { components?: { type: string; parameters: object[] }[] } }; text?: string };
+/** The invites the sandbox logged to a customer, newest last: the template's body parameters and its text. */
+async function sentTo(waId: string): Promise<{ parameters: object[]; text?: string }[]> {
   const reply = await sandbox.control('GET', `/messages?to=${waId}&direction=out`);
-  return (reply.body as { body: { template?: { components?: { parameters: { text: string }[] }[] } } }[]).map(
-    (message) => message.body.template?.components?.[0]?.parameters[0]?.text ?? '',
-  );
+  return (reply.body as SentInvite[]).map((message) => ({
+    parameters: message.body.template?.components?.find((component) => component.type === 'body')?.parameters ?? [],
+    text: message.text,
+  }));
 }
+/** The groups a customer was invited to (the `group_id` parameters), newest last. */
+const invitesTo = async (waId: string): Promise<string[]> =>
+  (await sentTo(waId)).map(({ parameters }) => (parameters[0] as { group_id?: string }).group_id ?? '');
 
-type SandboxGroupView = { invite_link: string; subject: string; participants: string[]; join_requests: unknown[] };
+type SandboxGroupView = {
+  invite_link: string;
+  subject: string;
+  participants: string[];
+  join_requests: unknown[];
+  /** Customers the invite was delivered to: they may open it. */
+  invited: string[];
+};
 /** The sandbox's view of the group with this invite link. */
 const sandboxGroupOf = async (inviteLink: string | null | undefined) =>
   ((await sandbox.control('GET', '/groups')).body as SandboxGroupView[]).find(
     (group) => group.invite_link === inviteLink,
   );
 
-const join = async (waId: string, inviteLink: string) =>
-  (await sandbox.control('POST', '/join-group', { wa_id: waId, invite_link: inviteLink })).body as { result: string };
+/** The customer opens the invite they received, by its group id. */
+const join = async (waId: string, groupId: string) =>
+  (await sandbox.control('POST', '/join-group', { wa_id: waId, group_id: groupId })).body as { result: string };
 
 describe('a pull-group task end to end', () => {
   it('invites only consenting contacts by template, approves 8 joins, declines the ninth, rotates and re-invites them to the next group', {
@@ -86,16 +107,32 @@ describe('a pull-group task end to end', () => {
     expect(first.task.current_invite_link).toBe(current?.invite_link);
     // One spare stands ready behind the current group.
     await until(async () => (await details(id)).groups.some((group) => group.role === 'spare'), 'a spare group');
-    await until(async () => (await Promise.all(invitees.map(invitesTo))).every((texts) => texts.length === 1), 'sends');
-    for (const waId of invitees) expect(await invitesTo(waId)).toEqual([current?.invite_link]);
+    await until(async () => (await Promise.all(invitees.map(invitesTo))).every((sent) => sent.length === 1), 'sends');
+    for (const waId of invitees) expect(await invitesTo(waId)).toEqual([current?.group_id]);
+    // The group goes as Meta's group_id parameter; the customer reads it as the group's invite link.
+    expect(await sentTo(invitees[0] as string)).toEqual([
+      { parameters: [{ type: 'group_id', group_id: current?.group_id }], text: `Hello ${current?.invite_link}` },
+    ]);
+    // The product's own record of the message: the parameter as sent, the link in the preview the screens show.
+    const { rows: recorded } = await app.pool.query(
+      `select m.preview, m.body from pull_group_invite i join message m on m.tenant_id = i.tenant_id and m.id = i.message_id
+        where i.task_id = $1 limit 1`,
+      [id],
+    );
+    expect(recorded[0].preview).toBe(`Hello ${current?.invite_link}`);
+    expect(JSON.stringify(recorded[0].body)).toContain(`"group_id":"${current?.group_id}"`);
     // No invitation to a contact without consent.
     for (const waId of await waIdOf(withoutConsent)) expect(await invitesTo(waId)).toEqual([]);
     const sandboxGroup = await sandboxGroupOf(current?.invite_link);
     expect(sandboxGroup).toMatchObject({ subject: 'Spring club 1', join_approval_mode: 'approval_required' });
 
-    // Nine ask to join the group of 8: eight are approved, the ninth declined.
+    // Nine ask to join the group of 8 (once their invite is delivered): eight are approved, the ninth declined.
+    await until(
+      async () => (await sandboxGroupOf(current?.invite_link))?.invited.length === invitees.length,
+      'the invites delivered',
+    );
     for (const waId of invitees.slice(0, 9))
-      expect((await join(waId, current?.invite_link as string)).result).toBe('requested');
+      expect((await join(waId, current?.group_id as string)).result).toBe('requested');
     await until(async () => {
       const { task } = await details(id);
       return task.joined === 8 && task.declined === 1;
@@ -118,8 +155,12 @@ describe('a pull-group task end to end', () => {
     expect(ninth).toBeDefined();
     // The governor keeps 6 s between two messages to one contact (pair rate).
     await until(async () => (await invitesTo(ninth)).length === 2, 'the re-invitation');
-    expect((await invitesTo(ninth))[1]).toBe(next?.invite_link);
-    expect((await join(ninth, next?.invite_link as string)).result).toBe('requested');
+    expect((await invitesTo(ninth))[1]).toBe(next?.group_id);
+    await until(
+      async () => (await sandboxGroupOf(next?.invite_link))?.invited.includes(ninth) === true,
+      'the re-invitation delivered',
+    );
+    expect((await join(ninth, next?.group_id as string)).result).toBe('requested');
     await until(async () => (await details(id)).task.joined === 9, 'the ninth join');
     await until(async () => (await details(id)).groups.some((group) => group.role === 'spare'), 'a new spare');
 

@@ -3,6 +3,7 @@ import { type ControlRoutes, controlInput, notFound } from '../control-router.js
 import { groupInvitedIn, joinByInviteLink } from '../groups.js';
 import { ControlError } from '../http.js';
 import { type InboundContent, receiveInbound, sampleMedia } from '../inbound.js';
+import { templateText } from '../message-text.js';
 import type { Sandbox } from '../sandbox.js';
 import { SettingsPatchSchema } from '../settings.js';
 import type { LoggedMessage, SandboxNumber } from '../state.js';
@@ -38,7 +39,13 @@ const PreferencesSchema = z.strictObject({
   wa_id: waId,
   value: z.enum(['stop', 'resume']),
 });
-const JoinGroupSchema = z.strictObject({ wa_id: waId, invite_link: z.string().min(1) });
+/** A customer opens a group's invite: by its link, or by the group id of an invite they received (a template's `group_id`). */
+const JoinGroupSchema = z
+  .strictObject({ wa_id: waId, invite_link: z.string().min(1).optional(), group_id: z.string().min(1).optional() })
+  .refine((input) => (input.invite_link === undefined) !== (input.group_id === undefined), {
+    message: 'give invite_link or group_id, not both',
+    path: ['invite_link'],
+  });
 const SettleSchema = z.strictObject({
   timeout_ms: z.number().int().min(0).max(120_000).default(10_000),
   fast_forward: z.boolean().default(false),
@@ -93,7 +100,13 @@ function inboundContent(sandbox: Sandbox, number: SandboxNumber, input: z.infer<
   return { type, [type]: member, ...context };
 }
 
-function messageView(message: LoggedMessage) {
+/** A logged message as the control API shows it; a template with the text its recipient reads. */
+function messageView(sandbox: Sandbox, message: LoggedMessage) {
+  const body = typeof message.body === 'string' ? JSON.parse(message.body) : message.body;
+  const text =
+    message.type === 'template' && message.templateId && body?.template
+      ? templateText(sandbox, message.templateId, body.template)
+      : undefined;
   return {
     id: message.id,
     direction: message.direction,
@@ -105,7 +118,8 @@ function messageView(message: LoggedMessage) {
     ...(message.errorCode !== undefined ? { error_code: message.errorCode } : {}),
     ...(message.category ? { category: message.category } : {}),
     timestamp: new Date(message.timestamp).toISOString(),
-    body: typeof message.body === 'string' ? JSON.parse(message.body) : message.body,
+    body,
+    ...(text === undefined ? {} : { text }),
   };
 }
 
@@ -127,7 +141,7 @@ export const controlActivityRoutes: ControlRoutes = {
           (!numberId || message.phoneNumberId === numberId) &&
           (!recipient || message.waId === recipient),
       );
-    return matching.slice(-limit).map(messageView);
+    return matching.slice(-limit).map((message) => messageView(sandbox, message));
   },
   'POST /inbound': (call) => {
     const input = controlInput(InboundSchema, call);
@@ -162,12 +176,20 @@ export const controlActivityRoutes: ControlRoutes = {
   },
   'POST /join-group': (call) => {
     const input = controlInput(JoinGroupSchema, call);
-    const group = groupInvitedIn(call.sandbox, input.invite_link);
-    if (!group) throw new ControlError('invite_link: not the invite link of a sandbox group', 404);
-    return {
-      result: joinByInviteLink(call.sandbox, group, call.sandbox.store.customer(input.wa_id)),
-      group_id: group.id,
-    };
+    const { sandbox } = call;
+    const group = input.group_id
+      ? sandbox.store.groups.get(input.group_id)
+      : groupInvitedIn(sandbox, input.invite_link as string);
+    if (!group) {
+      throw input.group_id
+        ? new ControlError('group_id: not a sandbox group', 404)
+        : new ControlError('invite_link: not the invite link of a sandbox group', 404);
+    }
+    // By group id the customer opens an invite they received: a delivered template naming the group.
+    if (input.group_id && group.invited?.[input.wa_id] === undefined) {
+      throw new ControlError('wa_id: this customer has received no invite to the group', 409);
+    }
+    return { result: joinByInviteLink(sandbox, group, sandbox.store.customer(input.wa_id)), group_id: group.id };
   },
   'GET /config': ({ sandbox }) => sandbox.settings,
   'POST /config': (call) => call.sandbox.configure(controlInput(SettingsPatchSchema, call)),

@@ -100,6 +100,8 @@ function groupControlView(group: SandboxGroup) {
     invite_link: inviteLinkOf(group),
     participants: Object.keys(group.participants),
     join_requests: Object.entries(group.joinRequests).map(([id, request]) => ({ id, wa_id: request.waId })),
+    /** Customers an invite to the group (a template's `group_id`) was delivered to. */
+    invited: Object.keys(group.invited ?? {}),
   };
 }
 

@@ -43,7 +43,30 @@ describe('parseSendMessage', () => {
     expect(parseSendMessage(body)).toMatchObject({ ok: true, kind: 'message' });
   });
 
+  it("takes a group invite in a template's body: Meta's group_id parameter", () => {
+    const body = example('Send Message Template Text');
+    body.template.components[0].parameters = [
+      { type: 'group_id', group_id: 'Y2FwaV9ncm91cDoxNzA1NTU1MDEzOToxMjAzNjM0MDQ2OTQyMzM4MjAZD' },
+    ];
+    const parsed = parseSendMessage(body);
+    expect(parsed.ok && parsed.message).toMatchObject({
+      template: { components: [{ type: 'body', parameters: [{ type: 'group_id' }] }] },
+    });
+  });
+
   const refusals: [string, string, (body: Body) => void, string][] = [
+    [
+      'Send Message Template Text',
+      'a group invite without its group id',
+      (b) => (b.template.components[0].parameters[0] = { type: 'group_id', group_id: '' }),
+      'template.components.0.parameters.0.group_id',
+    ],
+    [
+      'Send Message Template Media',
+      'a group invite in the header (Meta takes it in the body)',
+      (b) => (b.template.components[0].parameters[0] = { type: 'group_id', group_id: 'Z3JvdXA' }),
+      'template.components.0.parameters.0.type',
+    ],
     ['Send Text Message', 'another messaging product', (b) => (b.messaging_product = 'sms'), 'messaging_product'],
     ['Send Text Message', 'no recipient', (b) => delete b.to, 'to'],
     ['Send Text Message', 'a recipient that is not a phone number', (b) => (b.to = 'someone'), 'to'],

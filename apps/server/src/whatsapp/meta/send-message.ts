@@ -39,7 +39,7 @@ export const locationSchema = z.looseObject({
 const parameterName = { parameter_name: z.string().optional() };
 
 /** Parameters of header and body components. */
-export const templateParameterSchema = z.discriminatedUnion('type', [
+const templateParameterOptions = [
   z.looseObject({ type: z.literal('text'), text: z.string(), ...parameterName }),
   z.looseObject({
     type: z.literal('currency'),
@@ -59,7 +59,20 @@ export const templateParameterSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('video'), video: mediaSchema, ...parameterName }),
   z.looseObject({ type: z.literal('document'), document: mediaSchema, ...parameterName }),
   z.looseObject({ type: z.literal('location'), location: locationSchema, ...parameterName }),
-]);
+] as const;
+export const templateParameterSchema = z.discriminatedUnion('type', [...templateParameterOptions]);
+
+/**
+ * A body parameter may also be a group invite (Groups API): `{ "type": "group_id", "group_id": "…" }`
+ * names a group of the sending number, and WhatsApp shows the recipient that group's invite.
+ * Meta's group-invite template (its Template Library's `group_invite_link`) takes one in its body.
+ */
+export const groupIdParameterSchema = z.looseObject({
+  type: z.literal('group_id'),
+  group_id: nonEmpty.max(256),
+  ...parameterName,
+});
+export const bodyParameterSchema = z.discriminatedUnion('type', [...templateParameterOptions, groupIdParameterSchema]);
 
 /** Parameters of a button component: a quick reply's payload, a URL suffix, a coupon code, an action. */
 export const buttonParameterSchema = z.discriminatedUnion('type', [
@@ -75,7 +88,7 @@ const buttonIndex = z.union([z.number().int().min(0).max(9), z.string().regex(/^
 
 export const templateComponentSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('header'), parameters: z.array(templateParameterSchema) }),
-  z.looseObject({ type: z.literal('body'), parameters: z.array(templateParameterSchema) }),
+  z.looseObject({ type: z.literal('body'), parameters: z.array(bodyParameterSchema) }),
   z.looseObject({
     type: z.literal('button'),
     sub_type: nonEmpty,
@@ -300,6 +313,7 @@ export type InteractiveMessage = Extract<SendMessage, { type: 'interactive' }>;
 export type Template = z.infer<typeof templateSchema>;
 export type TemplateComponent = z.infer<typeof templateComponentSchema>;
 export type TemplateParameter = z.infer<typeof templateParameterSchema>;
+export type BodyParameter = z.infer<typeof bodyParameterSchema>;
 export type Media = z.infer<typeof mediaSchema>;
 
 /** Marks an inbound message read; with `typing_indicator` the customer also sees "typing…". */
