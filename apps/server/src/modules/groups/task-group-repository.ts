@@ -29,8 +29,9 @@ export async function selectLiveGroups(db: Db, tenantId: string, taskId: string)
 }
 
 /**
- * Records a group the task asked Meta for. Meta's webhook may already have made the row (found by
- * its request id): then that row is given to the task.
+ * Records a group the task asked Meta for. Meta's webhook may already have made the row (the same
+ * request of the number, its key: 0056): then that row is given to the task. A webhook recording
+ * it at the same moment waits for this insert and then updates this row (upsertGroup).
  */
 export async function claimCreatedGroup(
   client: pg.PoolClient,
@@ -38,16 +39,13 @@ export async function claimCreatedGroup(
   group: { taskId: string; no: number; numberId: string; requestId: string; subject: string; description: string },
 ): Promise<void> {
   await client.query(
-    `with claimed as (
-       update wa_group set task_id = $2, task_group_no = $3,
-              role = case when status = 'active' and invite_link is not null then 'spare' else 'creating' end
-        where tenant_id = $1 and number_id = $4 and request_id = $5 and task_id is null
-       returning id
-     )
-     insert into wa_group (tenant_id, number_id, request_id, subject, description, join_approval_mode, status,
-                           task_id, task_group_no, role)
-     select $1, $4, $5, $6, $7, 'approval_required', 'pending', $2, $3, 'creating'
-      where not exists (select 1 from claimed)`,
+    `insert into wa_group as g (tenant_id, number_id, request_id, subject, description, join_approval_mode, status,
+                                task_id, task_group_no, role)
+     values ($1, $4, nullif($5, ''), $6, $7, 'approval_required', 'pending', $2, $3, 'creating')
+     on conflict (tenant_id, number_id, request_id) where request_id is not null do update
+        set task_id = excluded.task_id, task_group_no = excluded.task_group_no,
+            role = case when g.status = 'active' and g.invite_link is not null then 'spare' else 'creating' end
+      where g.task_id is null`,
     [tenantId, group.taskId, group.no, group.numberId, group.requestId, group.subject, group.description],
   );
   await client.query('update pull_group_task set group_count = group_count + 1 where tenant_id = $1 and id = $2', [

@@ -15,6 +15,14 @@ export interface GroupChange {
   suspendedAt?: Date | null;
 }
 
+/** The change of upsertGroup's parameters applied to the group row `g`. */
+const APPLY_CHANGE = `
+  set group_id = coalesce(g.group_id, $3),
+      status = coalesce($5, case when g.status = 'pending' then 'active' else g.status end),
+      subject = coalesce($6, g.subject), description = coalesce($7, g.description),
+      invite_link = coalesce($8, g.invite_link), join_approval_mode = coalesce($9, g.join_approval_mode),
+      suspended_at = case when $10 then $11 else g.suspended_at end, updated_at = now()`;
+
 /**
  * The group's row, found by Meta's group id (and given it), else by the product's create request,
  * or created, with the change applied; its id, or undefined when nothing was found or created.
@@ -36,20 +44,18 @@ export async function upsertGroup(
        ) candidates order by rank limit 1
      ),
      changed as (
-       update wa_group g
-          set group_id = coalesce(g.group_id, $3),
-              status = coalesce($5, case when g.status = 'pending' then 'active' else g.status end),
-              subject = coalesce($6, g.subject), description = coalesce($7, g.description),
-              invite_link = coalesce($8, g.invite_link), join_approval_mode = coalesce($9, g.join_approval_mode),
-              suspended_at = case when $10 then $11 else g.suspended_at end, updated_at = now()
+       update wa_group g ${APPLY_CHANGE}
          from found where g.tenant_id = $1 and g.id = found.id
        returning g.id
      ),
+     -- A row of the same request inserted meanwhile (the pull-group job recording the group it
+     -- asked for) is waited for, then updated as found would have been (its key: 0056).
      made as (
-       insert into wa_group (tenant_id, number_id, group_id, request_id, subject, description, invite_link,
-                             join_approval_mode, status, suspended_at)
-       select $1, $2, $3, $4, coalesce($6, ''), coalesce($7, ''), $8, $9, coalesce($5, 'active'), $11
+       insert into wa_group as g (tenant_id, number_id, group_id, request_id, subject, description, invite_link,
+                                  join_approval_mode, status, suspended_at)
+       select $1, $2, $3, nullif($4, ''), coalesce($6, ''), coalesce($7, ''), $8, $9, coalesce($5, 'active'), $11
         where not exists (select 1 from found) and $3::text is not null and $5::text is distinct from 'deleted'
+       on conflict (tenant_id, number_id, request_id) where request_id is not null do update ${APPLY_CHANGE}
        returning id
      )
      select id::text from changed union all select id::text from made`,
