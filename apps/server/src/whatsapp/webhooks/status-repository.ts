@@ -184,15 +184,12 @@ export const statusParameters = (statuses: readonly MergedStatus[]) => {
  * nested loop without them.
  */
 /**
- * How each statement's look-ups are planned. With statistics that predate the tenant's rows,
- * each has one plan that stays on the unique indexes (status-apply-plan.test.ts): the key's when
- * planned for its batch (its generic plan takes a batch for ten rows and probed the (tenant,
- * number, created_at) index by the tenant alone), the Meta id's as the prepared statement's own.
+ * How the look-ups are planned: for each batch. The generic plan of a prepared statement takes a
+ * batch for ten rows, and with statistics that predate the tenant's rows it probed an index of the
+ * tenant's messages by the tenant alone (the key's through (tenant, number, created_at), the Meta
+ * id's through (tenant, contact, created_at)); status-apply-plan.test.ts.
  */
-export const STATUS_LOOKUPS = new Map<string, KeyLookupOptions>([
-  [APPLY_BY_KEY, { planPerRun: true }],
-  [APPLY_BY_META_ID, {}],
-]);
+export const STATUS_LOOKUPS: KeyLookupOptions = { planPerRun: true };
 
 export async function applyStatuses(client: pg.PoolClient, merged: readonly MergedStatus[]): Promise<UpdatedMessage[]> {
   const updated: UpdatedMessage[] = [];
@@ -205,7 +202,7 @@ export async function applyStatuses(client: pg.PoolClient, merged: readonly Merg
       client,
       () =>
         client.query<UpdatedMessage & { meta_message_id: string }>(prepared(statement, statusParameters(candidates))),
-      STATUS_LOOKUPS.get(statement),
+      STATUS_LOOKUPS,
     );
     const found = new Set(rows.map((row) => `${row.tenant_id}\u0000${row.meta_message_id}`));
     updated.push(...rows);
