@@ -288,7 +288,13 @@ export async function settleLane(
   return again.rows[0]?.due_at ?? null;
 }
 
-/** Owned lanes push their due time ahead, so other workers take them over only once the owner is gone. */
+/**
+ * Owned lanes push their due time ahead, so other workers take them over only once the owner is
+ * gone. A lane row that a transaction holds (queueing marks its lane due until it commits) is
+ * skipped, to be held at the next sweep: the statement never waits, so it never closes a deadlock
+ * with transactions that mark several lanes (a drain batch's replies on many numbers) while it
+ * holds others.
+ */
 export async function holdLanes(
   db: pg.Pool,
   lanes: readonly { tenantId: string; numberId: string }[],
@@ -296,10 +302,16 @@ export async function holdLanes(
 ) {
   if (lanes.length === 0) return;
   await db.query(
-    `update send_lane l set due_at = now() + make_interval(secs => $3), updated_at = now()
-       from unnest($1::text[], $2::bigint[]) as o (tenant_id, number_id)
-      where l.tenant_id = o.tenant_id and l.number_id = o.number_id`,
-    [lanes.map((lane) => lane.tenantId), lanes.map((lane) => lane.numberId), seconds],
+    prepared(
+      `update send_lane l set due_at = now() + make_interval(secs => $3), updated_at = now()
+         from (select s.tenant_id, s.number_id
+                 from send_lane s join unnest($1::text[], $2::bigint[]) as o (tenant_id, number_id)
+                   on s.tenant_id = o.tenant_id and s.number_id = o.number_id
+                order by s.tenant_id, s.number_id
+                  for update of s skip locked) o
+        where l.tenant_id = o.tenant_id and l.number_id = o.number_id`,
+      [lanes.map((lane) => lane.tenantId), lanes.map((lane) => lane.numberId), seconds],
+    ),
   );
 }
 
