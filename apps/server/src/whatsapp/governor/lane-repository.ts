@@ -266,24 +266,28 @@ export async function settleLane(
   paused: boolean,
 ): Promise<Date | null> {
   const { rows } = await db.query(
-    `update send_lane l
-        set due_at = case when $3 then null
-                          else (select min(q.not_before) from send_queue q where q.tenant_id = $1 and q.number_id = $2) end,
-            updated_at = now()
-      where l.tenant_id = $1 and l.number_id = $2
-      returning l.due_at`,
-    [tenantId, numberId, paused],
+    prepared(
+      `update send_lane l
+          set due_at = case when $3 then null
+                            else (select min(q.not_before) from send_queue q where q.tenant_id = $1 and q.number_id = $2) end,
+              updated_at = now()
+        where l.tenant_id = $1 and l.number_id = $2
+        returning l.due_at`,
+      [tenantId, numberId, paused],
+    ),
   );
   const due: Date | null = rows[0]?.due_at ?? null;
   if (due !== null || paused) return due;
   const again = await db.query(
-    `update send_lane l
-        set due_at = (select min(q.not_before) from send_queue q where q.tenant_id = $1 and q.number_id = $2),
-            updated_at = now()
-      where l.tenant_id = $1 and l.number_id = $2 and l.due_at is null
-        and exists (select 1 from send_queue q where q.tenant_id = $1 and q.number_id = $2)
-      returning l.due_at`,
-    [tenantId, numberId],
+    prepared(
+      `update send_lane l
+          set due_at = (select min(q.not_before) from send_queue q where q.tenant_id = $1 and q.number_id = $2),
+              updated_at = now()
+        where l.tenant_id = $1 and l.number_id = $2 and l.due_at is null
+          and exists (select 1 from send_queue q where q.tenant_id = $1 and q.number_id = $2)
+        returning l.due_at`,
+      [tenantId, numberId],
+    ),
   );
   return again.rows[0]?.due_at ?? null;
 }
@@ -327,8 +331,10 @@ export async function dueLanes(db: pg.Pool, limit: number): Promise<{ tenantId: 
 /** When the lane's earliest queued message is due, in epoch milliseconds; null when none is queued. */
 export async function nextDueAt(db: pg.Pool, tenantId: string, numberId: string): Promise<number | null> {
   const { rows } = await db.query(
-    'select (extract(epoch from min(not_before)) * 1000)::float8 as next from send_queue where tenant_id = $1 and number_id = $2',
-    [tenantId, numberId],
+    prepared(
+      'select (extract(epoch from min(not_before)) * 1000)::float8 as next from send_queue where tenant_id = $1 and number_id = $2',
+      [tenantId, numberId],
+    ),
   );
   return rows[0]?.next ?? null;
 }
@@ -343,14 +349,13 @@ export async function listenForLaneEvents(client: pg.PoolClient): Promise<void> 
 
 /** Takes a lane's session lock on the lock connection; false when another process holds it. */
 export async function tryLockLane(client: pg.PoolClient, numberId: string): Promise<boolean> {
-  const { rows } = await client.query('select pg_try_advisory_lock($1, $2::int) as locked', [
-    LANE_LOCK_NAMESPACE,
-    numberId,
-  ]);
+  const { rows } = await client.query(
+    prepared('select pg_try_advisory_lock($1, $2::int) as locked', [LANE_LOCK_NAMESPACE, numberId]),
+  );
   return rows[0]?.locked === true;
 }
 
 /** Lets a lane's session lock go. */
 export async function unlockLane(client: pg.PoolClient, numberId: string): Promise<void> {
-  await client.query('select pg_advisory_unlock($1, $2::int)', [LANE_LOCK_NAMESPACE, numberId]);
+  await client.query(prepared('select pg_advisory_unlock($1, $2::int)', [LANE_LOCK_NAMESPACE, numberId]));
 }

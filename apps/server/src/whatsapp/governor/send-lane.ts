@@ -115,13 +115,17 @@ export class SendLane {
       while (!this.stopped) {
         const number = await this.currentNumber();
         if (!number || numberRefusal(number)) return { paused: true };
-        const batch = await fetchDueSends(this.deps.pool, this.tenantId, this.numberId, this.batchSize(number));
-        if (batch.length === 0) {
-          if (!(await this.lingerForWork())) break;
-          continue;
+        const limit = this.batchSize(number);
+        const batch = await fetchDueSends(this.deps.pool, this.tenantId, this.numberId, limit);
+        if (batch.length > 0) {
+          await this.process(number, batch);
+          await this.settle();
         }
-        await this.process(number, batch);
-        await this.settle();
+        // A full batch leaves more behind, and a changed number (paused, say) is looked at again
+        // first. After a partial one the next look is the linger's, which finds what was queued
+        // meanwhile (due now, or soon): a second fetch would find the same.
+        if (this.numberStale || batch.length === limit) continue;
+        if (this.stopped || !(await this.lingerForWork())) break;
       }
       return { paused: false };
     } finally {
