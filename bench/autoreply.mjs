@@ -13,16 +13,20 @@
 //    (`POST /_sandbox/inbound`, as a customer writes) a text holding one rule's keyword. Measured:
 //    from the first write to the last reply queued (auto_reply rows and their outbound messages in
 //    the governor's queue), replies a second; checked: every inbound message has exactly one reply
-//    and one queued message. CPU of each process and of the whole machine over the run.
-// Writes results/autoreply.json unless --no-json.
+//    and one queued message. CPU of each process and of the whole machine over the run, and per
+//    stored message; BENCH_WARMUP texts first (then `analyze`) measure a database with statistics
+//    instead of a fresh one; BENCH_PG_STATEMENTS=on adds pg_stat_statements' buffers, WAL and time per
+//    stored message, and the busiest statements.
+// Writes results/autoreply.json (or the file BENCH_RESULT names) unless --no-json.
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { customerOf, customersWrite } from './agents/setup.mjs';
 import { callApi } from './api-call.mjs';
+import { statementTotals } from './campaigns/observe.mjs';
 import { cpuBetween, startCampaignProduct, usageOf } from './campaigns/roles.mjs';
-import { connectDatabase, createNumbers, registerTenant, sleep, waitFor } from './campaigns/setup.mjs';
+import { connectDatabase, createNumbers, registerTenant, sandboxControl, sleep, waitFor } from './campaigns/setup.mjs';
 import { machineBusyCpuSeconds } from './proc-stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,6 +35,7 @@ const MATCHES = Number(process.env.BENCH_MATCHES ?? 20_000);
 const NUMBERS = Number(process.env.BENCH_NUMBERS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 0);
 const writeJson = !process.argv.includes('--no-json');
 const matcherOnly = process.argv.includes('--matcher-only');
 
@@ -116,7 +121,7 @@ async function benchMatcher() {
 
 async function benchPath() {
   const product = await startCampaignProduct({ split: true });
-  const { db } = await connectDatabase(product);
+  const { db, url: databaseUrl } = await connectDatabase(product);
   try {
     const { token, tenantId } = await registerTenant(product.url);
     const numbers = await createNumbers(product.url, token, NUMBERS);
@@ -149,33 +154,44 @@ async function benchPath() {
       token,
     );
     const total = RATE * DURATION;
-    const texts = Array.from({ length: total }, (_, index) => textFor(rules, index));
+    const texts = Array.from({ length: total + WARMUP }, (_, index) => textFor(rules, index));
     const sandboxNumbers = numbers.map((n) => ({ phone_number_id: n.phone_number_id }));
-    const before = usageOf(product);
-    const machineBefore = machineBusyCpuSeconds();
-    const load = os.loadavg();
-    const started = performance.now();
-    const written = await customersWrite(product.sandboxUrl, {
-      total,
-      perSecond: RATE,
-      pick: (index) => ({ ...customerOf(index, sandboxNumbers), text: texts[index] }),
-      now: () => performance.now(),
-    });
+    const write = (count, from) =>
+      customersWrite(product.sandboxUrl, {
+        total: count,
+        perSecond: RATE,
+        pick: (index) => ({ ...customerOf(from + index, sandboxNumbers), text: texts[from + index] }),
+        now: () => performance.now(),
+      });
     const counts = async () =>
       (
         await db.query(
-          `select (select count(*)::int from message where tenant_id = $1 and direction = 'in') as inbound,
+          `/* bench */ select (select count(*)::int from message where tenant_id = $1 and direction = 'in') as inbound,
                   (select count(*)::int from auto_reply where tenant_id = $1) as replies,
                   (select count(*)::int from message where tenant_id = $1 and direction = 'out') as queued`,
           [tenantId],
         )
       ).rows[0];
+    if (WARMUP > 0) await warmUp(db, product.sandboxUrl, () => write(WARMUP, total));
+    const base = await counts();
+    const since = (now) => ({
+      inbound: now.inbound - base.inbound,
+      replies: now.replies - base.replies,
+      queued: now.queued - base.queued,
+    });
+    const statements = await statementTotals(databaseUrl);
+    const before = usageOf(product);
+    const machineBefore = machineBusyCpuSeconds();
+    const load = os.loadavg();
+    console.log(`writing ${total} texts at ${RATE} a second`);
+    const started = performance.now();
+    const written = await write(total, 0);
     let last;
     let lastShown = 0;
     await waitFor(
       'every reply queued',
       async () => {
-        last = await counts();
+        last = since(await counts());
         if (performance.now() - lastShown > 10_000) {
           lastShown = performance.now();
           console.log(`${((performance.now() - started) / 1000).toFixed(0)} s`, last);
@@ -186,7 +202,13 @@ async function benchPath() {
       { everyMs: 100, timeoutMs: 600_000 },
     );
     const seconds = (performance.now() - started) / 1000;
+    const afterQueued = usageOf(product);
+    await settled(db, product.sandboxUrl);
+    const settledSeconds = (performance.now() - started) / 1000;
     const after = usageOf(product);
+    const stored = since(await counts()).inbound;
+    const work = await productWork(db);
+    const busiestStatements = await statements.stop(40);
     const duplicates = (
       await db.query(
         `select count(*)::int as n from (select inbound_message_id from auto_reply where tenant_id = $1
@@ -195,12 +217,20 @@ async function benchPath() {
       )
     ).rows[0].n;
     const unmatched = last.inbound - last.replies;
-    const step = await stepAlone(db, tenantId);
+    const cpuSeconds = cpuBetween(before, after);
+    const cpuSecondsToQueued = cpuBetween(before, afterQueued);
+    // The step runs beside the product's worker, which is still sending: a deadlock between the two
+    // (the lanes' holds before 2026-11-27) ends the step, not the run's figures.
+    const step = await stepAlone(db, tenantId).catch(async (error) => {
+      await db.query('rollback');
+      return { error: error.message };
+    });
     return {
       step,
       unmatched,
       rate: RATE,
       seconds: DURATION,
+      warmUp: WARMUP,
       written: total - written.failed,
       failedWrites: written.failed,
       writeSeconds: Number(written.seconds.toFixed(2)),
@@ -208,8 +238,19 @@ async function benchPath() {
       duplicates,
       repliesPerSecond: Math.round(last.replies / seconds),
       firstWriteToLastQueuedSeconds: Number(seconds.toFixed(2)),
-      cpuSeconds: cpuBetween(before, after),
-      machineBusyCpuSeconds: Number((machineBusyCpuSeconds() - machineBefore).toFixed(1)),
+      cpuSecondsToQueued,
+      // Until everything settled (sends, their statuses, customers' answers): the whole work.
+      settledSeconds: Number(settledSeconds.toFixed(2)),
+      storedWhenSettled: stored,
+      cpuSeconds,
+      perStoredMessage: perMessage(cpuSeconds, work, stored),
+      busiestStatements: busiestStatements?.map((row) => ({
+        ...row,
+        msPerMessage: Number((row.ms / stored).toFixed(3)),
+        callsPerMessage: Number((row.calls / stored).toFixed(3)),
+        buffersPerMessage: Number(((row.thousand_buffers * 1000) / stored).toFixed(1)),
+      })),
+      machineBusyCpuSecondsToSettled: Number((machineBusyCpuSeconds() - machineBefore).toFixed(1)),
       loadAtStart: load.map((n) => Number(n.toFixed(2))),
       loadAtEnd: os.loadavg().map((n) => Number(n.toFixed(2))),
     };
@@ -217,6 +258,89 @@ async function benchPath() {
     await db.end();
     await product.stop();
   }
+}
+
+/**
+ * BENCH_WARMUP customers' texts written first (other customers than the measured ones), their
+ * replies sent and their statuses stored, then `analyze`: the measured phase then runs on tables
+ * with statistics, as a product that has been running does (autovacuum analyses a table a minute
+ * after it changed; a fresh database's first minute is planned from empty tables).
+ */
+async function warmUp(db, sandboxUrl, write) {
+  const written = await write();
+  console.log(`warm-up: ${written.sent.length - written.failed} texts written in ${written.seconds.toFixed(1)} s`);
+  await settled(db, sandboxUrl);
+  await db.query('/* bench */ analyze');
+}
+
+/**
+ * Waits until everything the texts set off is done: the sandbox has nothing scheduled (sends'
+ * statuses, customers reading and answering) and no webhook waiting, and the product has no
+ * queued send (but those of a number its quality paused: customers block now and then), no
+ * webhook event to process and no auto reply due; twice in a row, a second apart.
+ */
+async function settled(db, sandboxUrl) {
+  let quietOnce = false;
+  let shown = performance.now();
+  await waitFor(
+    'everything settled',
+    async () => {
+      const sandbox = await sandboxControl(sandboxUrl, 'POST', '/settle', { timeout_ms: 10_000 });
+      const { rows } = await db.query(
+        `/* bench */ select (select count(*)::int from send_queue q join wa_number n on n.tenant_id = q.tenant_id
+                                and n.id = q.number_id where n.paused_at is null) as queued,
+                (select count(*)::int from webhook_event where processed_at is null) as pending,
+                (select count(*)::int from auto_reply where status = 'pending') as replying`,
+      );
+      const quiet = sandbox.settled && rows[0].queued === 0 && rows[0].pending === 0 && rows[0].replying === 0;
+      if (performance.now() - shown > 10_000) {
+        shown = performance.now();
+        console.log('settling', { ...rows[0], sandbox });
+      }
+      const done = quiet && quietOnce;
+      quietOnce = quiet;
+      return done;
+    },
+    { everyMs: 1000, timeoutMs: 600_000 },
+  );
+}
+
+/**
+ * The product's top-level statements together since the reset (not the bench's own counting, which
+ * starts with a bench comment); null without pg_stat_statements.
+ */
+async function productWork(db) {
+  const { rows } = await db
+    .query(
+      `select sum(shared_blks_hit + shared_blks_read)::float8 as buffers, sum(wal_bytes)::float8 as wal_bytes,
+              sum(total_exec_time)::float8 as ms, sum(calls)::float8 as calls
+         from pg_stat_statements
+        where toplevel and query not like '/* bench */%'
+          and dbid = (select oid from pg_database where datname = current_database())`,
+    )
+    .catch(() => ({ rows: [] }));
+  return rows[0]?.calls ? rows[0] : null;
+}
+
+/**
+ * What one stored inbound message cost, from the first write until everything settled (the whole
+ * path: intake, drain, the reply's insert and queueing, its send and statuses, the customers'
+ * answers): CPU ms of each process and, with BENCH_PG_STATEMENTS=on, the
+ * statements' shared buffers, WAL bytes, execution time and calls. These, unlike rates, hold on a
+ * shared machine.
+ */
+function perMessage(cpuSeconds, work, stored) {
+  const cpuMs = Object.fromEntries(
+    Object.entries(cpuSeconds).map(([name, s]) => [name, Number(((s * 1000) / stored).toFixed(2))]),
+  );
+  if (!work) return { cpuMs };
+  return {
+    cpuMs,
+    buffers: Number((work.buffers / stored).toFixed(1)),
+    walBytes: Math.round(work.wal_bytes / stored),
+    statementMs: Number((work.ms / stored).toFixed(3)),
+    statements: Number((work.calls / stored).toFixed(2)),
+  };
 }
 
 /**
@@ -274,6 +398,7 @@ if (!matcherOnly) {
 }
 await sleep(0);
 if (writeJson) {
-  await fs.mkdir(path.join(here, 'results'), { recursive: true });
-  await fs.writeFile(path.join(here, 'results/autoreply.json'), `${JSON.stringify(result, null, 2)}\n`);
+  const file = process.env.BENCH_RESULT ?? path.join(here, 'results/autoreply.json');
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
 }

@@ -277,29 +277,39 @@ export async function settleLane(
   paused: boolean,
 ): Promise<Date | null> {
   const { rows } = await db.query(
-    `update send_lane l
-        set due_at = case when $3 then null
-                          else (select min(q.not_before) from send_queue q where q.tenant_id = $1 and q.number_id = $2) end,
-            updated_at = now()
-      where l.tenant_id = $1 and l.number_id = $2
-      returning l.due_at`,
-    [tenantId, numberId, paused],
+    prepared(
+      `update send_lane l
+          set due_at = case when $3 then null
+                            else (select min(q.not_before) from send_queue q where q.tenant_id = $1 and q.number_id = $2) end,
+              updated_at = now()
+        where l.tenant_id = $1 and l.number_id = $2
+        returning l.due_at`,
+      [tenantId, numberId, paused],
+    ),
   );
   const due: Date | null = rows[0]?.due_at ?? null;
   if (due !== null || paused) return due;
   const again = await db.query(
-    `update send_lane l
-        set due_at = (select min(q.not_before) from send_queue q where q.tenant_id = $1 and q.number_id = $2),
-            updated_at = now()
-      where l.tenant_id = $1 and l.number_id = $2 and l.due_at is null
-        and exists (select 1 from send_queue q where q.tenant_id = $1 and q.number_id = $2)
-      returning l.due_at`,
-    [tenantId, numberId],
+    prepared(
+      `update send_lane l
+          set due_at = (select min(q.not_before) from send_queue q where q.tenant_id = $1 and q.number_id = $2),
+              updated_at = now()
+        where l.tenant_id = $1 and l.number_id = $2 and l.due_at is null
+          and exists (select 1 from send_queue q where q.tenant_id = $1 and q.number_id = $2)
+        returning l.due_at`,
+      [tenantId, numberId],
+    ),
   );
   return again.rows[0]?.due_at ?? null;
 }
 
-/** Owned lanes push their due time ahead, so other workers take them over only once the owner is gone. */
+/**
+ * Owned lanes push their due time ahead, so other workers take them over only once the owner is
+ * gone. A lane row that a transaction holds (queueing marks its lane due until it commits) is
+ * skipped, to be held at the next sweep: the statement never waits, so it never closes a deadlock
+ * with transactions that mark several lanes (a drain batch's replies on many numbers) while it
+ * holds others.
+ */
 export async function holdLanes(
   db: pg.Pool,
   lanes: readonly { tenantId: string; numberId: string }[],
@@ -307,10 +317,16 @@ export async function holdLanes(
 ) {
   if (lanes.length === 0) return;
   await db.query(
-    `update send_lane l set due_at = now() + make_interval(secs => $3), updated_at = now()
-       from unnest($1::text[], $2::bigint[]) as o (tenant_id, number_id)
-      where l.tenant_id = o.tenant_id and l.number_id = o.number_id`,
-    [lanes.map((lane) => lane.tenantId), lanes.map((lane) => lane.numberId), seconds],
+    prepared(
+      `update send_lane l set due_at = now() + make_interval(secs => $3), updated_at = now()
+         from (select s.tenant_id, s.number_id
+                 from send_lane s join unnest($1::text[], $2::bigint[]) as o (tenant_id, number_id)
+                   on s.tenant_id = o.tenant_id and s.number_id = o.number_id
+                order by s.tenant_id, s.number_id
+                  for update of s skip locked) o
+        where l.tenant_id = o.tenant_id and l.number_id = o.number_id`,
+      [lanes.map((lane) => lane.tenantId), lanes.map((lane) => lane.numberId), seconds],
+    ),
   );
 }
 
@@ -326,8 +342,10 @@ export async function dueLanes(db: pg.Pool, limit: number): Promise<{ tenantId: 
 /** When the lane's earliest queued message is due, in epoch milliseconds; null when none is queued. */
 export async function nextDueAt(db: pg.Pool, tenantId: string, numberId: string): Promise<number | null> {
   const { rows } = await db.query(
-    'select (extract(epoch from min(not_before)) * 1000)::float8 as next from send_queue where tenant_id = $1 and number_id = $2',
-    [tenantId, numberId],
+    prepared(
+      'select (extract(epoch from min(not_before)) * 1000)::float8 as next from send_queue where tenant_id = $1 and number_id = $2',
+      [tenantId, numberId],
+    ),
   );
   return rows[0]?.next ?? null;
 }
@@ -342,14 +360,13 @@ export async function listenForLaneEvents(client: pg.PoolClient): Promise<void> 
 
 /** Takes a lane's session lock on the lock connection; false when another process holds it. */
 export async function tryLockLane(client: pg.PoolClient, numberId: string): Promise<boolean> {
-  const { rows } = await client.query('select pg_try_advisory_lock($1, $2::int) as locked', [
-    LANE_LOCK_NAMESPACE,
-    numberId,
-  ]);
+  const { rows } = await client.query(
+    prepared('select pg_try_advisory_lock($1, $2::int) as locked', [LANE_LOCK_NAMESPACE, numberId]),
+  );
   return rows[0]?.locked === true;
 }
 
 /** Lets a lane's session lock go. */
 export async function unlockLane(client: pg.PoolClient, numberId: string): Promise<void> {
-  await client.query('select pg_advisory_unlock($1, $2::int)', [LANE_LOCK_NAMESPACE, numberId]);
+  await client.query(prepared('select pg_advisory_unlock($1, $2::int)', [LANE_LOCK_NAMESPACE, numberId]));
 }

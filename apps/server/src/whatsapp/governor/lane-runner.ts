@@ -16,6 +16,8 @@ export interface LaneRunnerOptions {
   sweepMs?: number;
   /** How long after losing its lock connection the runner opens a new one. */
   reconnectMs?: number;
+  /** How long a lane with nothing queued keeps its number for new work (SendLane's `idleMs`). */
+  idleMs?: number;
 }
 
 export interface LaneRunner {
@@ -26,6 +28,13 @@ export interface LaneRunner {
 
 /** How long a lane's owner holds it without renewing: the take-over delay after a crash. */
 const HOLD_SECONDS = 30;
+/**
+ * How long an idle lane waits for new work before it lets its number go. Replies and campaign
+ * slices arrive in bursts a drain batch or a dispatcher step apart; a lane that let go between them
+ * paid, for each burst, the lock and its release, the hold, the number's reload and the settling:
+ * six statements of the fifteen a burst of a few messages cost (bench/README.md, keyword replies).
+ */
+const IDLE_MS = 1000;
 
 const laneKey = (tenantId: string, numberId: string) => `${tenantId}:${numberId}`;
 
@@ -136,7 +145,7 @@ export async function startLaneRunner(options: LaneRunnerOptions): Promise<LaneR
     if (existing) return existing.poke();
     const client = lock?.client;
     if (stopped || !client || lanes.size >= maxLanes) return;
-    lanes.set(key, new SendLane(tenantId, numberId, options));
+    lanes.set(key, new SendLane(tenantId, numberId, { ...options, idleMs: options.idleMs ?? IDLE_MS }));
     try {
       if (!(await onLockConnection(() => tryLockLane(client, numberId)))) {
         lanes.delete(key);

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { withTransaction } from '../../platform/db/pool.js';
 import { useTestApp } from '../../test/test-app.js';
 import { createTenant, seedContact, seedNumber, seedTemplate } from '../../test/whatsapp-fixtures.js';
@@ -170,6 +170,34 @@ describe('the send lane', () => {
     const third = (await statuses(tenantId))[2];
     expect(third.status).toBe('queued');
     expect(new Date(third.not_before).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
+  });
+
+  it('keeps its number for new work while idle (idleMs), and lets it go when none comes', async () => {
+    const { tenantId, numberId } = await setUp();
+    const first = await seedContact(app.pool, tenantId, { waId: '4478001', numberId, lastInboundAt: new Date() });
+    const second = await seedContact(app.pool, tenantId, { waId: '4478002', numberId, lastInboundAt: new Date() });
+    await queue(tenantId, [{ numberId, contactId: first, ...text('one') }]);
+    const { transport, sent } = scriptedTransport();
+    const deps = { pool: app.pool, cipher: app.context.whatsapp.tokenCipher, transport, logger };
+    // Far longer than the test: only new work or stop() ends this wait.
+    const lane = new SendLane(tenantId, numberId, { ...deps, idleMs: 600_000 });
+    let ended = false;
+    const running = lane.run().finally(() => {
+      ended = true;
+    });
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 10_000 });
+    await queue(tenantId, [{ numberId, contactId: second, ...text('two') }]);
+    // What the runner does when the queueing's wake-up arrives.
+    lane.poke();
+    await vi.waitFor(() => expect(sent).toHaveLength(2), { timeout: 10_000 });
+    expect(ended).toBe(false);
+    lane.stop();
+    expect(await running).toEqual({ paused: false });
+    expect((await statuses(tenantId)).map((row) => row.status)).toEqual(['accepted', 'accepted']);
+
+    // Nothing comes: the lane lets its number go by itself.
+    const idle = new SendLane(tenantId, numberId, { ...deps, idleMs: 10 });
+    expect(await idle.run()).toEqual({ paused: false });
   });
 
   it('makes an interrupted send unknown instead of sending it twice', async () => {

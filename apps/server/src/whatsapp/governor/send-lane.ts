@@ -29,6 +29,11 @@ export interface LaneDependencies {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** The lane keeps its number while the next deferred message is due within this long. */
   lingerMs?: number;
+  /**
+   * With nothing due soon, the lane keeps its number this long for new work (a poke) before it
+   * lets go; 0 (the default): it lets go at once.
+   */
+  idleMs?: number;
 }
 
 const LINGER_MS = 10_000;
@@ -110,13 +115,17 @@ export class SendLane {
       while (!this.stopped) {
         const number = await this.currentNumber();
         if (!number || numberRefusal(number)) return { paused: true };
-        const batch = await fetchDueSends(this.deps.pool, this.tenantId, this.numberId, this.batchSize(number));
-        if (batch.length === 0) {
-          if (!(await this.lingerForWork())) break;
-          continue;
+        const limit = this.batchSize(number);
+        const batch = await fetchDueSends(this.deps.pool, this.tenantId, this.numberId, limit);
+        if (batch.length > 0) {
+          await this.process(number, batch);
+          await this.settle();
         }
-        await this.process(number, batch);
-        await this.settle();
+        // A full batch leaves more behind, and a changed number (paused, say) is looked at again
+        // first. After a partial one the next look is the linger's, which finds what was queued
+        // meanwhile (due now, or soon): a second fetch would find the same.
+        if (this.numberStale || batch.length === limit) continue;
+        if (this.stopped || !(await this.lingerForWork())) break;
       }
       return { paused: false };
     } finally {
@@ -139,14 +148,24 @@ export class SendLane {
     return this.number;
   }
 
-  /** Waits for a poke or the next deferred message if it is due soon; false when the lane should go. */
+  /**
+   * Waits for the next deferred message if it is due soon, or else for a poke (new work) for up to
+   * `idleMs`; false when the lane should go. Armed before the look at the queue: work queued after
+   * it pokes this wait, work queued before it is seen by the look.
+   */
   private async lingerForWork(): Promise<boolean> {
-    const next = await nextDueAt(this.deps.pool, this.tenantId, this.numberId);
-    if (next === null || next - this.now() > (this.deps.lingerMs ?? LINGER_MS)) return false;
     this.wake = new AbortController();
-    await this.sleep(Math.max(0, next - this.now()), AbortSignal.any([this.wake.signal, this.stopping.signal]));
-    this.pairs.prune(this.now());
-    return !this.stopped;
+    const woken = AbortSignal.any([this.wake.signal, this.stopping.signal]);
+    const next = await nextDueAt(this.deps.pool, this.tenantId, this.numberId);
+    if (next !== null && next - this.now() <= (this.deps.lingerMs ?? LINGER_MS)) {
+      await this.sleep(Math.max(0, next - this.now()), woken);
+      this.pairs.prune(this.now());
+      return !this.stopped;
+    }
+    const idleMs = this.deps.idleMs ?? 0;
+    if (idleMs <= 0) return false;
+    await this.sleep(idleMs, woken);
+    return !this.stopped && this.wake.signal.aborted;
   }
 
   private async process(number: SendingNumber, batch: QueuedSend[]): Promise<void> {

@@ -1,5 +1,5 @@
 import { proxyUrlOf } from '@ws/contract';
-import type { Db } from '../../platform/db/pool.js';
+import { type Db, prepared } from '../../platform/db/pool.js';
 import { PLATFORM_TENANT_ID } from '../../platform/tenants.js';
 import type { TokenCipher } from '../crypto/token-cipher.js';
 import type { NumberConnection } from './connect-number.js';
@@ -34,16 +34,18 @@ export async function loadSendingNumber(
   numberId: string,
 ): Promise<SendingNumber | undefined> {
   const { rows } = await db.query(
-    `select n.id::text, n.phone_number_id, w.portfolio_id::text, n.access_token_encrypted, n.api_base_url,
-            n.api_version, n.egress_proxy, n.throughput_per_second, n.paused_at is not null as paused, n.status,
-            e.protocol as ip_protocol, e.host as ip_host, e.port as ip_port, e.username as ip_username,
-            e.password_encrypted as ip_password_encrypted, coalesce(tw.prepaid, false) as prepaid
-       from wa_number n
-       join wa_business_account w on w.tenant_id = n.tenant_id and w.id = n.waba_ref
-       left join egress_ip e on e.id = n.egress_ip_id and e.enabled and e.tenant_id in (n.tenant_id, $3)
-       left join tenant_wallet tw on tw.tenant_id = n.tenant_id
-      where n.tenant_id = $1 and n.id = $2 and n.deleted_at is null`,
-    [tenantId, numberId, PLATFORM_TENANT_ID],
+    prepared(
+      `select n.id::text, n.phone_number_id, w.portfolio_id::text, n.access_token_encrypted, n.api_base_url,
+              n.api_version, n.egress_proxy, n.throughput_per_second, n.paused_at is not null as paused, n.status,
+              e.protocol as ip_protocol, e.host as ip_host, e.port as ip_port, e.username as ip_username,
+              e.password_encrypted as ip_password_encrypted, coalesce(tw.prepaid, false) as prepaid
+         from wa_number n
+         join wa_business_account w on w.tenant_id = n.tenant_id and w.id = n.waba_ref
+         left join egress_ip e on e.id = n.egress_ip_id and e.enabled and e.tenant_id in (n.tenant_id, $3)
+         left join tenant_wallet tw on tw.tenant_id = n.tenant_id
+        where n.tenant_id = $1 and n.id = $2 and n.deleted_at is null`,
+      [tenantId, numberId, PLATFORM_TENANT_ID],
+    ),
   );
   const row = rows[0];
   if (!row) return undefined;

@@ -226,6 +226,14 @@ export async function applyOrphanStatuses(db: Db): Promise<UpdatedMessage[]> {
   return applied.rows;
 }
 
+/** Whether any status waits for its message (nearly always none: the retry after each drain run is then one look). */
+export async function anyOrphanStatus(db: Db): Promise<boolean> {
+  const { rows } = await db.query<{ any: boolean }>(
+    prepared('select exists (select 1 from webhook_status_orphan) as any', []),
+  );
+  return rows[0]?.any ?? false;
+}
+
 /** Drops waiting statuses older than an hour; how many. */
 export async function deleteExpiredOrphans(db: Db): Promise<number> {
   const expired = await db.query(`delete from webhook_status_orphan where first_seen_at < now() - interval '1 hour'`);

@@ -19,6 +19,7 @@ import type { MessageStatus } from '../meta/webhook-payload.js';
 import type { KnownNumber } from './directory.js';
 import { type ConsentAct, optOut } from './opt-out.js';
 import {
+  anyOrphanStatus,
   applyOrphanStatuses,
   applyStatuses,
   deleteExpiredOrphans,
@@ -215,6 +216,7 @@ const updatedEvents = (rows: readonly UpdatedMessage[]): Publication[] =>
 export async function retryOrphanStatuses(
   client: pg.PoolClient,
 ): Promise<{ applied: number; expired: number; waiting: number; events: Publication[] }> {
+  if (!(await anyOrphanStatus(client))) return { applied: 0, expired: 0, waiting: 0, events: [] };
   const applied = await applyOrphanStatuses(client);
   const expired = await deleteExpiredOrphans(client);
   const waiting = await recentOrphanCount(client);
