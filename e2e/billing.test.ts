@@ -125,14 +125,20 @@ describe('the wallet', () => {
       { conversationId: conversation.id, templateId: template.id, variables: ['#2048', 'Friday'] },
       demo.access_token,
     );
-    // Meta's pricing comes back with the delivery, priced at the book's rate for Spain. A page of
-    // 100: the product is shared by every file, whose sends add usage rows of other countries and
-    // numbers (the Spanish row was past the first 10 in a full run).
+    // Meta's pricing comes back with the delivery, priced at the book's rate for Spain. The demo
+    // tenant's rows only, a page of 100: the product is shared by every file, whose tenants' and
+    // numbers' sends add usage rows that the platform admin sees too (the Spanish row was past the
+    // first 100 of all tenants in a full run).
     await expect
       .poll(
         async () =>
           (
-            await postApi<ListPage<UsageRecord>>(baseUrl, '/api/consume/flowuse', { pageSize: 100 }, demo.access_token)
+            await postApi<ListPage<UsageRecord>>(
+              baseUrl,
+              '/api/consume/flowuse',
+              { pageSize: 100, filters: { tenantId: demo.user_info.tenant_id } },
+              demo.access_token,
+            )
           ).records.find((record) => record.country === 'ES' && record.category === 'utility'),
         { timeout: 30_000, interval: 500 },
       )
@@ -140,7 +146,7 @@ describe('the wallet', () => {
     const charges = await postApi<ListPage<LedgerRecord>>(
       baseUrl,
       '/api/vip/chargelist',
-      { pageSize: 100 },
+      { pageSize: 100, filters: { tenantId: demo.user_info.tenant_id } },
       demo.access_token,
     );
     expect(charges.records.some((record) => record.kind === 'message_cost' && record.amount === -20_000)).toBe(true);
