@@ -47,6 +47,7 @@ describe('operation log (/systemlog/operate)', () => {
     await page.getByTestId('oplog-target').fill(name);
     await page.getByTestId('filter-search').click();
     await expect.poll(() => rows(page).first().textContent()).toContain(`${name}-other`);
-    expect(await rows(page).count()).toBe(1);
+    // The table may still hold the previous answer's row for a moment (a full run saw 2 rows here).
+    await expect.poll(() => rows(page).count()).toBe(1);
   });
 });
