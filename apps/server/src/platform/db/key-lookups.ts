@@ -9,10 +9,10 @@ import type pg from 'pg';
  * A month's partition filled faster than autovacuum analyses it looks nearly empty to the planner,
  * which then scans all of it for every batch: cheap when the plan was made, quadratic over a
  * campaign. Trigger functions that join their transition tables set their own joins (0034).
- * Such a plan does not depend on the keys, so a prepared statement keeps its generic plan (unless
- * `planPerRun`): left to choose, the plan cache planned a lane's outcomes anew on every call whenever the first calls had
- * a few rows (their custom plans then cost less than the generic one, made for ten): about 1 ms of
- * planning per call, more than the call's work for up to a dozen outcomes.
+ * The plan cache chooses between generic and custom plans (`planPerRun` forces custom ones).
+ * Forcing the generic plan saved a lane about 1 ms of planning a flush of a few outcomes, but a
+ * generic plan made at a campaign's start, with statistics older than its rows, read 48 M buffers
+ * for the outcomes of 88 000 messages instead of 6 M (bench/README.md, 2026-11-27): not forced.
  * Restored after `work`; a failed `work` leaves the transaction aborted, and the settings with it.
  */
 const JOINS_OFF = [
@@ -38,10 +38,9 @@ export async function withKeyLookups<T>(
   work: () => Promise<T>,
   options: KeyLookupOptions = {},
 ): Promise<T> {
-  const settings = [
-    ...JOINS_OFF,
-    ['plan_cache_mode', options.planPerRun ? 'force_custom_plan' : 'force_generic_plan'],
-  ] as const;
+  const settings: readonly (readonly [string, string])[] = options.planPerRun
+    ? [...JOINS_OFF, ['plan_cache_mode', 'force_custom_plan']]
+    : JOINS_OFF;
   await client.query(settings.map(([name, value]) => `set local ${name} = ${value}`).join('; '));
   const result = await work();
   await client.query(settings.map(([name]) => `set local ${name} to default`).join('; '));
