@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { withTransaction } from '../../platform/db/pool.js';
 import { useTestApp } from '../../test/test-app.js';
 import { createTenant, seedNumber } from '../../test/whatsapp-fixtures.js';
-import { holdLanes, } from './lane-repository.js';
+import { holdLanes } from './lane-repository.js';
 import { markLanesDue } from './queue-repository.js';
 
 const app = useTestApp();
