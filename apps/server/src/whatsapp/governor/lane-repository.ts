@@ -12,7 +12,7 @@ export interface QueuedSend {
   /**
    * Sent as `biz_opaque_callback_data`, which Meta echoes in the message's statuses: the message's
    * key, `<id>.<created_at in microseconds since 1970>`, by which a status finds its row in one
-   * probe of one month's primary key (webhooks/statuses.ts reads it).
+   * probe of one month's unique index (webhooks/statuses.ts reads it).
    */
   callbackData: string;
   attempts: number;

@@ -79,8 +79,8 @@ const STATUS_INPUT = `
 
 /**
  * The statuses whose callback data carries their message's key (every send since it does): each
- * message is updated through its primary key in the one month its created_at names (pruned when
- * it runs), provided it carries the status's Meta id. A status whose message does not yet (its
+ * message is updated through one probe of a unique index (its key, or its Meta id with its
+ * created_at) in the one month its created_at names (the others pruned when it runs), provided it carries the status's Meta id. A status whose message does not yet (its
  * send's outcome not recorded) goes on to SETTLE_OR_KEEP below.
  */
 export const APPLY_BY_KEY = `
@@ -173,6 +173,14 @@ export const statusParameters = (statuses: readonly MergedStatus[]) => {
 };
 
 /**
+ * How the look-ups are planned: for each batch. The generic plan of a prepared statement takes a
+ * batch for ten rows, and with statistics that predate the tenant's rows it probed an index of the
+ * tenant's messages by the tenant alone (the key's through (tenant, number, created_at), the Meta
+ * id's through (tenant, contact, created_at)); status-apply-plan.test.ts.
+ */
+export const STATUS_LOOKUPS: KeyLookupOptions = { planPerRun: true };
+
+/**
  * Applies merged statuses to their messages, in the caller's transaction; those whose message is
  * not found wait as orphans. Nearly every status names its message's key in its callback data and
  * is applied by it, one probe of one month's unique index (a third of the buffers of finding it by
@@ -183,14 +191,6 @@ export const statusParameters = (statuses: readonly MergedStatus[]) => {
  * a last statement with the planner's own joins, whose anti-join with the settled rows would be a
  * nested loop without them.
  */
-/**
- * How the look-ups are planned: for each batch. The generic plan of a prepared statement takes a
- * batch for ten rows, and with statistics that predate the tenant's rows it probed an index of the
- * tenant's messages by the tenant alone (the key's through (tenant, number, created_at), the Meta
- * id's through (tenant, contact, created_at)); status-apply-plan.test.ts.
- */
-export const STATUS_LOOKUPS: KeyLookupOptions = { planPerRun: true };
-
 export async function applyStatuses(client: pg.PoolClient, merged: readonly MergedStatus[]): Promise<UpdatedMessage[]> {
   const updated: UpdatedMessage[] = [];
   let rest = merged;
