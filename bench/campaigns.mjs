@@ -19,7 +19,8 @@
 //   by; at the end no contact twice, every recipient final, the roll-ups equal to the rows.
 //
 // Settings: BENCH_CONTACTS (snapshot 1 000 000, send 300 000, crash 100 000), BENCH_NUMBERS (30),
-// BENCH_ROLES=all|split (snapshot and send: all, one process with the sandbox inside; crash: split),
+// BENCH_ROLES=all|product|split (snapshot and send: all, one process with the sandbox inside;
+// product: api and worker in one process, the sandbox in another; crash: split),
 // BENCH_QUIET=off keeps the sandbox's default customers (replies, stops, blocks) instead of quiet
 // ones, BENCH_PAUSE_AT (send: the share gone out when it pauses, default 0.5; 0: no pause),
 // BENCH_CONVERSATIONS (the share of contacts that talked to one of the numbers ten days ago, so
@@ -48,7 +49,9 @@ const MODE = process.env.BENCH_MODE ?? 'snapshot';
 if (!['snapshot', 'send', 'crash'].includes(MODE)) throw new Error(`BENCH_MODE: snapshot, send or crash (got ${MODE})`);
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? { snapshot: 1_000_000, send: 300_000, crash: 100_000 }[MODE]);
 const NUMBERS = Number(process.env.BENCH_NUMBERS ?? 30);
-const SPLIT = (process.env.BENCH_ROLES ?? (MODE === 'crash' ? 'split' : 'all')) === 'split';
+const ROLES = process.env.BENCH_ROLES ?? (MODE === 'crash' ? 'split' : 'all');
+if (!['all', 'product', 'split'].includes(ROLES)) throw new Error(`BENCH_ROLES: all, product or split (got ${ROLES})`);
+const SPLIT = ROLES === 'split';
 const QUIET = process.env.BENCH_QUIET !== 'off';
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 0.2);
 const PAUSE_AT = Number(process.env.BENCH_PAUSE_AT ?? 0.5);
@@ -259,7 +262,7 @@ async function sendMode(world, running) {
     rssPeakMiB: peakRss([...run.samples, ...run.settled]),
     cpuSeconds: cpuBetween(run.before, after),
     stalled: run.stalled,
-    sandboxInServerProcess: !SPLIT,
+    sandboxInServerProcess: ROLES === 'all',
     busiestStatements: run.busiestStatements,
     statementTime: run.statementTime,
     statementWork: run.statementWork,
@@ -337,12 +340,12 @@ async function crashMode(world, running) {
   };
 }
 
-const running = await startCampaignProduct({ split: SPLIT });
+const running = await startCampaignProduct({ split: SPLIT, product: ROLES === 'product' });
 let world;
 try {
   const load = await fs.readFile('/proc/loadavg', 'utf8').catch(() => '');
   console.log(
-    `mode ${MODE}, ${CONTACTS.toLocaleString('en')} contacts, ${NUMBERS} numbers, roles ${SPLIT ? 'split' : 'all'}, load ${load.trim()}`,
+    `mode ${MODE}, ${CONTACTS.toLocaleString('en')} contacts, ${NUMBERS} numbers, roles ${ROLES}, load ${load.trim()}`,
   );
   world = await setUpWorld(running, {
     numbers: NUMBERS,

@@ -1,6 +1,7 @@
 // The product for the campaign benchmarks: all roles in one process (the default way it runs,
-// the sandbox inside the server process), or api, worker and sandbox as three processes
-// (`--role=…`) so that each one's CPU shows and the worker can be killed alone.
+// the sandbox inside the server process), the product in one process and the sandbox in another
+// (`--role=api,worker`), or api, worker and sandbox as three processes (`--role=…`) so that each
+// one's CPU shows and the worker can be killed alone.
 import { serverCpuSeconds, serverRssMiB } from '../proc-stats.mjs';
 import { startProduct } from '../product.mjs';
 import { connectDatabase } from './setup.mjs';
@@ -29,7 +30,8 @@ const ENV = {
  * the worker, which reaches the api's database by DATABASE_URL. Answers { url, sandboxUrl,
  * dataDir, pgPort, processes: name → process, restartWorker(), stop() }.
  */
-export async function startCampaignProduct({ split }) {
+export async function startCampaignProduct({ split, product = false }) {
+  if (product) return startProductBesideSandbox();
   if (!split) {
     const all = await startProduct(ADMIN_PASSWORD, { env: ENV });
     return { ...shapeOf(all), processes: { server: all }, stop: () => all.stop() };
@@ -75,6 +77,34 @@ export async function startCampaignProduct({ split }) {
     };
   } catch (error) {
     for (const name of ['worker', 'sandbox', 'api']) await processes[name]?.stop();
+    throw error;
+  }
+}
+
+/**
+ * The product (api and worker) in one process and the sandbox in another, as Meta is in
+ * production: the server's RSS and CPU without the emulator's.
+ */
+async function startProductBesideSandbox() {
+  const server = await startProduct(ADMIN_PASSWORD, { env: ENV, args: ['--role=api,worker'] });
+  try {
+    const sandbox = await startProduct(ADMIN_PASSWORD, {
+      env: ENV,
+      ports: { port: server.port, pgPort: server.pgPort, sandboxPort: server.sandboxPort },
+      dataDir: server.dataDir,
+      args: ['--role=sandbox'],
+      startedLine: /Cloud API sandbox:/,
+    });
+    return {
+      ...shapeOf(server),
+      processes: { server, sandbox },
+      async stop() {
+        await sandbox.stop();
+        return server.stop();
+      },
+    };
+  } catch (error) {
+    await server.stop();
     throw error;
   }
 }

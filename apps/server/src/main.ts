@@ -6,14 +6,16 @@ import { runSandboxRole } from './sandbox/index.js';
 
 /**
  * `node dist/main.js [--role=api|worker|sandbox|all]`: all roles in one process unless told
- * otherwise; `all` includes the sandbox when SANDBOX=on.
+ * otherwise; `all` includes the sandbox when SANDBOX=on. Roles may be listed with commas
+ * (`--role=api,worker`: the product in one process, the sandbox in another, as Meta would be).
  */
 function rolesFromArgs(args: string[], sandboxEnabled: boolean): RoleName[] {
   const flag = args.find((arg) => arg.startsWith('--role='));
   const role = flag?.slice('--role='.length) ?? 'all';
   if (role === 'all') return sandboxEnabled ? ['api', 'worker', 'sandbox'] : ['api', 'worker'];
-  if (role === 'api' || role === 'worker' || role === 'sandbox') return [role];
-  throw new ConfigError(`--role: must be api, worker, sandbox or all (got "${role}")`);
+  const roles = [...new Set(role.split(','))];
+  if (roles.every((name): name is RoleName => name === 'api' || name === 'worker' || name === 'sandbox')) return roles;
+  throw new ConfigError(`--role: must be api, worker, sandbox (or several, comma-separated) or all (got "${role}")`);
 }
 
 /**

@@ -27,14 +27,23 @@ export const MessageCreatedEvent = z.object({
   }),
 });
 
-export const MessageUpdatedEvent = z.object({
-  type: z.literal('message.updated'),
+/**
+ * Outbound messages' statuses moved (sent, delivered, read, failed): one event for the messages of
+ * one status batch that share their audience, so a campaign's thousands of statuses a second reach
+ * a console as a few frames, not one each.
+ */
+export const MessagesUpdatedEvent = z.object({
+  type: z.literal('messages.updated'),
   data: z.object({
-    message_id: Id,
-    number_id: Id,
-    contact_id: Id.nullable(),
-    status: MessageStatus,
-    status_at: Time,
+    messages: z.array(
+      z.object({
+        message_id: Id,
+        number_id: Id,
+        contact_id: Id.nullable(),
+        status: MessageStatus,
+        status_at: Time,
+      }),
+    ),
   }),
 });
 
@@ -222,7 +231,7 @@ export const NoticeChangedEvent = z.object({
 
 export const RealtimeEvent = z.discriminatedUnion('type', [
   MessageCreatedEvent,
-  MessageUpdatedEvent,
+  MessagesUpdatedEvent,
   ConversationUpdatedEvent,
   AssigneeChangedEvent,
   ConversationAssignedEvent,

@@ -25,8 +25,12 @@ describe('alerts on new inbound messages', () => {
     expect(inboundAlertOf(created('out'), undefined, true)).toBeNull();
     expect(inboundAlertOf(created('in', null), undefined, true)).toBeNull();
     const status: RealtimeEvent = {
-      type: 'message.updated',
-      data: { message_id: '1', number_id: '3', contact_id: '7', status: 'read', status_at: '2026-11-26T08:00:00Z' },
+      type: 'messages.updated',
+      data: {
+        messages: [
+          { message_id: '1', number_id: '3', contact_id: '7', status: 'read', status_at: '2026-11-26T08:00:00Z' },
+        ],
+      },
     };
     expect(inboundAlertOf(status, undefined, true)).toBeNull();
   });

@@ -40,8 +40,12 @@ describe("the inbox's list", () => {
     rows.unshift(inboxConversation('2', { contact_name: 'Bea' }));
     await act(async () =>
       dispatchRealtimeEvent({
-        type: 'message.updated',
-        data: { message_id: '9', number_id: '5', contact_id: '91', status: 'read', status_at: '2026-11-26T08:00:00Z' },
+        type: 'messages.updated',
+        data: {
+          messages: [
+            { message_id: '9', number_id: '5', contact_id: '91', status: 'read', status_at: '2026-11-26T08:00:00Z' },
+          ],
+        },
       }),
     );
     expect(api.calls).toHaveLength(1);

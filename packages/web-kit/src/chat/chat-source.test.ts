@@ -77,5 +77,20 @@ describe("a chat's source: the chat record or an inbox conversation", () => {
     expect(concernsChat(inbox, created('5', '8'))).toBe(false);
     expect(concernsChat(inbox, created('6', '9'))).toBe(false);
     expect(concernsChat({}, created('5', '9'))).toBe(false);
+    const statuses = (...chats: [string, string][]): RealtimeEvent => ({
+      type: 'messages.updated',
+      data: {
+        messages: chats.map(([numberId, contactId], index) => ({
+          message_id: String(index + 1),
+          number_id: numberId,
+          contact_id: contactId,
+          status: 'read',
+          status_at: '2026-11-27T08:00:00Z',
+        })),
+      },
+    });
+    expect(concernsChat(inbox, statuses(['6', '9'], ['5', '9']))).toBe(true);
+    expect(concernsChat(inbox, statuses(['6', '9'], ['5', '8']))).toBe(false);
+    expect(concernsChat({ contactId: '8' }, statuses(['6', '9'], ['5', '8']))).toBe(true);
   });
 });

@@ -80,10 +80,17 @@ export async function readMedia(source: ChatSource | null, message: ChatMessage,
 
 /** Whether a realtime event is about a message or the conversation of the open chat. */
 export function concernsChat(source: ChatSource, event: RealtimeEvent): boolean {
-  if (event.type !== 'message.created' && event.type !== 'message.updated' && event.type !== 'conversation.updated') {
-    return false;
+  if (source.numberId === undefined && source.contactId === undefined) return false;
+  const inChat = (item: { number_id: string; contact_id: string | null }) =>
+    (!source.numberId || item.number_id === source.numberId) &&
+    (!source.contactId || item.contact_id === source.contactId);
+  switch (event.type) {
+    case 'message.created':
+    case 'conversation.updated':
+      return inChat(event.data);
+    case 'messages.updated':
+      return event.data.messages.some(inChat);
+    default:
+      return false;
   }
-  if (source.numberId && event.data.number_id !== source.numberId) return false;
-  if (source.contactId && event.data.contact_id !== source.contactId) return false;
-  return source.numberId !== undefined || source.contactId !== undefined;
 }

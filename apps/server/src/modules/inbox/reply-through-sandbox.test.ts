@@ -84,7 +84,7 @@ describe('an agent answering through the sandbox', () => {
       context_preview: '¿Hacen envíos a Valencia?',
     });
     const { rows } = await t.pool.query(
-      `select assignee_ids::text[] from realtime_event where tenant_id = $1 and type = 'message.updated' order by id desc limit 1`,
+      `select assignee_ids::text[] from realtime_event where tenant_id = $1 and type = 'messages.updated' order by id desc limit 1`,
       [operator.tenantId],
     );
     // The ticks reach the agent of the conversation although the contact is nobody's in the console.

@@ -94,12 +94,14 @@ describe('realtime events of the webhook intake', () => {
       'assignee.changed',
       'message.created',
       'conversation.updated',
-      'message.updated',
+      'messages.updated',
       'message.created',
       'conversation.updated',
     ]);
-    expect(typesOf(agent)).toEqual(['assignee.changed', 'message.created', 'conversation.updated', 'message.updated']);
-    expect(agent.events()[3]?.event).toMatchObject({ data: { status: 'delivered', contact_id: stored?.contact_id } });
+    expect(typesOf(agent)).toEqual(['assignee.changed', 'message.created', 'conversation.updated', 'messages.updated']);
+    expect(agent.events()[3]?.event).toMatchObject({
+      data: { messages: [{ status: 'delivered', contact_id: stored?.contact_id }] },
+    });
     expect(stranger.events()).toEqual([]);
     for (const socket of [operator, agent, stranger]) socket.close();
   });

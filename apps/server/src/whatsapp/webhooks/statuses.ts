@@ -11,6 +11,7 @@
  * the number; 132015 / 132016 mark the template and hold its campaign; 131049 defers a campaign
  * recipient) follows by triggers of migrations 0020 and 0021; 131050 opts the recipient out here.
  */
+import type { RealtimeEvent } from '@ws/contract';
 import type pg from 'pg';
 import { type BilledStatus, meterMessageStatuses } from '../../modules/wallet/meter-message-costs.js';
 import { isoTimeOf } from '../../platform/db/sql-time.js';
@@ -68,7 +69,7 @@ export class StatusBuffer {
    */
   private billed = new Map<string, BilledStatus>();
 
-  /** `events` receives a `message.updated` for each message a flush changed. */
+  /** `events` receives the `messages.updated` of the messages a flush changed. */
   constructor(
     private readonly client: pg.PoolClient,
     private readonly events: Publication[],
@@ -191,22 +192,47 @@ export class StatusBuffer {
   }
 }
 
-/** The `message.updated` events of messages whose status was applied. */
-const updatedEvents = (rows: readonly UpdatedMessage[]): Publication[] =>
-  rows.map((row) => ({
-    tenantId: row.tenant_id,
-    assignees: [row.owner_user_id, row.conversation_assignee],
-    event: {
-      type: 'message.updated',
-      data: {
-        message_id: row.id,
-        number_id: row.number_id,
-        contact_id: row.contact_id,
-        status: row.status,
-        status_at: isoTimeOf(row.status_at),
-      },
-    },
-  }));
+/** How many messages one `messages.updated` event carries at most (about 150 bytes each). */
+const EVENT_MESSAGES = 500;
+
+/**
+ * The `messages.updated` events of messages whose status was applied: one per tenant and audience
+ * (the agents of the contact and of the conversation, who follow its ticks; admins and operators
+ * see them all), in chunks, so that a campaign's statuses are a few rows and frames, not one each.
+ */
+export function updatedEvents(rows: readonly UpdatedMessage[]): Publication[] {
+  const groups = new Map<string, { tenantId: string; assignees: string[]; messages: MessageUpdate[] }>();
+  for (const row of rows) {
+    const assignees = [...new Set([row.owner_user_id, row.conversation_assignee])]
+      .filter((id): id is string => id !== null)
+      .sort();
+    const key = `${row.tenant_id}\u0000${assignees.join(',')}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { tenantId: row.tenant_id, assignees, messages: [] };
+      groups.set(key, group);
+    }
+    group.messages.push({
+      message_id: row.id,
+      number_id: row.number_id,
+      contact_id: row.contact_id,
+      status: row.status,
+      status_at: isoTimeOf(row.status_at),
+    });
+  }
+  const events: Publication[] = [];
+  for (const { tenantId, assignees, messages } of groups.values()) {
+    for (let start = 0; start < messages.length; start += EVENT_MESSAGES) {
+      events.push({
+        tenantId,
+        assignees,
+        event: { type: 'messages.updated', data: { messages: messages.slice(start, start + EVENT_MESSAGES) } },
+      });
+    }
+  }
+  return events;
+}
+type MessageUpdate = Extract<RealtimeEvent, { type: 'messages.updated' }>['data']['messages'][number];
 
 /**
  * Applies waiting statuses whose message has appeared, and drops those older than an hour (not
