@@ -17,7 +17,14 @@ import {
   readDownloadedCsv,
   recordPageErrors,
 } from './console-pages.js';
-import { type SandboxNumber, sandboxControl, useConsentingContacts, useDemo, useDemoTag } from './demo.js';
+import {
+  restoreDemoNumber,
+  type SandboxNumber,
+  sandboxControl,
+  useConsentingContacts,
+  useDemo,
+  useDemoTag,
+} from './demo.js';
 
 /**
  * Mass send (/marketingTasks/massHair) and burst send (/marketingTasks/explosivePowder) driven
@@ -255,8 +262,9 @@ describe('burst send (/marketingTasks/explosivePowder)', () => {
   const tag = useDemoTag(demo, 'contact', '#FA541C');
   let redNumber: SandboxNumber | undefined;
   afterAll(async () => {
-    // The demo's numbers are shared with the other tests: the RED one gets its quality back.
-    if (redNumber) await sandboxControl('POST', `/numbers/${redNumber.phone_number_id}`, { quality_rating: 'GREEN' });
+    // The demo's numbers are shared with the other tests: the RED one gets its quality back and is
+    // resumed (Meta's flag paused it).
+    if (redNumber) await restoreDemoNumber(demo, redNumber.display_phone_number);
   });
 
   it('shows the forecast before start, then moves a number’s recipients to the others when it turns RED', async () => {

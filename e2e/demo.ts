@@ -121,6 +121,23 @@ export async function sandboxPhoneNumberId(phone: string): Promise<string> {
   return number.phone_number_id;
 }
 
+/**
+ * Makes a demo number healthy again, as an operator would, for the files that share the demo's
+ * numbers: its quality back to GREEN at the sandbox (Meta's UNFLAGGED), and resumed when the
+ * product paused it (a number Meta flags RED stays paused until an operator resumes it).
+ */
+export async function restoreDemoNumber(demo: TokenPair, phone: string): Promise<void> {
+  await sandboxControl('POST', `/numbers/${await sandboxPhoneNumberId(phone)}`, { quality_rating: 'GREEN' });
+  const numbers = await postApi<ListPage<NumberListRecord>>(
+    baseUrl,
+    '/api/agent/list',
+    { page: 1, pageSize: 50, filters: {} },
+    demo.access_token,
+  );
+  const record = numbers.records.find((number) => number.phone.replace(/\D/g, '') === phone.replace(/\D/g, ''));
+  if (record?.paused) await postApi(baseUrl, '/api/agent/resume', { ids: [record.id] }, demo.access_token);
+}
+
 /** The demo number of the tenant's newest conversation: its id in the product and in the sandbox. */
 export async function newestConversationNumber(
   baseUrl: string,

@@ -10,7 +10,14 @@ import {
   readDownloadedCsv,
   recordPageErrors,
 } from './console-pages.js';
-import { type SandboxNumber, sandboxControl, useConsentingContacts, useDemo, useDemoTag } from './demo.js';
+import {
+  restoreDemoNumber,
+  type SandboxNumber,
+  sandboxControl,
+  useConsentingContacts,
+  useDemo,
+  useDemoTag,
+} from './demo.js';
 
 /**
  * Group invites (/groupManage/pullGroup) driven through the console against the built product and
@@ -52,20 +59,7 @@ const consenting = useConsentingContacts(demo);
  * The demo's numbers are shared: another test may have had the host rated RED (which stops it until
  * an operator resumes it). The host is made healthy again, as an operator would.
  */
-beforeAll(async () => {
-  const hosts = await sandboxControl<SandboxNumber[]>('GET', '/numbers');
-  const host = hosts.find((number) => number.display_phone_number.replace(/\D/g, '') === HOST);
-  if (!host) throw new Error(`no sandbox number ${HOST}`);
-  await sandboxControl('POST', `/numbers/${host.phone_number_id}`, { quality_rating: 'GREEN' });
-  const numbers = await postApi<ListPage<NumberListRecord>>(
-    baseUrl,
-    '/api/agent/list',
-    { page: 1, pageSize: 10, filters: {} },
-    demo.access_token,
-  );
-  const record = numbers.records.find((number) => number.phone.replace(/\D/g, '') === HOST);
-  if (record?.paused) await postApi(baseUrl, '/api/agent/resume', { ids: [record.id] }, demo.access_token);
-});
+beforeAll(() => restoreDemoNumber(demo, HOST));
 
 /** Tags the next `count` contacts; their sandbox customers open invite links only when the test says. */
 async function inviteesFor(tagId: string, count: number): Promise<string[]> {

@@ -135,4 +135,56 @@ describe('a campaign end to end', () => {
     const states = await recipientStates(app.pool, id);
     expect((states[0] ?? 0) + (states[1] ?? 0)).toBe(0);
   }, 90_000);
+
+  it('moves what a number Meta flags RED still had queued to the others: paused, it sends nothing more, and the burst ends', async () => {
+    const { tenantId } = operator;
+    const world = await sandboxSenders(app, sandbox, tenantId, 3, 4);
+    const tagId = await addTag(app, tenantId, 'flagged', 'contact');
+    const contacts = await taggedContacts(app, tenantId, tagId, 45);
+    const numbers = world.numbers as { numberId: string; phoneNumberId: string }[];
+    const third = numbers[2] as { numberId: string; phoneNumberId: string };
+    const added = await call(
+      '/api/power/add',
+      newCampaign(numbers[0]?.numberId as string, tagId, world.templateId, {
+        numberIds: numbers.map((number) => number.numberId),
+      }),
+    );
+    expect(added.status).toBe(200);
+    const id = added.body.data.campaign.id as string;
+    await until(async () => (await campaignStatus(id)) === 'running', 'the snapshot');
+    await until(
+      async () => (await sandboxSends(sandbox, [third.phoneNumberId])).length >= 1,
+      'the third number to send',
+    );
+    const queuedOnThird = async () =>
+      (
+        await app.pool.query('select count(*)::int as n from send_queue where campaign_id = $1 and number_id = $2', [
+          id,
+          third.numberId,
+        ])
+      ).rows[0].n as number;
+
+    // Each queue holds 3 s of its number's 4 a second: messages wait in the third's when the flag comes.
+    await until(async () => (await queuedOnThird()) > 2, 'messages waiting in the third number’s queue');
+    // Meta's FLAGGED webhook: quality RED, and the product pauses the number.
+    await sandbox.control('POST', `/numbers/${third.phoneNumberId}`, { quality_rating: 'RED' });
+    await until(
+      async () =>
+        (await app.pool.query('select paused_at from wa_number where id = $1', [third.numberId])).rows[0].paused_at !==
+        null,
+      'the flag to pause the number',
+    );
+    await until(async () => (await campaignStatus(id)) === 'completed', 'the burst to complete', 80_000);
+
+    expect(await queuedOnThird()).toBe(0);
+    const sends = await sandboxSends(
+      sandbox,
+      numbers.map((number) => number.phoneNumberId),
+    );
+    expect(sends).toHaveLength(45);
+    expect(new Set(sends.map((send) => send.to))).toEqual(new Set(await waIdsOf(contacts)));
+    const states = await recipientStates(app.pool, id);
+    // None pending, queued or cancelled: every recipient went, from one number or another.
+    expect((states[0] ?? 0) + (states[1] ?? 0) + (states[11] ?? 0)).toBe(0);
+  }, 120_000);
 });

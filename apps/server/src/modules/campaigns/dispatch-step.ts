@@ -1,6 +1,6 @@
 import { CampaignContent, CampaignOptions, CampaignSchedule } from '@ws/contract';
 import type pg from 'pg';
-import { wakeCampaignLanes } from '../../whatsapp/governor/campaign-queue.js';
+import { wakeCampaignLanes, withdrawCampaignSends } from '../../whatsapp/governor/campaign-queue.js';
 import {
   type MessageIntent,
   markIntentLanes,
@@ -23,6 +23,7 @@ import {
   type RecipientOutcome,
   recordRecipients,
   refreshSenders,
+  returnWithdrawnRecipients,
   type SenderState,
   saveCursor,
 } from './dispatch-repository.js';
@@ -221,7 +222,9 @@ const repliedSince = (recipient: DueRecipient, startedAt: Date | null) =>
 
 /**
  * A burst moves the unsent recipients of its stopped senders to the active ones, weighted by their
- * rate (a YELLOW number gets half); the roll-up says whether a stopped sender has any. Free-form
+ * rate (a YELLOW number gets half); the roll-up says whether a stopped sender has any. Those in a
+ * stopped sender's queue that its lane has not claimed are withdrawn first (a number Meta flags is
+ * paused, and its lane sends nothing more): they were never sent, so they move too. Free-form
  * text stays with its sender, as only that number's window with the contact is open.
  */
 async function rebalance(
@@ -235,6 +238,11 @@ async function rebalance(
   if (stopped.size === 0 || active.length === 0) return;
   // Free-form text goes only from the number whose 24-hour window with the contact is open.
   if (CampaignContent.parse(campaign.content).kind === 'text') return;
+  const queuedOnStopped = senders.filter((sender) => !sender.active && sender.queued > 0).map((s) => s.numberId);
+  if (queuedOnStopped.length > 0) {
+    const withdrawn = await withdrawCampaignSends(client, campaign.tenantId, campaign.id, queuedOnStopped);
+    await returnWithdrawnRecipients(client, campaign.tenantId, campaign.id, withdrawn);
+  }
   const tally = await campaignTally(client, campaign.id);
   const unsent = tally.some(
     (row) => stopped.has(row.numberId) && (row.state === STATE.pending || row.state === STATE.deferred),

@@ -37,14 +37,22 @@ export async function releaseQueuedSends(db: Db, tenantId: string, campaignId: s
 }
 
 /**
- * Deletes the campaign's unclaimed queue rows and closes their messages as cancelled (their
- * recipients follow by trigger), in one statement; answers the withdrawn messages' ids.
+ * Deletes the campaign's unclaimed queue rows (of these numbers only, when given) and closes their
+ * messages as cancelled (their recipients follow by trigger), in one statement; answers the
+ * withdrawn messages with their contacts. A lane claims a row just before its request, and a claim that came
+ * first keeps its row: what is withdrawn never went.
  */
-export async function withdrawQueuedSends(db: Db, tenantId: string, campaignId: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
+export async function withdrawQueuedSends(
+  db: Db,
+  tenantId: string,
+  campaignId: string,
+  numberIds: readonly string[] | null = null,
+): Promise<WithdrawnSend[]> {
+  const { rows } = await db.query<WithdrawnSend>(
     `with withdrawn as (
        delete from send_queue
         where campaign_id = $2 and tenant_id = $1 and claimed_at is null
+          and ($3::bigint[] is null or number_id = any($3::bigint[]))
        returning message_id, message_created_at
      )
      update message m
@@ -52,10 +60,16 @@ export async function withdrawQueuedSends(db: Db, tenantId: string, campaignId: 
        from withdrawn w
       where m.tenant_id = $1 and m.created_at = w.message_created_at and m.id = w.message_id
         and m.status = 'queued'
-     returning m.id::text`,
-    [tenantId, campaignId],
+     returning m.id::text as "messageId", m.contact_id::text as "contactId"`,
+    [tenantId, campaignId, numberIds],
   );
-  return rows.map((row) => row.id);
+  return rows;
+}
+
+/** A campaign message taken out of its lane's queue before any lane claimed it. */
+export interface WithdrawnSend {
+  messageId: string;
+  contactId: string;
 }
 
 /** Wakes the lanes of these numbers (as queueing does, at commit): a lane nobody holds is taken up. */

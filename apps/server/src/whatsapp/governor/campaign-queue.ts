@@ -1,5 +1,11 @@
 import type { Db } from '../../platform/db/pool.js';
-import { holdQueuedSends, releaseQueuedSends, wakeLanes, withdrawQueuedSends } from './campaign-queue-repository.js';
+import {
+  holdQueuedSends,
+  releaseQueuedSends,
+  type WithdrawnSend,
+  wakeLanes,
+  withdrawQueuedSends,
+} from './campaign-queue-repository.js';
 
 /**
  * What pausing, resuming and cancelling a campaign does to its messages already in the lanes'
@@ -26,11 +32,17 @@ export function releaseCampaignSends(db: Db, tenantId: string, campaignId: strin
 
 /**
  * Cancel: the queued messages that no lane has claimed are withdrawn (their messages end
- * cancelled); answers their ids. A claimed one may already be on its way and is left to its lane,
- * which records it as sent (or unknown) should it have gone after all.
+ * cancelled); answers them. A claimed one may already be on its way and is left to its lane,
+ * which records it as sent (or unknown) should it have gone after all. With `numberIds`, only
+ * those numbers' (a burst moving a stopped sender's recipients to the others).
  */
-export function withdrawCampaignSends(db: Db, tenantId: string, campaignId: string): Promise<string[]> {
-  return withdrawQueuedSends(db, tenantId, campaignId);
+export function withdrawCampaignSends(
+  db: Db,
+  tenantId: string,
+  campaignId: string,
+  numberIds: readonly string[] | null = null,
+): Promise<WithdrawnSend[]> {
+  return withdrawQueuedSends(db, tenantId, campaignId, numberIds);
 }
 
 /**
