@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/pool.js';
 import type { WithdrawnSend } from '../../whatsapp/governor/campaign-queue-repository.js';
+import { pendingAgain } from './operation-repository.js';
 
 /** The campaign row as the dispatcher needs it, locked for the step. */
 export interface DispatchCampaign {
@@ -169,9 +170,9 @@ export async function moveRecipients(
 }
 
 /**
- * The recipients of withdrawn messages (never claimed, so never sent) are pending again, without
- * a message, and their contacts' frequency-cap claim by that message is released, so that the
- * dispatcher queues them anew (from the sender they are moved to). Answers how many.
+ * The recipients of withdrawn messages (never claimed, so never sent) are pending again
+ * (`pendingAgain`), so that the dispatcher queues them anew from the sender they are moved to.
+ * Answers how many.
  */
 export async function returnWithdrawnRecipients(
   db: Db,
@@ -181,25 +182,12 @@ export async function returnWithdrawnRecipients(
 ): Promise<number> {
   if (withdrawn.length === 0) return 0;
   const { rows } = await db.query<{ n: number }>(
-    `with old as (
-       select r.contact_id, r.message_created_at from campaign_recipient r
+    pendingAgain(
+      `select r.contact_id, r.message_created_at from campaign_recipient r
          join unnest($3::bigint[], $4::bigint[]) as w (contact_id, message_id)
            on r.campaign_id = $2 and r.contact_id = w.contact_id and r.message_id = w.message_id
-        where r.tenant_id = $1 and r.state = 11
-     ),
-     returned as (
-       update campaign_recipient r
-          set state = 0, message_id = null, message_created_at = null, error_code = null, error_title = null,
-              not_before = null, updated_at = now()
-         from old
-        where r.campaign_id = $2 and r.contact_id = old.contact_id
-       returning r.contact_id, old.message_created_at
-     ),
-     released as (
-       delete from contact_touch t using returned
-        where t.tenant_id = $1 and t.contact_id = returned.contact_id and t.last_marketing_at = returned.message_created_at
-     )
-     select count(*)::int as n from returned`,
+        where r.tenant_id = $1 and r.state = 11`,
+    ),
     [tenantId, campaignId, withdrawn.map((w) => w.contactId), withdrawn.map((w) => w.messageId)],
   );
   return rows[0]?.n ?? 0;

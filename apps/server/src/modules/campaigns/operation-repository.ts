@@ -72,10 +72,28 @@ export async function cancelRecipients(db: Db, campaignId: string): Promise<void
 }
 
 /**
- * Resend: the recipients in these states join the new run as pending, without their old message
- * (a late status of it no longer moves them). The frequency-cap touch their old message claimed is
- * given back unless another message claimed it since. Answers how many.
+ * The recipients that `old` selects (their contact_id and message_created_at; $1 the tenant, $2
+ * the campaign) pending again, without their message, so that a late status of it no longer moves
+ * them; the frequency-cap touch their message claimed is given back unless another message claimed
+ * it since. `alsoSet` adds assignments. Answers the count as `n`.
  */
+export const pendingAgain = (old: string, alsoSet = '') => `
+  with old as (${old}),
+  again as (
+    update campaign_recipient r
+       set ${alsoSet}state = 0, message_id = null, message_created_at = null, error_code = null,
+           error_title = null, not_before = null, updated_at = now()
+      from old
+     where r.campaign_id = $2 and r.contact_id = old.contact_id
+    returning r.contact_id, old.message_created_at
+  ),
+  released as (
+    delete from contact_touch t using again
+     where t.tenant_id = $1 and t.contact_id = again.contact_id and t.last_marketing_at = again.message_created_at
+  )
+  select count(*)::int as n from again`;
+
+/** Resend: the recipients in these states join the new run as pending (`pendingAgain`). Answers how many. */
 export async function resendRecipients(
   db: Db,
   tenantId: string,
@@ -84,23 +102,11 @@ export async function resendRecipients(
   runNo: number,
 ): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
-    `with old as (
-       select contact_id, message_created_at from campaign_recipient
-        where campaign_id = $2 and tenant_id = $1 and state = any($3::smallint[])
-     ),
-     resent as (
-       update campaign_recipient r
-          set run_no = $4, state = 0, message_id = null, message_created_at = null, error_code = null,
-              error_title = null, not_before = null, updated_at = now()
-         from old
-        where r.campaign_id = $2 and r.contact_id = old.contact_id
-       returning r.contact_id, old.message_created_at
-     ),
-     released as (
-       delete from contact_touch t using resent
-        where t.tenant_id = $1 and t.contact_id = resent.contact_id and t.last_marketing_at = resent.message_created_at
-     )
-     select count(*)::int as n from resent`,
+    pendingAgain(
+      `select contact_id, message_created_at from campaign_recipient
+        where campaign_id = $2 and tenant_id = $1 and state = any($3::smallint[])`,
+      'run_no = $4, ',
+    ),
     [tenantId, campaignId, states, runNo],
   );
   return rows[0]?.n ?? 0;
