@@ -171,7 +171,8 @@ describe('a warm-up plan preferring engaged recipients', () => {
     expect((await messagedInOrder(a.tenantId, world.campaignId)).slice(12)).toEqual(pick(world.engaged, [2, 3]));
     await liftCapAndFinish(a, world);
     expect((await messagedInOrder(a.tenantId, world.campaignId)).slice(14)).toEqual(pick(world.contacts, [0, 1]));
-  });
+    // Three campaign runs one after another: over 30 s once in a loaded CI run (4.5 s alone here).
+  }, 90_000);
 
   it('keeps its walk with the step: a rolled-back step changes nothing, concurrent steps never send twice', async () => {
     const number = await warmingNumber(b, true, 3);
