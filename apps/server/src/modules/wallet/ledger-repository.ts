@@ -56,6 +56,67 @@ export interface PostingRow {
   createdBy: string | null;
 }
 
+/** An amount in the unit's smallest part: a number where it stays exact (any price), else a bigint. */
+export type LedgerAmount = number | bigint;
+
+/** A posting's fields besides its entries and its tenant amount (what `PostingColumns.add` takes). */
+export type PostingFields = Omit<PostingRow, 'entries' | 'quantity'> & { quantity: LedgerAmount };
+
+/**
+ * Postings as the statement's columns, built row by row: a batch of thousands (the drain's costs)
+ * holds a few arrays of strings and numbers while it waits on PostgreSQL, not an object per
+ * posting and per entry. Keys must be unique per tenant within one batch (the caller's to ensure:
+ * the entries are joined to their transaction by it).
+ */
+export class PostingColumns {
+  readonly tenantIds: string[] = [];
+  readonly kinds: LedgerKind[] = [];
+  readonly keys: string[] = [];
+  readonly amounts: LedgerAmount[] = [];
+  readonly units: LedgerUnit[] = [];
+  readonly quantities: LedgerAmount[] = [];
+  readonly categories: (string | null)[] = [];
+  readonly countries: (string | null)[] = [];
+  readonly numberIds: (string | null)[] = [];
+  readonly messageIds: (string | null)[] = [];
+  readonly memos: string[] = [];
+  readonly createdBy: (string | null)[] = [];
+  readonly entryPostings: number[] = [];
+  readonly entryAccounts: string[] = [];
+  readonly entryPlatform: boolean[] = [];
+  readonly entryAmounts: LedgerAmount[] = [];
+
+  get size(): number {
+    return this.tenantIds.length;
+  }
+
+  /** Adds a posting; `tenantAmount` is what its entries change of the tenant's own balances. */
+  add(fields: PostingFields, tenantAmount: LedgerAmount): void {
+    this.tenantIds.push(fields.tenantId);
+    this.kinds.push(fields.kind);
+    this.keys.push(fields.idempotencyKey);
+    this.amounts.push(tenantAmount);
+    this.units.push(fields.unit);
+    this.quantities.push(fields.quantity);
+    this.categories.push(fields.category);
+    this.countries.push(fields.country);
+    this.numberIds.push(fields.numberId);
+    this.messageIds.push(fields.messageId);
+    this.memos.push(fields.memo);
+    this.createdBy.push(fields.createdBy);
+  }
+
+  /** An entry of the posting added last; an entry of 0 is left out. */
+  entry(account: TenantPurpose | PlatformPurpose, platform: boolean, amount: LedgerAmount): void {
+    // biome-ignore lint/suspicious/noDoubleEquals: 0 and 0n alike.
+    if (amount == 0) return;
+    this.entryPostings.push(this.tenantIds.length);
+    this.entryAccounts.push(account);
+    this.entryPlatform.push(platform);
+    this.entryAmounts.push(amount);
+  }
+}
+
 /**
  * Creates the tenants' accounts that do not exist yet (a prepaid tenant's wallet floors at zero).
  * Accounts already there are skipped by a plain read first: ON CONFLICT alone waits for every
@@ -114,32 +175,26 @@ const POST = `
   )
   select p.n::int, tx.id::text from tx join p on p.tenant_id = tx.tenant_id and p.idempotency_key = tx.idempotency_key`;
 
-/** What a posting changes of the tenant's own balances (a hold or a void moves money between them: 0). */
-const tenantAmount = (row: PostingRow) =>
-  row.entries.reduce((sum, entry) => ('tenant' in entry ? sum + entry.amount : sum), 0n);
-
 /** Inserts the postings whose key is new; answers the transaction id of each posted (by position). */
-export async function insertPostings(db: Db, rows: readonly PostingRow[]): Promise<Map<number, string>> {
-  const col = <T>(read: (row: PostingRow) => T) => rows.map(read);
-  const flat = rows.flatMap((row, index) => row.entries.map((entry) => ({ n: index + 1, entry })));
+export async function insertPostings(db: Db, postings: PostingColumns): Promise<Map<number, string>> {
   const { rows: posted } = await db.query<{ n: number; id: string }>(
     prepared(POST, [
-      col((r) => r.tenantId),
-      col((r) => r.kind),
-      col((r) => r.idempotencyKey),
-      col((r) => tenantAmount(r).toString()),
-      col((r) => r.unit),
-      col((r) => r.quantity.toString()),
-      col((r) => r.category),
-      col((r) => r.country),
-      col((r) => r.numberId),
-      col((r) => r.messageId),
-      col((r) => r.memo),
-      col((r) => r.createdBy),
-      flat.map((f) => f.n),
-      flat.map((f) => ('tenant' in f.entry ? f.entry.tenant : f.entry.platform)),
-      flat.map((f) => 'platform' in f.entry),
-      flat.map((f) => f.entry.amount.toString()),
+      postings.tenantIds,
+      postings.kinds,
+      postings.keys,
+      postings.amounts,
+      postings.units,
+      postings.quantities,
+      postings.categories,
+      postings.countries,
+      postings.numberIds,
+      postings.messageIds,
+      postings.memos,
+      postings.createdBy,
+      postings.entryPostings,
+      postings.entryAccounts,
+      postings.entryPlatform,
+      postings.entryAmounts,
     ]),
   );
   return new Map(posted.map((row) => [row.n - 1, row.id]));

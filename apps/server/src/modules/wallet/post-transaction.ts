@@ -6,7 +6,7 @@ import {
   type LedgerEntryInput,
   type LedgerKind,
   type LedgerUnit,
-  type PostingRow,
+  PostingColumns,
 } from './ledger-repository.js';
 
 export type { LedgerEntryInput, LedgerKind, LedgerUnit };
@@ -42,23 +42,35 @@ export const insufficientBalance = () =>
 const isFloorViolation = (error: unknown) =>
   error instanceof Error && (error as { constraint?: string }).constraint === 'ledger_account_floor';
 
-function rowOf(tenantId: string, posting: Posting): PostingRow {
-  const sum = posting.entries.reduce((total, entry) => total + entry.amount, 0n);
+/** Adds a posting to a batch's columns; throws when its entries do not balance. */
+export function addPosting(columns: PostingColumns, tenantId: string, posting: Posting): void {
+  let sum = 0n;
+  let tenantAmount = 0n;
+  for (const entry of posting.entries) {
+    sum += entry.amount;
+    if ('tenant' in entry) tenantAmount += entry.amount;
+  }
   if (sum !== 0n) throw new RangeError(`posting ${posting.idempotencyKey} does not balance`);
-  return {
-    tenantId,
-    kind: posting.kind,
-    idempotencyKey: posting.idempotencyKey,
-    unit: posting.unit,
-    entries: posting.entries.filter((entry) => entry.amount !== 0n),
-    quantity: BigInt(posting.quantity ?? 0),
-    category: posting.category ?? null,
-    country: posting.country ?? null,
-    numberId: posting.numberId ?? null,
-    messageId: posting.messageId ?? null,
-    memo: posting.memo ?? '',
-    createdBy: posting.createdBy ?? null,
-  };
+  columns.add(
+    {
+      tenantId,
+      kind: posting.kind,
+      idempotencyKey: posting.idempotencyKey,
+      unit: posting.unit,
+      quantity: posting.quantity ?? 0,
+      category: posting.category ?? null,
+      country: posting.country ?? null,
+      numberId: posting.numberId ?? null,
+      messageId: posting.messageId ?? null,
+      memo: posting.memo ?? '',
+      createdBy: posting.createdBy ?? null,
+    },
+    tenantAmount,
+  );
+  for (const entry of posting.entries) {
+    if ('tenant' in entry) columns.entry(entry.tenant, false, entry.amount);
+    else columns.entry(entry.platform, true, entry.amount);
+  }
 }
 
 /**
@@ -73,26 +85,34 @@ export async function postTransactions(
   postings: readonly { tenantId: string; posting: Posting }[],
 ): Promise<PostingOutcome[]> {
   const seen = new Set<string>();
-  const rows: PostingRow[] = [];
+  const columns = new PostingColumns();
   const positions: number[] = [];
   postings.forEach(({ tenantId, posting }, index) => {
     const key = `${tenantId}\u0000${posting.idempotencyKey}`;
     if (seen.has(key)) return;
     seen.add(key);
-    rows.push(rowOf(tenantId, posting));
+    addPosting(columns, tenantId, posting);
     positions.push(index);
   });
   const outcomes: PostingOutcome[] = postings.map(() => ({ transactionId: null }));
-  if (rows.length === 0) return outcomes;
-  await ensureTenantAccounts(db, [...new Set(rows.map((row) => row.tenantId))]);
+  if (columns.size === 0) return outcomes;
+  const posted = await postColumns(db, columns);
+  for (const [index, id] of posted) outcomes[positions[index] as number] = { transactionId: id };
+  return outcomes;
+}
+
+/**
+ * Posts a batch already in columns (see `postTransactions`; its keys unique per tenant, its entries
+ * balanced: the caller's to ensure). Answers the transaction id of each posted, by position.
+ */
+export async function postColumns(db: Db, columns: PostingColumns): Promise<Map<number, string>> {
+  await ensureTenantAccounts(db, [...new Set(columns.tenantIds)]);
   try {
-    const posted = await insertPostings(db, rows);
-    for (const [index, id] of posted) outcomes[positions[index] as number] = { transactionId: id };
+    return await insertPostings(db, columns);
   } catch (error) {
     if (isFloorViolation(error)) throw insufficientBalance();
     throw error;
   }
-  return outcomes;
 }
 
 /** One posting of one tenant (see `postTransactions`). */
