@@ -130,7 +130,7 @@ export type SendOutcome =
   | { kind: 'unknown'; id: string; createdAt: string; reason: string }
   | { kind: 'deferred'; id: string; createdAt: string; until: Date };
 
-const RECORD_OUTCOMES = `
+export const RECORD_OUTCOMES = `
   -- The tenant and number are columns of the outcomes, joined like the rest of the key: constants
   -- would be estimated from the statistics alone, which may predate their rows.
   with outcome as (
@@ -180,16 +180,19 @@ const RECORD_OUTCOMES = `
     on conflict (tenant_id, number_id, contact_id) do update
        set last_outbound_at = excluded.last_outbound_at, last_message_at = excluded.last_message_at
   ),
+  -- The queue's rows by the lane's number and the ids themselves, not by a join with the outcomes:
+  -- the queue's statistics say little (a few rows when analysed, thousands when read, its pages
+  -- full of dead rows), and joined, the planner once took the queue for one row and walked all of
+  -- its primary key for each flush (18 000 buffers for 75 outcomes, auto_explain).
   removed as (
-    delete from send_queue q using outcome o
-     where o.kind <> 'deferred' and q.tenant_id = o.tenant_id and q.number_id = o.number_id
-       and q.priority in ${ANY_PRIORITY} and q.message_id = o.id
+    delete from send_queue q
+     where q.tenant_id = $1 and q.number_id = $2::bigint and q.message_id = any($10::bigint[])
   ),
   postponed as (
     update send_queue q set not_before = o.until, claimed_at = null
       from outcome o
-     where o.kind = 'deferred' and q.tenant_id = o.tenant_id and q.number_id = o.number_id
-       and q.priority in ${ANY_PRIORITY} and q.message_id = o.id
+     where o.kind = 'deferred' and q.tenant_id = $1 and q.number_id = $2::bigint
+       and q.message_id = any($11::bigint[]) and q.message_id = o.id
   ),
   counted as (
     insert into number_daily_count as c (tenant_id, number_id, day, sent)
@@ -206,15 +209,10 @@ const RECORD_OUTCOMES = `
  * wrote there, looks nearly empty of the tenant's messages, and a hash join then read all of them
  * for every flush (30 ms a flush at 90 000 messages).
  */
-export async function recordOutcomes(
-  client: pg.PoolClient,
-  tenantId: string,
-  numberId: string,
-  outcomes: readonly SendOutcome[],
-): Promise<void> {
-  if (outcomes.length === 0) return;
+/** RECORD_OUTCOMES' parameters for a lane's outcomes. */
+export function outcomeParameters(tenantId: string, numberId: string, outcomes: readonly SendOutcome[]): unknown[] {
   const pick = <T>(read: (outcome: SendOutcome) => T) => outcomes.map(read);
-  const recorded = prepared(RECORD_OUTCOMES, [
+  return [
     tenantId,
     numberId,
     pick((o) => o.id),
@@ -224,7 +222,19 @@ export async function recordOutcomes(
     pick((o) => (o.kind === 'failed' ? o.errorCode : null)),
     pick((o) => (o.kind === 'refused' || o.kind === 'failed' || o.kind === 'unknown' ? o.reason : null)),
     pick((o) => (o.kind === 'deferred' ? o.until : null)),
-  ]);
+    outcomes.filter((o) => o.kind !== 'deferred').map((o) => o.id),
+    outcomes.filter((o) => o.kind === 'deferred').map((o) => o.id),
+  ];
+}
+
+export async function recordOutcomes(
+  client: pg.PoolClient,
+  tenantId: string,
+  numberId: string,
+  outcomes: readonly SendOutcome[],
+): Promise<void> {
+  if (outcomes.length === 0) return;
+  const recorded = prepared(RECORD_OUTCOMES, outcomeParameters(tenantId, numberId, outcomes));
   await withKeyLookups(client, () => client.query(recorded));
 }
 
