@@ -67,7 +67,7 @@ export async function insertInboundMessages(
                                       meta_message_id, context_meta_id, position)
          left join wa_group g on g.tenant_id = m.tenant_id and g.group_id = m.group_id
         order by m.position
-       on conflict (tenant_id, meta_message_id, created_at) do nothing
+       on conflict (tenant_id, meta_message_id, created_at) where meta_message_id is not null do nothing
        returning id::text, tenant_id, meta_message_id, created_at`,
       [
         messages.map((m) => m.tenantId),
