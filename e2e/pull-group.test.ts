@@ -1,4 +1,4 @@
-import type { Page as ListPage, NumberListRecord, PullDetails, PullTask } from '@ws/contract';
+import type { Page as ListPage, PullDetails, PullTask } from '@ws/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { animationsSettled, saveScreenshot, useBrowser } from './browser.js';
@@ -10,14 +10,7 @@ import {
   readDownloadedCsv,
   recordPageErrors,
 } from './console-pages.js';
-import {
-  restoreDemoNumber,
-  type SandboxNumber,
-  sandboxControl,
-  useConsentingContacts,
-  useDemo,
-  useDemoTag,
-} from './demo.js';
+import { restoreDemoNumber, sandboxControl, useConsentingContacts, useDemo, useDemoTag } from './demo.js';
 
 /**
  * Group invites (/groupManage/pullGroup) driven through the console against the built product and
