@@ -206,7 +206,7 @@ export async function chooseDropdownItem(page: Page, text: string): Promise<void
     const idle = page
       .locator('.ant-dropdown:not(.ant-dropdown-hidden):not([class*="-leave"]) .ant-dropdown-menu-item')
       .filter({ hasText: wholeText });
-    if ((await idle.count()) > 0) await idle.click();
+    if ((await idle.count()) > 0) await idle.first().click();
     await dropdownsClosed(page);
   }
 }

@@ -41,13 +41,16 @@ export type LedgerEntryInput =
   | { tenant: TenantPurpose; amount: bigint }
   | { platform: PlatformPurpose; amount: bigint };
 
-export interface PostingRow {
+/** An amount in the unit's smallest part: a number where it stays exact (any price), else a bigint. */
+export type LedgerAmount = number | bigint;
+
+/** A posting's fields besides its entries (what `PostingColumns.add` takes). */
+export interface PostingFields {
   tenantId: string;
   kind: LedgerKind;
   idempotencyKey: string;
   unit: LedgerUnit;
-  entries: readonly LedgerEntryInput[];
-  quantity: bigint;
+  quantity: LedgerAmount;
   category: string | null;
   country: string | null;
   numberId: string | null;
@@ -55,12 +58,6 @@ export interface PostingRow {
   memo: string;
   createdBy: string | null;
 }
-
-/** An amount in the unit's smallest part: a number where it stays exact (any price), else a bigint. */
-export type LedgerAmount = number | bigint;
-
-/** A posting's fields besides its entries and its tenant amount (what `PostingColumns.add` takes). */
-export type PostingFields = Omit<PostingRow, 'entries' | 'quantity'> & { quantity: LedgerAmount };
 
 /**
  * Postings as the statement's columns, built row by row: a batch of thousands (the drain's costs)

@@ -201,14 +201,6 @@ export const RECORD_OUTCOMES = `
   )
   select count(*)::int as finished from finished`;
 
-/**
- * Records a lane's outcomes, in the caller's transaction: message statuses, the queue, the
- * conversations, the day's sent count. Every row it touches is found by its key from the few
- * hundred outcomes, so the statement is planned as index look-ups whatever the statistics say: a
- * month's partition filled faster than autovacuum analyses it, or analysed before the tenant
- * wrote there, looks nearly empty of the tenant's messages, and a hash join then read all of them
- * for every flush (30 ms a flush at 90 000 messages).
- */
 /** RECORD_OUTCOMES' parameters for a lane's outcomes. */
 export function outcomeParameters(tenantId: string, numberId: string, outcomes: readonly SendOutcome[]): unknown[] {
   const pick = <T>(read: (outcome: SendOutcome) => T) => outcomes.map(read);
@@ -227,6 +219,14 @@ export function outcomeParameters(tenantId: string, numberId: string, outcomes: 
   ];
 }
 
+/**
+ * Records a lane's outcomes, in the caller's transaction: message statuses, the queue, the
+ * conversations, the day's sent count. Every row it touches is found by its key from the few
+ * hundred outcomes, so the statement is planned as index look-ups whatever the statistics say: a
+ * month's partition filled faster than autovacuum analyses it, or analysed before the tenant
+ * wrote there, looks nearly empty of the tenant's messages, and a hash join then read all of them
+ * for every flush (30 ms a flush at 90 000 messages).
+ */
 export async function recordOutcomes(
   client: pg.PoolClient,
   tenantId: string,
