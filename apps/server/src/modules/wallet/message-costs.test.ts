@@ -120,6 +120,33 @@ describe('message cost from status webhooks', () => {
       { message_id: delivered, state: 'captured' },
     ]);
   });
+
+  it('moves a hold once when one batch both delivers and fails its message', async () => {
+    const message = await insertOutbound(t.pool, number, 'wamid.both');
+    const hold = {
+      messageId: message,
+      amount: 30_000,
+      category: 'marketing',
+      country: 'US',
+      numberId: number.numberId,
+    };
+    const [wallet, held] = [await account('wallet'), await account('held')];
+    expect((await takeSendHolds(t.pool, number.tenantId, [hold])).size).toBe(1);
+    await deliver(
+      t,
+      statusesPayload(PHONE_NUMBER_ID, [
+        { id: 'wamid.both', status: 'delivered', at: recentUnix(), callbackData: message },
+        { id: 'wamid.both', status: 'failed', at: recentUnix(), errorCode: 131026, callbackData: message },
+      ]),
+    );
+    // Captured at the price by the delivery, not also given back by the failure.
+    expect([await account('wallet'), await account('held')]).toEqual([wallet - 25_000, held]);
+    const { rows } = await t.pool.query(
+      `select kind, amount::int from ledger_transaction where tenant_id = $1 and message_id = $2 order by id`,
+      [number.tenantId, message],
+    );
+    expect(rows).toEqual([{ kind: 'capture', amount: -25_000 }]);
+  });
 });
 
 describe('hold expiry', () => {
