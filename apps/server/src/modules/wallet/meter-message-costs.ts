@@ -49,7 +49,7 @@ const countryOfStatus = (s: BilledStatus) => (s.waId ? countryOfNumber(s.waId) :
 const isBillable = (s: BilledStatus) => s.pricing?.billable === true && !(s.pricing.type ?? '').startsWith('free');
 
 /** A map's value for a key, made by `make` the first time. */
-function memo<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+function getOrMake<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   let value = map.get(key);
   if (value === undefined) {
     value = make();
@@ -74,8 +74,8 @@ async function priceStatuses(
     if (s.outcome !== 'delivered') return;
     if (!isBillable(s)) {
       const type = s.pricing?.type ?? 'not billable';
-      prices[i] = memo(free, type, () => ({ micros: 0, memo: `free: ${type}` }));
-    } else memo(byDay, dayOf(s.at), () => []).push(i);
+      prices[i] = getOrMake(free, type, () => ({ micros: 0, memo: `free: ${type}` }));
+    } else getOrMake(byDay, dayOf(s.at), () => []).push(i);
   });
   for (const [day, group] of byDay) {
     const wanted = [...new Set(group.map((i) => countries[i] as string))];
@@ -88,7 +88,7 @@ async function priceStatuses(
     for (const i of group) {
       const country = countries[i] as string;
       const category = statuses[i]?.pricing?.category ?? '';
-      prices[i] = memo(ofDay, `${country}\u0000${category}`, () => {
+      prices[i] = getOrMake(ofDay, `${country}\u0000${category}`, () => {
         const price = byCountry.get(country);
         const rate = price?.rates[category as PriceCategory];
         return rate

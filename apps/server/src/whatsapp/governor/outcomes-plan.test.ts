@@ -10,6 +10,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withKeyLookups } from '../../platform/db/key-lookups.js';
+import { explainPrepared } from '../../test/explain-prepared.js';
 import { useTestApp } from '../../test/test-app.js';
 import { type SeededNumber, seedNumber, WEBHOOK_ENV } from '../webhooks/test-support.js';
 import { outcomeParameters, RECORD_OUTCOMES, type SendOutcome } from './lane-repository.js';
@@ -79,19 +80,13 @@ async function buffersOf(outcomes: SendOutcome[], mode: string): Promise<number>
   try {
     return await withKeyLookups(client, async () => {
       await client.query(`set local plan_cache_mode = ${mode}`);
-      const literals: string[] = [];
-      for (const parameter of outcomeParameters(number.tenantId, number.numberId, outcomes)) {
-        const { rows } = await client.query<{ text: string | null }>('select $1::text as text', [parameter]);
-        const text = rows[0]?.text ?? null;
-        literals.push(text === null ? 'null' : client.escapeLiteral(text));
-      }
-      await client.query(`prepare outcomes_probe as ${RECORD_OUTCOMES}`);
-      const { rows } = await client.query(
-        `explain (analyze, buffers, format json) execute outcomes_probe(${literals.join(', ')})`,
+      const plan = await explainPrepared(
+        client,
+        RECORD_OUTCOMES,
+        outcomeParameters(number.tenantId, number.numberId, outcomes),
+        'analyze, buffers, format json',
       );
-      await client.query('deallocate outcomes_probe');
-      const plan = rows[0]['QUERY PLAN'][0].Plan;
-      return plan['Shared Hit Blocks'] + plan['Shared Read Blocks'];
+      return Number(plan['Shared Hit Blocks']) + Number(plan['Shared Read Blocks']);
     });
   } finally {
     await client.query('rollback');

@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withKeyLookups } from '../../platform/db/key-lookups.js';
 import { withTransaction } from '../../platform/db/pool.js';
+import { explainPrepared } from '../../test/explain-prepared.js';
 import { useTestApp } from '../../test/test-app.js';
 import {
   APPLY_BY_KEY,
@@ -65,26 +66,12 @@ const statusesOf = (withKeys: boolean): MergedStatus[] => {
   }));
 };
 
-/**
- * The statement's plan for these statuses as the product runs it: a prepared statement planned
- * for its batch (STATUS_LOOKUPS). EXPLAIN EXECUTE takes its arguments as literals: each is the
- * parameter as the driver sends it, read back as text.
- */
+/** The statement's plan for these statuses as the product runs it: planned for its batch (STATUS_LOOKUPS). */
 const planOf = (statement: string, statuses: MergedStatus[]) =>
   withTransaction(t.pool, (client) =>
     withKeyLookups(
       client,
-      async () => {
-        const literals: string[] = [];
-        for (const parameter of statusParameters(statuses)) {
-          const { rows } = await client.query<{ text: string }>('select $1::text as text', [parameter]);
-          literals.push(client.escapeLiteral(rows[0]?.text ?? ''));
-        }
-        await client.query(`prepare plan_probe as ${statement}`);
-        const { rows } = await client.query(`explain (format json) execute plan_probe(${literals.join(', ')})`);
-        await client.query('deallocate plan_probe');
-        return rows[0]['QUERY PLAN'][0].Plan as PlanNode;
-      },
+      async () => (await explainPrepared(client, statement, statusParameters(statuses))) as unknown as PlanNode,
       STATUS_LOOKUPS,
     ),
   );
