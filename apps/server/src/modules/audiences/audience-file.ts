@@ -4,8 +4,8 @@ import { pipeline } from 'node:stream/promises';
 import { MAX_AUDIENCE_COLUMNS, PREVIEW_ROWS } from '@ws/contract';
 import { parse } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import { errors } from '../../platform/http/errors.js';
+import { loadExcelJs } from '../../platform/lazy-libraries.js';
 
 /** What the first rows of a list's file say: its kind, CSV separator, columns and a preview. */
 export interface FileShape {
@@ -212,6 +212,7 @@ export async function* csvRows(
  * check skips what it saved; XLSX cannot be entered in the middle).
  */
 export async function* xlsxRows(filePath: string, skipRows: number): AsyncGenerator<FileRow> {
+  const ExcelJS = await loadExcelJs();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
     entries: 'emit',
     sharedStrings: 'cache',

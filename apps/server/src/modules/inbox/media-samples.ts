@@ -1,5 +1,5 @@
 /** Small files of each kind an agent may send, real enough for a content check (their signatures) and the sandbox. */
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../platform/lazy-libraries.js';
 import { renderCaptchaPng } from '../auth/captcha/captcha-image.js';
 
 const bytes = (...parts: (string | number[] | Buffer)[]) =>
@@ -7,7 +7,7 @@ const bytes = (...parts: (string | number[] | Buffer)[]) =>
 
 /** A workbook as Excel writes it (a zip whose parts name its type). */
 async function workbook(): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJs()).Workbook();
   book.addWorksheet('Precios').addRow(['Producto', 'Precio']);
   return Buffer.from(await book.xlsx.writeBuffer());
 }

@@ -1,4 +1,5 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { sanitizer } from '../../platform/lazy-libraries.js';
 
 /**
  * What a notice's body may keep: simple formatting, lists, quotes, code and links. Everything
@@ -46,7 +47,7 @@ const NOTICE_HTML: sanitizeHtml.IOptions = {
  */
 export function sanitizeNoticeBody(body: string): string {
   const html = /<[a-z!/]/i.test(body) ? body : plainTextAsHtml(body);
-  return sanitizeHtml(html, NOTICE_HTML).trim();
+  return sanitizer()(html, NOTICE_HTML).trim();
 }
 
 const escapeHtml = (text: string) =>
@@ -62,4 +63,4 @@ function plainTextAsHtml(text: string): string {
 }
 
 /** Whether sanitised HTML still says something (a body of only a script is empty after it). */
-export const hasText = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).trim() !== '';
+export const hasText = (html: string) => sanitizer()(html, { allowedTags: [], allowedAttributes: {} }).trim() !== '';

@@ -1,7 +1,7 @@
 import { IMPORT_COLUMNS, IMPORT_CONTENT_TYPES } from '@ws/contract';
-import writeXlsxFile from 'write-excel-file/node';
 import type { FileReply } from '../../platform/http/file-route.js';
 import { UTF8_BOM } from '../../platform/http/file-route.js';
+import { loadXlsxWriter } from '../../platform/lazy-libraries.js';
 
 /** Rows of the XLSX template formatted as text, so ids typed there keep every digit. */
 const TEXT_ROWS = 1_000;
@@ -23,7 +23,8 @@ export async function importTemplate(format: 'csv' | 'xlsx'): Promise<FileReply>
   };
 }
 
-function buildXlsxTemplate(): Promise<Buffer> {
+async function buildXlsxTemplate(): Promise<Buffer> {
+  const writeXlsxFile = await loadXlsxWriter();
   const header = IMPORT_COLUMNS.map((column) => ({ value: column, fontWeight: 'bold' as const }));
   const textRow = () => IMPORT_COLUMNS.map(() => ({ type: String, format: '@' }));
   const rows = [header, ...Array.from({ length: TEXT_ROWS }, textRow)];

@@ -1,5 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
-import { readSheet, type SheetData } from 'read-excel-file/node';
+import type { SheetData } from 'read-excel-file/node';
+import { loadXlsxReader } from '../../platform/lazy-libraries.js';
 import type { ImportTable } from './import-table.js';
 
 /**
@@ -24,6 +25,7 @@ export class SpreadsheetError extends Error {
  */
 export async function readXlsx(content: Buffer): Promise<ImportTable> {
   checkUnpackedSize(content);
+  const { readSheet } = await loadXlsxReader();
   let sheet: SheetData<NumberCell>;
   try {
     sheet = await readSheet(content, 1, { parseNumber: (text): NumberCell => ({ number: text }), trim: true });

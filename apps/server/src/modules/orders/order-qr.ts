@@ -1,9 +1,9 @@
 import type { QrQuery } from '@ws/contract';
-import QRCode from 'qrcode';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Db } from '../../platform/db/pool.js';
 import { errors } from '../../platform/http/errors.js';
 import type { FileReply } from '../../platform/http/file-route.js';
+import { loadQrCode } from '../../platform/lazy-libraries.js';
 import { shareLinksOf } from './share-link.js';
 import { selectQrShare } from './share-repository.js';
 
@@ -21,6 +21,7 @@ export async function shareQrCode(db: Db, scope: Scope, query: QrQuery, origin: 
   if (!link) throw errors.conflict({ zh: 'agid: 该分配还没有链接', en: 'agid: the share has no link yet' });
   const url = `${origin}${link.path}`;
   const fileName = `share-${shareId}.${query.format}`;
+  const QRCode = await loadQrCode();
   if (query.format === 'svg') {
     const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     return { fileName, body: svg, headers: { 'content-type': 'image/svg+xml; charset=utf-8' } };

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { REPLY_MEDIA, type ReplyMediaKind, replyMediaKindOf } from '@ws/contract';
-import { fileTypeFromFile } from 'file-type';
+import { loadFileType } from '../../platform/lazy-libraries.js';
 
 /** file-type's names for what Meta calls otherwise (Meta takes OGG audio with the Opus codec only). */
 const META_TYPE: Record<string, string> = {
@@ -69,6 +69,7 @@ export interface ReplyMediaType {
  * old formats, which share one container), if Meta takes it in a reply.
  */
 export async function sniffReplyMedia(file: string, originalName: string): Promise<ReplyMediaType | undefined> {
+  const { fileTypeFromFile } = await loadFileType();
   const found = await fileTypeFromFile(file);
   let type: string | undefined;
   if (!found) type = (await looksLikeText(file)) ? 'text/plain' : undefined;

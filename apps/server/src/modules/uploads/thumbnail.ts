@@ -3,9 +3,9 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ReplyMediaKind } from '@ws/contract';
-import sharp from 'sharp';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { AppContext } from '../../platform/http/context.js';
+import { loadSharp } from '../../platform/lazy-libraries.js';
 import { uploadsDir } from './store-image.js';
 import { type StoredUpload, setUploadThumbnail } from './upload-repository.js';
 import { writeFirstFrame } from './video-frame.js';
@@ -39,6 +39,7 @@ export async function thumbnailOf(context: AppContext, scope: Scope, upload: Sto
       if (written.outcome !== 'written') return null;
       turn = written.clockwise;
     }
+    const sharp = await loadSharp();
     await sharp(frame ?? source, { limitInputPixels: 50_000_000 })
       .rotate(turn)
       .resize(THUMBNAIL_PIXELS, THUMBNAIL_PIXELS, { fit: 'inside', withoutEnlargement: true })

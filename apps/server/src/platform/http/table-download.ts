@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { Language } from '@ws/contract';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../lazy-libraries.js';
 import { csvField, sheetText } from './csv-field.js';
 import { UTF8_BOM } from './file-route.js';
 
@@ -37,9 +37,14 @@ export function xlsxTable<R>(
   sheetName: string,
 ): PassThrough {
   const body = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useSharedStrings: false, useStyles: false });
-  const sheet = workbook.addWorksheet(sheetName);
   (async () => {
+    const ExcelJS = await loadExcelJs();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: body,
+      useSharedStrings: false,
+      useStyles: false,
+    });
+    const sheet = workbook.addWorksheet(sheetName);
     sheet.addRow(columns.map((column) => column[language])).commit();
     for await (const batch of batches) {
       for (const row of batch) sheet.addRow(columns.map((column) => sheetText(column.value(row, language)))).commit();

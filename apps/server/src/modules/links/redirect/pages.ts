@@ -3,7 +3,7 @@
  * WhatsApp link and a button), the preview page bots and link previews get (the link's name, no
  * redirect), nobody available, and an unknown link. In Chinese or English after Accept-Language.
  */
-import QRCode from 'qrcode';
+import { loadQrCode } from '../../../platform/lazy-libraries.js';
 
 export type PageLanguage = 'zh' | 'en';
 
@@ -47,7 +47,7 @@ function page(language: PageLanguage, title: string, body: string, head = ''): s
 /** The desktop bridge: the QR code of the WhatsApp link (the same link the button opens). */
 export async function bridgePage(language: PageLanguage, name: string, waUrl: string): Promise<string> {
   const texts = TEXTS[language];
-  const qr = await QRCode.toString(waUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const qr = await (await loadQrCode()).toString(waUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return page(
     language,
     `${name} · ${texts.chat}`,
