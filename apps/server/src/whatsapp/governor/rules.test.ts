@@ -192,6 +192,16 @@ describe('pacing (rule 4)', () => {
     expect(pairs.waitFor('a', now + 120_000)).toBe(0);
   });
 
+  it('forgets, while it records others, the contacts who owe nothing, and keeps those who do', () => {
+    const pairs = new PairRate();
+    for (let i = 0; i < 1000; i += 1) pairs.record(`once-${i}`, now + i);
+    for (let i = 0; i < 3; i += 1) pairs.record('burst', now + i);
+    expect(pairs.size).toBe(1001);
+    pairs.record('later', now + 7000);
+    expect(pairs.size).toBe(2);
+    expect(pairs.waitFor('burst', now + 7000)).toBe(18_000 - 7000);
+  });
+
   it('holds a contact Meta refused (131056) until the given time, burst or not', () => {
     const pairs = new PairRate();
     pairs.record('a', now);
