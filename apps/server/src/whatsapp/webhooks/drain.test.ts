@@ -4,6 +4,7 @@ import type { Pool } from '../../platform/db/pool.js';
 import { poolActingBefore } from '../../test/intercepting-pool.js';
 import { createTestApp, useTestApp } from '../../test/test-app.js';
 import { drainWebhookEvents } from './drain.js';
+import { pendingEvents } from './event-repository.js';
 import { webhookHousekeepingJob } from './jobs.js';
 import {
   changePayload,
@@ -199,6 +200,28 @@ describe('webhook processing', () => {
       ]);
     },
   );
+
+  it('takes a batch up to its payload bytes: the event that reaches them is the last, and the first always comes', async () => {
+    const client = await t.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('update webhook_event set processed_at = now() where processed_at is null');
+      const { rows: stored } = await client.query<{ id: string }>(
+        `insert into webhook_event (payload) select repeat('x', n) from unnest(array[3000, 1000, 500, 800]) as n
+         returning id::text`,
+      );
+      const taken = async (maxBytes: number) => (await pendingEvents(client, 100, maxBytes)).map((event) => event.id);
+      const ids = stored.map((row) => row.id);
+      expect(await taken(1_000_000)).toEqual(ids);
+      expect(await taken(4001)).toEqual(ids.slice(0, 3));
+      expect(await taken(4000)).toEqual(ids.slice(0, 2));
+      expect(await taken(10)).toEqual(ids.slice(0, 1));
+      expect((await pendingEvents(client, 2, 1_000_000)).map((event) => event.id)).toEqual(ids.slice(0, 2));
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
 
   it('housekeeping deletes processed events after 30 days and the others after 90', async () => {
     await t.pool.query('delete from webhook_event');

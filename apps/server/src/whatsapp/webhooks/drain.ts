@@ -36,6 +36,13 @@ import type { Work } from './work.js';
  * batches; when it keeps up, batches are as small as what arrived.
  */
 const BATCH_SIZE = 100;
+/**
+ * And payload bytes per transaction: a batch's payloads and what they become stay in memory until
+ * it commits. Meta's events are a few kilobytes, but a drain behind on events of hundreds of
+ * statuses each (150 KB) held 100 of them, 15 MiB of strings in V8's large-object space at once
+ * (a heap snapshot mid-campaign).
+ */
+const BATCH_BYTES = 2 * 1024 * 1024;
 /** When statuses still wait for their message, the next look. */
 const ORPHAN_RETRY_SECONDS = 2;
 
@@ -73,7 +80,7 @@ async function drainBatches(
     // Redoable: the events stay stored until a batch commits, and applying one again changes nothing.
     const outcomes = await withRedoableTransaction(context.pool, async (client) => {
       if (!(await lockDrain(client, options.leaveIfBusy !== true))) return null;
-      const events = await pendingEvents(client, BATCH_SIZE);
+      const events = await pendingEvents(client, BATCH_SIZE, BATCH_BYTES);
       if (events.length === 0) return [];
       const done = await processBatch(client, context.logger, events);
       await recordEventOutcomes(client, done);

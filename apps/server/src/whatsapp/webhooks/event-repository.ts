@@ -70,9 +70,22 @@ export async function anyPendingEvent(db: Queryable): Promise<boolean> {
   return rows[0]?.pending === true;
 }
 
-export async function pendingEvents(client: pg.PoolClient, limit: number): Promise<StoredEvent[]> {
+/**
+ * The oldest unprocessed events: at most `limit`, and none that starts past `maxBytes` of payload
+ * before it (the first always comes). A payload's length is read from its stored header, not by
+ * decompressing it, and only the events taken are read whole.
+ */
+export async function pendingEvents(client: pg.PoolClient, limit: number, maxBytes: number): Promise<StoredEvent[]> {
   const { rows } = await client.query<StoredEvent>(
-    prepared('select id::text, payload from webhook_event where processed_at is null order by id limit $1', [limit]),
+    prepared(
+      `select e.id::text, e.payload from (
+         select id, payload, sum(octet_length(payload)) over (order by id rows unbounded preceding) - octet_length(payload) as bytes_before
+           from webhook_event where processed_at is null order by id limit $1
+       ) e
+        where e.bytes_before < $2
+        order by e.id`,
+      [limit, maxBytes],
+    ),
   );
   return rows;
 }
