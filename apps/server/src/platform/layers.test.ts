@@ -79,6 +79,27 @@ describe('server layers', () => {
   it('keeps production code out of the sandbox and the demo', () => {
     expect(crossings(['modules', 'whatsapp'], ['sandbox', 'demo'])).toEqual([]);
   });
+
+  it('loads the libraries only a few calls use on first use, through platform/lazy-libraries.ts', () => {
+    const lazy = [
+      'exceljs',
+      'sharp',
+      'qrcode',
+      'read-excel-file/node',
+      'write-excel-file/node',
+      'file-type',
+      'sanitize-html',
+    ];
+    const loader = path.join(SERVER, 'platform', 'lazy-libraries.ts');
+    const atStart = sourceFiles(SERVER)
+      .filter((file) => file !== loader)
+      .flatMap((file) =>
+        runtimeSpecifiers(file)
+          .filter((specifier) => lazy.includes(specifier))
+          .map((specifier) => `${path.relative(SERVER, file)} -> ${specifier}`),
+      );
+    expect(atStart).toEqual([]);
+  });
 });
 
 describe('front-end modules', () => {

@@ -3,8 +3,8 @@
  * signatures), loaded on their first use instead of when the server starts. Loaded at start they
  * cost every server process about 12 MiB of heap and 30 MiB of RSS (sharp's libvips among it)
  * whether or not it ever writes a spreadsheet, and V8, which lets the heap grow to twice what
- * survives a collection, doubles the heap part under load (bench/README, "Libraries loaded on
- * first use"). Each loader starts the import once; every caller awaits the same module.
+ * survives a collection, doubles the heap part under load (bench/README, "Where the server's
+ * memory went"). Each loader starts the import once; every caller awaits the same module.
  */
 import { createRequire } from 'node:module';
 import type sanitizeHtmlModule from 'sanitize-html';

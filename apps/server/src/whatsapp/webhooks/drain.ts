@@ -39,8 +39,8 @@ const BATCH_SIZE = 100;
 /**
  * And payload bytes per transaction: a batch's payloads and what they become stay in memory until
  * it commits. Meta's events are a few kilobytes, but a drain behind on events of hundreds of
- * statuses each (150 KB) held 100 of them, 15 MiB of strings in V8's large-object space at once
- * (a heap snapshot mid-campaign).
+ * statuses each (70-320 KB) held up to 100 of them: 80, 12 MiB of strings in V8's large-object
+ * space, in a heap snapshot mid-campaign.
  */
 const BATCH_BYTES = 2 * 1024 * 1024;
 /** When statuses still wait for their message, the next look. */
