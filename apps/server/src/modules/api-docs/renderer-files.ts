@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
+import { once } from '../../platform/once.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -30,20 +31,6 @@ export async function encodeAll(identity: Buffer): Promise<Encoded> {
     gzipAsync(identity, { level: 9 }),
   ]);
   return { identity, br, gzip: gz };
-}
-
-/** Runs `load` once, on first use, and keeps its result; a failure is not kept, so the next use tries again. */
-export function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let result: Promise<T> | undefined;
-  return () => {
-    if (!result) {
-      result = load();
-      result.catch(() => {
-        result = undefined;
-      });
-    }
-    return result;
-  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { allCalls, buildOpenApiDocument, type CallDefinition, openApiDomains } from '@ws/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../../platform/http/errors.js';
+import { once } from '../../platform/once.js';
 import {
   DOCS_CSP,
   DOCS_PAGE,
@@ -12,7 +13,7 @@ import {
   RENDERER_PATH,
   STARTER_PATH,
 } from './docs-page.js';
-import { type Encoded, encodeAll, once, preferredEncoding, RENDERER_FILES, rendererFile } from './renderer-files.js';
+import { type Encoded, encodeAll, preferredEncoding, RENDERER_FILES, rendererFile } from './renderer-files.js';
 
 /** The server package's version, for the OpenAPI documents (src/ and dist/ sit at the same depth). */
 const SERVER_VERSION: string = JSON.parse(
