@@ -1,6 +1,6 @@
-import v8 from 'node:v8';
 import pino from 'pino';
 import { type Config, ConfigError, loadConfig } from './platform/config.js';
+import { applyV8Settings } from './platform/v8-settings.js';
 import { type RoleName, type RunningProduct, startProduct } from './product.js';
 import { runSandboxRole } from './sandbox/index.js';
 
@@ -18,17 +18,6 @@ function rolesFromArgs(args: string[], sandboxEnabled: boolean): RoleName[] {
   throw new ConfigError(`--role: must be api, worker, sandbox (or several, comma-separated) or all (got "${role}")`);
 }
 
-/**
- * V8 lets its old generation grow to up to four times what survived the last major collection; a
- * campaign's short-lived work (promoted while it waits on PostgreSQL) then holds RSS near 400 MB in
- * the worker. Growing it by `percent` instead collects that garbage sooner (decision 0022). A flag
- * given on the command line wins.
- */
-function boundHeapGrowth(percent: number): void {
-  if (percent === 0 || process.execArgv.some((arg) => arg.startsWith('--heap-growing-percent'))) return;
-  v8.setFlagsFromString(`--heap-growing-percent=${percent}`);
-}
-
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   let roles: RoleName[];
@@ -42,7 +31,7 @@ async function main() {
     }
     throw error;
   }
-  boundHeapGrowth(config.HEAP_GROWING_PERCENT);
+  applyV8Settings(config.HEAP_GROWING_PERCENT);
   const logger = pino({ level: config.LOG_LEVEL });
   // The sandbox alone needs no database: it is Meta's side, not the product's.
   const starting =
