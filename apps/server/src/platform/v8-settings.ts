@@ -4,8 +4,9 @@ import v8 from 'node:v8';
  * The V8 settings the server gives itself at start, before any request: both bound what a campaign
  * leaves in the server's RSS (decision 0035). A flag given on the command line wins over each.
  */
-export function applyV8Settings(heapGrowingPercent: number, execArgv: readonly string[] = process.execArgv): void {
-  const given = (name: string) => execArgv.some((arg) => arg.startsWith(`--${name}`) || arg.startsWith(`--no-${name}`));
+export function applyV8Settings(heapGrowingPercent: number): void {
+  const given = (name: string) =>
+    process.execArgv.some((arg) => arg.startsWith(`--${name}`) || arg.startsWith(`--no-${name}`));
   // The old generation grows by this much past what survived the last major collection, not by
   // up to 300 %: a campaign's short-lived work is collected sooner (decisions 0022, 0035). 0: V8's own.
   if (heapGrowingPercent > 0 && !given('heap-growing-percent')) {
