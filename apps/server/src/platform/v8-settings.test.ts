@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -28,6 +29,7 @@ const PROGRAM = `
 `;
 
 function peakCompilerMiB(): number {
+  if (!existsSync(new URL(SETTINGS))) throw new Error('apps/server/dist is missing: run `npm run build` first');
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', PROGRAM], {
     cwd: SERVER_DIR,
     encoding: 'utf8',
