@@ -4,7 +4,8 @@
  * cost every server process about 12 MiB of heap and 30 MiB of RSS (sharp's libvips among it)
  * whether or not it ever writes a spreadsheet, and V8, which lets the heap grow to twice what
  * survives a collection, doubles the heap part under load (bench/README, "Where the server's
- * memory went"). Each loader starts the import once (`once`: again after a failure); every caller awaits the same module.
+ * memory went"). Each loader starts the import once (`once`: again after a failure); every caller
+ * awaits the same module.
  */
 import { createRequire } from 'node:module';
 import type sanitizeHtmlModule from 'sanitize-html';
